@@ -1,0 +1,5 @@
+export * from "./contact.ts";
+export * from "./content.ts";
+export * from "./endpoints.ts";
+export * from "./envelope.ts";
+export * from "./primitives.ts";
