@@ -6,7 +6,13 @@
 import { z } from "zod";
 import type { Language } from "./endpoints.ts";
 
-export const contactLimits = { name: 120, email: 254, phone: 40, subject: 200, message: 5000 } as const;
+export const contactLimits = {
+  name: 120,
+  email: 254,
+  phone: 40,
+  subject: 200,
+  message: 5000,
+} as const;
 export const contactFields = ["name", "email", "phone", "subject", "message"] as const;
 export type ContactField = (typeof contactFields)[number];
 
@@ -31,7 +37,7 @@ export const contactMessages: Record<Language, Record<ContactMessageKey, string>
     emailInvalid: "Please enter a valid email address.",
     emailTooLong: `Email must be at most ${contactLimits.email} characters.`,
     phoneTooLong: `Phone must be at most ${contactLimits.phone} characters.`,
-    phoneInvalid: "Phone may contain only digits, spaces and + ( ) - characters.",
+    phoneInvalid: "Phone may contain only digits, spaces and the characters + ( ) - .",
     subjectTooLong: `Subject must be at most ${contactLimits.subject} characters.`,
     messageRequired: "Message is required.",
     messageTooLong: `Message must be at most ${contactLimits.message} characters.`,
@@ -44,8 +50,8 @@ export const contactMessages: Record<Language, Record<ContactMessageKey, string>
     emailInvalid: "يرجى إدخال بريد إلكتروني صحيح.",
     emailTooLong: `يجب ألا يتجاوز البريد الإلكتروني ${contactLimits.email} حرفًا.`,
     phoneTooLong: `يجب ألا يتجاوز رقم الهاتف ${contactLimits.phone} حرفًا.`,
-    phoneInvalid: "يمكن أن يحتوي رقم الهاتف على أرقام ومسافات والرموز + ( ) - فقط.",
-    subjectTooLong: `يجب ألا يتجاوز الموضوع ${contactLimits.subject} حرفًا.`,
+    phoneInvalid: "يمكن أن يحتوي رقم الهاتف على أرقام ومسافات والرموز + ( ) - . فقط.",
+    subjectTooLong: `يجب ألا يتجاوز الموضوع ${contactLimits.subject} حرف.`,
     messageRequired: "الرسالة مطلوبة.",
     messageTooLong: `يجب ألا تتجاوز الرسالة ${contactLimits.message} حرف.`,
     notText: "يجب أن يكون هذا الحقل نصًا.",
@@ -57,7 +63,10 @@ const text = (required: ContactMessageKey, tooLong: ContactMessageKey, max: numb
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
     z
-      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : "notText") })
+      .string({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null ? required : "notText",
+      })
       .min(1, { error: required })
       .max(max, { error: tooLong }),
   );
@@ -104,10 +113,12 @@ export function validateContact(input: unknown, lang: Language): ContactValidati
   const errors: ContactErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0];
-    if (typeof field !== "string" || !(contactFields as readonly string[]).includes(field)) continue;
+    if (typeof field !== "string" || !(contactFields as readonly string[]).includes(field))
+      continue;
     const key = issue.message as ContactMessageKey;
     const message = messages[key] ?? issue.message;
-    const list = (errors[field as ContactField] ??= []);
+    const list = errors[field as ContactField] ?? [];
+    errors[field as ContactField] = list;
     if (!list.includes(message)) list.push(message);
   }
   if (Object.keys(errors).length === 0) errors.message = [messages.notText];

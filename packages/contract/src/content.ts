@@ -16,7 +16,13 @@ export const extraDataItem = z.object({
   icon: imageUrl,
   title: z.string(),
   content: z.string(),
-  index: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]),
+  index: z.union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?$/)
+      .transform(Number),
+  ]),
 });
 
 export const aboutHome = z.object({
@@ -69,11 +75,12 @@ export const companyProfile = z.object({ pdf_download_url: imageUrl });
 
 export const contactInfoItem = z.object({ title: z.string(), info: z.string() });
 
+/** Social links: URLs (absolute or root-relative), so a `javascript:` link cannot reach an href. */
 export const footer = z.object({
-  facebook: optional(z.string()),
-  youtube: optional(z.string()),
-  instagram: optional(z.string()),
-  x: optional(z.string()),
+  facebook: optional(imageUrl),
+  youtube: optional(imageUrl),
+  instagram: optional(imageUrl),
+  x: optional(imageUrl),
 });
 
 export const latestProject = z.object({

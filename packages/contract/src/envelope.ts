@@ -30,7 +30,8 @@ export type ErrorBody = z.infer<typeof errorBody>;
 export function describeIssues(error: z.ZodError, root = ""): string[] {
   return error.issues.map((issue) => {
     const path = issue.path.reduce<string>(
-      (acc, key) => (typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)),
+      (acc, key) =>
+        typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key),
       root,
     );
     return `${path || "(root)"}: ${issue.message}`;

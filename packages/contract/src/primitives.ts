@@ -4,14 +4,17 @@ import { z } from "zod";
 export const id = z.union([z.number().int().nonnegative(), z.string().regex(/^\S+$/).max(64)]);
 export type Id = z.infer<typeof id>;
 
-const absoluteOrRootRelative = /^(https?:\/\/[^\s]+|\/[^\s]*)$/i;
+/**
+ * `""`, an absolute http(s) URL or a root-relative path. A root-relative path starts with
+ * exactly one `/`: `//host/x` (and `/\host/x`, which browsers read the same way) is
+ * protocol-relative and would leave API_BASE_URL for another host.
+ */
+const absoluteOrRootRelative = /^(|https?:\/\/[^\s]+|\/(?![/\\])[^\s]*)$/i;
 
 /** An image or file URL: absolute or root-relative; `null` and `""` mean "no image". */
 export const imageUrl = z
-  .union([
-    z.literal(""),
-    z.string().regex(absoluteOrRootRelative, { error: "expected an absolute or root-relative URL" }),
-  ])
+  .string()
+  .regex(absoluteOrRootRelative, { error: "expected an absolute or root-relative URL" })
   .nullable();
 
 /** A field marked `?` in the contract: it may be missing or `null`. */
@@ -20,12 +23,30 @@ export const optional = <T extends z.ZodType>(schema: T) => schema.nullish();
 /** HTML written by content editors. Untrusted: the website sanitises it before rendering. */
 export const html = z.string();
 
+const isoDatePattern =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
+
+/** The pattern above, and the parts name a real calendar day and time (no `2024-02-30`, `25:00`). */
+function isIsoDate(value: string): boolean {
+  const match = isoDatePattern.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offsetHour, offsetMinute] = match
+    .slice(1)
+    .map((part) => (part === undefined ? 0 : Number(part)));
+  if (month === undefined || month < 1 || month > 12 || day === undefined || day < 1) return false;
+  const daysInMonth = new Date(Date.UTC(year ?? 0, month, 0)).getUTCDate();
+  return (
+    day <= daysInMonth &&
+    (hour ?? 0) < 24 &&
+    (minute ?? 0) < 60 &&
+    (second ?? 0) < 60 &&
+    (offsetHour ?? 0) < 24 &&
+    (offsetMinute ?? 0) < 60
+  );
+}
+
 /** ISO-8601 date, with or without a time part (`2024-05-12`, `2024-05-12T09:30:00.000000Z`). */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/, {
-    error: "expected an ISO-8601 date",
-  });
+export const isoDate = z.string().refine(isIsoDate, { error: "expected an ISO-8601 date" });
 
 /** An amount as entered: `"12,500,000 SAR"` or `12500000`, shown as given. */
 export const amount = z.union([z.string(), z.number()]);

@@ -1,0 +1,66 @@
+/** The company's contact details (title/info pairs); phones and e-mail become links. */
+import type { ContactInfoItem } from "@site/contract";
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "./icons.tsx";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[\d\s().-]{7,}$/;
+const HOURS = /\d{1,2}:\d{2}/;
+
+export type ContactKind = "email" | "phone" | "hours" | "address";
+
+export function contactKind(info: string): ContactKind {
+  const value = info.trim();
+  if (EMAIL.test(value)) return "email";
+  if (PHONE.test(value)) return "phone";
+  if (HOURS.test(value)) return "hours";
+  return "address";
+}
+
+const icons = { email: MailIcon, phone: PhoneIcon, hours: ClockIcon, address: PinIcon };
+
+export function ContactInfoList({
+  items,
+  className = "",
+  tone = "dark",
+}: {
+  items: ContactInfoItem[];
+  className?: string;
+  /** `dark`: light text on the navy footer; `light`: dark text on white. */
+  tone?: "dark" | "light";
+}) {
+  const muted = tone === "dark" ? "text-white/70" : "text-slate-500";
+  const strong = tone === "dark" ? "text-white" : "text-navy-900";
+  return (
+    <dl className={`space-y-4 ${className}`}>
+      {items.map((item, index) => {
+        const info = item.info.trim();
+        const kind = contactKind(info);
+        const Icon = icons[kind];
+        const href =
+          kind === "email"
+            ? `mailto:${info}`
+            : kind === "phone"
+              ? `tel:${info.replace(/[^\d+]/g, "")}`
+              : null;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and never reorder
+          <div key={index} className="flex gap-3">
+            <Icon size={20} className="mt-0.5 shrink-0 text-amber-brand" />
+            <div>
+              <dt className={`text-sm ${muted}`}>{item.title}</dt>
+              <dd className={`font-medium ${strong}`}>
+                {href ? (
+                  <a href={href} dir="ltr" className="hover:text-amber-brand hover:underline">
+                    {info}
+                  </a>
+                ) : (
+                  info
+                )}
+              </dd>
+            </div>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The footer (SPEC.md "Shared layout"): company block, Contact Us pairs, the three latest
+ * projects, and a bottom bar with copyright and the social links that exist.
+ */
+import type {
+  ContactInfoItem,
+  Footer as FooterLinks,
+  Language,
+  LatestProject,
+} from "@site/contract";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { dateOnly, truncate } from "../lib/text.ts";
+import { ContactInfoList } from "./contact-info.tsx";
+import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "./icons.tsx";
+import { LogoMark } from "./logo.tsx";
+
+/** SPEC.md section 9: three latest projects, titles cut to 60 characters, icons 25 px. */
+export const FOOTER_PROJECTS = 3;
+const TITLE_LENGTH = 60;
+const SOCIAL_ICON_SIZE = 25;
+
+const socialNetworks = [
+  { key: "facebook", Icon: FacebookIcon },
+  { key: "youtube", Icon: YoutubeIcon },
+  { key: "instagram", Icon: InstagramIcon },
+  { key: "x", Icon: XIcon },
+] as const;
+
+export interface FooterData {
+  contactInfo: ContactInfoItem[];
+  latestProjects: LatestProject[];
+  social: FooterLinks | null;
+}
+
+export function Footer({ lang, data }: { lang: Language; data: FooterData }) {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+  const social = socialNetworks.filter(({ key }) => data.social?.[key]?.trim());
+
+  return (
+    <footer dir={lang === "en" ? "ltr" : "rtl"} className="bg-navy-950 text-white/80">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-3">
+        <section aria-labelledby="footer-about">
+          <div className="flex items-center gap-3">
+            <LogoMark className="size-12" />
+            <div>
+              <h2 id="footer-about" className="text-lg font-bold text-white">
+                {t("site.title")}
+              </h2>
+              <p className="text-sm text-amber-brand">{t("site.shortDescription")}</p>
+            </div>
+          </div>
+          <p className="mt-5 text-sm leading-7">{t("site.longDescription")}</p>
+        </section>
+
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="mb-5 text-lg font-bold text-white">
+            {t("footer.contactUs")}
+          </h2>
+          <ContactInfoList items={data.contactInfo} />
+        </section>
+
+        <section aria-labelledby="footer-projects">
+          <h2 id="footer-projects" className="mb-5 text-lg font-bold text-white">
+            {t("footer.latestProjects")}
+          </h2>
+          {data.latestProjects.length === 0 ? (
+            <p className="text-sm">{t("footer.noProjects")}</p>
+          ) : (
+            <ul className="space-y-4" data-testid="footer-projects">
+              {data.latestProjects.slice(0, FOOTER_PROJECTS).map((project) => (
+                <li key={project.id}>
+                  <Link
+                    to={`/${lang}/projects/${project.id}`}
+                    className="group flex items-center gap-4"
+                  >
+                    <img
+                      src={project.homeimage || "/no-image.svg"}
+                      alt={project.title}
+                      width={56}
+                      height={56}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-14 shrink-0 rounded-full object-cover ring-2 ring-white/20 transition group-hover:ring-amber-brand"
+                    />
+                    <span>
+                      <span className="block text-sm font-medium text-white group-hover:text-amber-brand">
+                        {truncate(project.title, TITLE_LENGTH)}
+                      </span>
+                      <time
+                        dateTime={dateOnly(project.created_at)}
+                        className="text-xs text-white/60"
+                      >
+                        {dateOnly(project.created_at)}
+                      </time>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 text-sm sm:flex-row sm:px-6">
+          <p>{t("footer.copyright", { year })}</p>
+          {social.length > 0 ? (
+            <ul className="flex items-center gap-4" aria-label={t("footer.followUs")}>
+              {social.map(({ key, Icon }) => (
+                <li key={key}>
+                  <a
+                    href={data.social?.[key] ?? ""}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="block text-white/80 transition hover:text-amber-brand"
+                    data-social={key}
+                  >
+                    <Icon size={SOCIAL_ICON_SIZE} />
+                    <span className="sr-only">
+                      {t(`footer.social.${key}`)} {t("footer.opensInNewTab")}
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,363 @@
+/**
+ * The fixed top bar (SPEC.md "Shared layout"): logo, animated title on the home page,
+ * desktop navigation with dropdowns, a full-screen menu on phones, and the language switcher.
+ */
+import type { Language } from "@site/contract";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
+import { isHomePath } from "../lib/site-map.ts";
+import { useScrolledPast } from "../lib/use-scrolled-past.ts";
+import { ChevronDown, CloseIcon, DownloadIcon, MenuIcon } from "./icons.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
+import { LogoMark } from "./logo.tsx";
+import { buildNavigation, isActive, type NavData, type NavLink } from "./navigation.ts";
+
+/** Pixels of scroll after which the bar turns translucent (SPEC.md section 9). */
+const SCROLL_THRESHOLD = 50;
+
+export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const items = buildNavigation(lang, nav, t);
+  const home = isHomePath(pathname);
+
+  // Choosing a link anywhere closes the phone menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change on purpose
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header
+      data-scrolled={scrolled || undefined}
+      className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow,backdrop-filter] ${
+        scrolled
+          ? "bg-navy-900/75 shadow-lg shadow-navy-950/20 backdrop-blur-md"
+          : "bg-linear-to-b from-navy-950/70 to-transparent"
+      }`}
+    >
+      <div className="mx-auto flex h-20 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-3 text-white"
+          aria-label={t("site.title")}
+        >
+          <LogoMark />
+          {home ? (
+            <span className="flex flex-col leading-tight" data-testid="home-title">
+              <span className="animate-rise text-lg font-bold tracking-wide">
+                {t("site.title")}
+              </span>
+              <span className="animate-rise text-xs text-white/80 [animation-delay:150ms] max-sm:hidden">
+                {t("site.shortDescription")}
+              </span>
+            </span>
+          ) : null}
+        </Link>
+
+        <nav aria-label={t("nav.label")} className="ms-auto max-xl:hidden">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => (
+              <DesktopItem key={item.key} link={item} pathname={pathname} />
+            ))}
+          </ul>
+        </nav>
+
+        <LanguageSwitcher lang={lang} reload className="max-xl:hidden" />
+
+        <MobileMenu
+          items={items}
+          lang={lang}
+          pathname={pathname}
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+        />
+      </div>
+    </header>
+  );
+}
+
+const linkBase = "rounded-md px-3 py-2 text-sm font-medium transition-colors";
+
+function itemClass(active: boolean) {
+  return `${linkBase} ${active ? "text-amber-brand" : "text-white hover:text-amber-brand"}`;
+}
+
+function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const itemRef = useRef<HTMLLIElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const active = isActive(link, pathname);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close when the page changes
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!itemRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", closeOutside);
+    return () => document.removeEventListener("pointerdown", closeOutside);
+  }, [open]);
+
+  if (!link.children) {
+    return (
+      <li>
+        <RouterNavLink
+          to={link.to ?? "#"}
+          end
+          className={itemClass(active)}
+          aria-current={active ? "page" : undefined}
+        >
+          {link.label}
+        </RouterNavLink>
+      </li>
+    );
+  }
+
+  return (
+    <li
+      ref={itemRef}
+      className="relative flex items-center"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+      onBlur={(event) => {
+        if (!itemRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      {link.to ? (
+        <Link to={link.to} className={`${itemClass(active)} pe-1`}>
+          {link.label}
+        </Link>
+      ) : null}
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={link.to ? t("nav.showSubmenu", { name: link.label }) : undefined}
+        onClick={() => setOpen((value) => !value)}
+        className={`${itemClass(active)} inline-flex items-center gap-1 ${link.to ? "ps-1" : ""}`}
+      >
+        {link.to ? null : link.label}
+        <ChevronDown size={16} className={`transition-transform ${open ? "rotate-180" : ""}`} />
+      </button>
+      <ul
+        id={menuId}
+        hidden={!open}
+        className="absolute start-0 top-full z-50 min-w-64 rounded-lg bg-white py-2 shadow-xl ring-1 ring-navy-900/10"
+      >
+        {link.children.map((child) => (
+          <li key={child.key}>
+            <SubmenuLink
+              link={child}
+              pathname={pathname}
+              className="block px-4 py-2 text-sm text-slate-700 hover:bg-sand-100 hover:text-navy-900"
+            />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function SubmenuLink({
+  link,
+  pathname,
+  className,
+  onChoose,
+}: {
+  link: NavLink;
+  pathname: string;
+  className: string;
+  onChoose?: () => void;
+}) {
+  const { t } = useTranslation();
+  if (link.download) {
+    return (
+      <a
+        href={link.download}
+        download
+        className={`${className} inline-flex w-full items-center justify-between gap-3`}
+        onClick={onChoose}
+      >
+        <span>{link.label}</span>
+        <DownloadIcon size={16} aria-hidden="true" />
+        <span className="sr-only">({t("nav.companyProfileHint")})</span>
+      </a>
+    );
+  }
+  const active = isActive(link, pathname);
+  return (
+    <Link
+      to={link.to ?? "#"}
+      className={`${className} ${active ? "font-semibold text-steel-600" : ""}`}
+      aria-current={
+        active && link.to?.toLowerCase() === pathname.toLowerCase() ? "page" : undefined
+      }
+      onClick={onChoose}
+    >
+      {link.label}
+    </Link>
+  );
+}
+
+function MobileMenu({
+  items,
+  lang,
+  pathname,
+  open,
+  onOpenChange,
+}: {
+  items: NavLink[];
+  lang: Language;
+  pathname: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const panelId = useId();
+  const wasOpen = useRef(false);
+
+  // Lock page scrolling while open; move focus in, and back to the toggle when closed.
+  useEffect(() => {
+    if (open) {
+      const previous = document.body.style.overflow;
+      document.body.style.overflow = "hidden";
+      closeRef.current?.focus();
+      wasOpen.current = true;
+      return () => {
+        document.body.style.overflow = previous;
+      };
+    }
+    if (wasOpen.current) {
+      wasOpen.current = false;
+      toggleRef.current?.focus();
+    }
+  }, [open]);
+
+  const close = () => onOpenChange(false);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === "Escape") {
+      close();
+      return;
+    }
+    if (event.key !== "Tab" || !panelRef.current) return;
+    // Keep focus inside the open menu (it covers the whole page).
+    const focusable = panelRef.current.querySelectorAll<HTMLElement>(
+      "a[href], button:not([disabled])",
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+
+  return (
+    <div className="ms-auto xl:hidden">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="rounded-md p-2 text-white hover:text-amber-brand"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={t("nav.openMenu")}
+        onClick={() => onOpenChange(!open)}
+      >
+        <MenuIcon size={28} />
+      </button>
+      <div
+        ref={panelRef}
+        id={panelId}
+        role="dialog"
+        aria-modal="true"
+        aria-label={t("nav.label")}
+        hidden={!open}
+        onKeyDown={onKeyDown}
+        className="fixed inset-0 z-50 h-dvh overflow-y-auto bg-navy-950 text-white motion-safe:animate-fade-in"
+      >
+        <div className="flex h-20 items-center justify-between px-4 sm:px-6">
+          <LogoMark />
+          <button
+            ref={closeRef}
+            type="button"
+            className="rounded-md p-2 hover:text-amber-brand"
+            aria-label={t("nav.closeMenu")}
+            onClick={close}
+          >
+            <CloseIcon size={28} />
+          </button>
+        </div>
+        <nav aria-label={t("nav.label")} className="px-4 pb-10 sm:px-6">
+          <ul className="divide-y divide-white/10 border-y border-white/10">
+            {items.map((item) => {
+              const active = isActive(item, pathname);
+              if (!item.children) {
+                return (
+                  <li key={item.key}>
+                    <Link
+                      to={item.to ?? "#"}
+                      onClick={close}
+                      aria-current={active ? "page" : undefined}
+                      className={`block py-4 text-lg font-medium ${active ? "text-amber-brand" : ""}`}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              }
+              const isOpen = expanded === item.key;
+              const subId = `${panelId}-${item.key}`;
+              return (
+                <li key={item.key}>
+                  <button
+                    type="button"
+                    aria-expanded={isOpen}
+                    aria-controls={subId}
+                    onClick={() => setExpanded(isOpen ? null : item.key)}
+                    className={`flex w-full items-center justify-between py-4 text-start text-lg font-medium ${active ? "text-amber-brand" : ""}`}
+                  >
+                    {item.label}
+                    <ChevronDown className={`transition-transform ${isOpen ? "rotate-180" : ""}`} />
+                  </button>
+                  <ul id={subId} hidden={!isOpen} className="pb-3 ps-4">
+                    {item.children.map((child) => (
+                      <li key={child.key}>
+                        <SubmenuLink
+                          link={child}
+                          pathname={pathname}
+                          onChoose={close}
+                          className="block py-2.5 text-base text-white/85 hover:text-amber-brand"
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+          <LanguageSwitcher lang={lang} reload={false} onSwitch={close} className="mt-8" />
+        </nav>
+      </div>
+    </div>
+  );
+}

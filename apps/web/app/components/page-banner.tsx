@@ -1,0 +1,33 @@
+/** The banner on top of every page: background image, title over a dark gradient. */
+export function PageBanner({
+  title,
+  image,
+  children,
+}: {
+  title: string;
+  image?: string | null;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section className="relative isolate flex h-[300px] items-end overflow-hidden bg-navy-900 md:h-[400px]">
+      {image ? (
+        <img
+          src={image}
+          alt=""
+          fetchPriority="high"
+          decoding="async"
+          width={1920}
+          height={640}
+          className="absolute inset-0 -z-20 size-full object-cover"
+        />
+      ) : null}
+      <div className="absolute inset-0 -z-10 bg-linear-to-t from-navy-950/90 via-navy-950/50 to-navy-950/40" />
+      <div className="mx-auto w-full max-w-7xl px-4 pb-10 sm:px-6 md:pb-14">
+        <h1 className="motion-safe:animate-rise text-3xl font-bold text-white text-balance md:text-5xl">
+          {title}
+        </h1>
+        {children}
+      </div>
+    </section>
+  );
+}

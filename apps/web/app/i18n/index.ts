@@ -1,0 +1,57 @@
+/**
+ * Interface strings (the only place they live). One file per language with flat dotted keys;
+ * Arabic is typed from English, so a missing Arabic key fails the type-check.
+ * How to add a language: see README.md in this folder.
+ */
+import { isLanguage, type Language, languages } from "@site/contract";
+import { createInstance, type i18n } from "i18next";
+import { initReactI18next } from "react-i18next";
+import ar from "./ar.json";
+import en from "./en.json";
+
+export const resources = {
+  en: { translation: en },
+  ar: { translation: ar satisfies Record<keyof typeof en, string> },
+} as const;
+
+declare module "i18next" {
+  interface CustomTypeOptions {
+    defaultNS: "translation";
+    resources: { translation: typeof en };
+    keySeparator: false;
+  }
+}
+
+export { isLanguage, type Language, languages };
+
+/** Text direction of a language, from the platform's locale data. */
+export function directionOf(lang: Language): "ltr" | "rtl" {
+  const locale = new Intl.Locale(lang) as Intl.Locale & {
+    getTextInfo?: () => { direction: string };
+  };
+  const direction = locale.getTextInfo?.().direction;
+  if (direction === "rtl" || direction === "ltr") return direction;
+  return lang === "ar" ? "rtl" : "ltr";
+}
+
+const instances = new Map<Language, i18n>();
+
+/** The i18next instance of a language (created once; resources are bundled, so init is sync). */
+export function i18nFor(lang: Language): i18n {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = createInstance();
+    instance.use(initReactI18next).init({
+      resources,
+      lng: lang,
+      fallbackLng: false,
+      keySeparator: false,
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      returnNull: false,
+    });
+    instances.set(lang, instance);
+  }
+  return instance;
+}

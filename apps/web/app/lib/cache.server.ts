@@ -1,0 +1,85 @@
+/**
+ * The server-side content cache. Answers are fresh for `ttlMs` (no refetch inside that window),
+ * concurrent misses for one key share one load, and when a load fails with a retryable error a
+ * stale answer is served if one is still held. Bounded: least recently used entries go first.
+ */
+export interface CacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+  now?: () => number;
+  /** Decides whether a failed load may be answered from a stale entry. */
+  canServeStale?: (error: unknown) => boolean;
+  onStale?: (key: string, error: unknown) => void;
+}
+
+interface Entry {
+  value: unknown;
+  storedAt: number;
+}
+
+export class ContentCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #inFlight = new Map<string, Promise<unknown>>();
+  readonly #options: Required<Omit<CacheOptions, "onStale">> & Pick<CacheOptions, "onStale">;
+
+  constructor(options: CacheOptions) {
+    this.#options = { now: Date.now, canServeStale: () => true, ...options };
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The cached value for `key` when fresh, else the result of `load` (shared by concurrent callers). */
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const entry = this.#entries.get(key);
+    if (entry && this.#options.now() - entry.storedAt < this.#options.ttlMs) {
+      this.#touch(key, entry);
+      return entry.value as T;
+    }
+    const pending = this.#inFlight.get(key);
+    if (pending) return pending as Promise<T>;
+
+    const promise = this.#refresh(key, load);
+    this.#inFlight.set(key, promise);
+    try {
+      return await promise;
+    } finally {
+      this.#inFlight.delete(key);
+    }
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  async #refresh<T>(key: string, load: () => Promise<T>): Promise<T> {
+    try {
+      const value = await load();
+      this.#entries.delete(key);
+      this.#entries.set(key, { value, storedAt: this.#options.now() });
+      this.#evict();
+      return value;
+    } catch (error) {
+      const stale = this.#entries.get(key);
+      if (stale && this.#options.canServeStale(error)) {
+        this.#options.onStale?.(key, error);
+        return stale.value as T;
+      }
+      throw error;
+    }
+  }
+
+  #touch(key: string, entry: Entry) {
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+  }
+
+  #evict() {
+    while (this.#entries.size > this.#options.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+  }
+}

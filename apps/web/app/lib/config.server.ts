@@ -1,0 +1,70 @@
+/**
+ * Settings, parsed once from the environment with a schema. A wrong value stops the start with
+ * one readable line (see server/start.ts); nothing else reads `process.env`.
+ */
+import { z } from "zod";
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://localhost:4000" })
+  .transform((url) => url.replace(/\/+$/, ""));
+
+const port = z.coerce
+  .number({ error: "must be a port number" })
+  .int("must be a whole number")
+  .min(0, "must be between 0 and 65535")
+  .max(65535, "must be between 0 and 65535");
+
+const positiveInt = z.coerce.number().int().positive();
+
+const settingsSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** The company's content API. Unset: the bundled reference API is started and used. */
+  API_BASE_URL: httpUrl.optional(),
+  /**
+   * Where browsers load media (`/storage/...`) from. Default: the API itself. `/` means this
+   * site, which then proxies `/storage` to the API (how `npm start` serves the bundled API).
+   */
+  MEDIA_BASE_URL: z.union([z.literal("/"), httpUrl]).optional(),
+  /** Public origin of the site, for canonical URLs and social cards. */
+  SITE_URL: httpUrl.default("https://www.arkan-contracting.example"),
+  API_TIMEOUT_MS: positiveInt.default(20_000),
+  CACHE_TTL_MS: positiveInt.default(300_000),
+  CACHE_MAX_ENTRIES: positiveInt.default(500),
+  /** Durable outbox for contact messages the API could not take yet. */
+  OUTBOX_DATABASE_PATH: z.string().min(1).default("data/outbox.sqlite"),
+  /** Contact messages one visitor may send per 10 minutes, counted by the website. */
+  CONTACT_RATE_LIMIT: positiveInt.default(5),
+  /** Whether to trust X-Forwarded-For (set when the site runs behind a reverse proxy). */
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export class SettingsError extends Error {}
+
+/** Parses settings; throws a SettingsError whose message is one line per wrong setting. */
+export function parseSettings(env: Record<string, string | undefined>): Settings {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = settingsSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(
+    (issue) =>
+      `${issue.path.join(".")} ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
+  );
+  throw new SettingsError(`Invalid settings: ${lines.join("; ")}`);
+}
+
+let current: Settings | undefined;
+
+/** The settings of this process (parsed on first use). */
+export function settings(): Settings {
+  current ??= parseSettings(process.env);
+  return current;
+}

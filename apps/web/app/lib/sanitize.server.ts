@@ -1,0 +1,64 @@
+/**
+ * Content HTML from the API is untrusted. Everything rich that the site renders passes through
+ * `safeHtml`, on the server, so the sanitiser never ships to browsers. `SafeHtml` can only be
+ * made here, and the RichContent component accepts nothing else.
+ */
+import sanitizeHtml from "sanitize-html";
+
+declare const safe: unique symbol;
+export type SafeHtml = string & { readonly [safe]: true };
+
+const allowedStyles = {
+  "*": {
+    "text-align": [/^(left|right|center|justify|start|end)$/],
+    direction: [/^(ltr|rtl)$/],
+    "font-weight": [/^(normal|bold|[1-9]00)$/],
+    "font-style": [/^(normal|italic)$/],
+    "text-decoration": [/^(underline|line-through|none)$/],
+  },
+};
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== "iframe"),
+    "img",
+    "figure",
+    "figcaption",
+    "picture",
+    "source",
+  ],
+  allowedAttributes: {
+    a: ["href", "name", "target", "rel", "title", "lang", "dir"],
+    img: ["src", "srcset", "alt", "title", "width", "height", "loading"],
+    source: ["srcset", "media", "type"],
+    td: ["colspan", "rowspan"],
+    th: ["colspan", "rowspan", "scope"],
+    "*": ["lang", "dir", "style"],
+  },
+  allowedStyles,
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesByTag: { img: ["http", "https", "data"] },
+  allowedSchemesAppliedToAttributes: ["href", "src", "cite", "srcset"],
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  transformTags: {
+    // Links that leave the site open safely in a new tab; images load lazily.
+    a: (tagName, attribs) => {
+      const external = /^https?:\/\//i.test(attribs.href ?? "");
+      return {
+        tagName,
+        attribs: external ? { ...attribs, target: "_blank", rel: "noopener noreferrer" } : attribs,
+      };
+    },
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, loading: "lazy", decoding: "async", alt: attribs.alt ?? "" },
+    }),
+  },
+  exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+};
+
+/** Sanitises editor HTML: no scripts, event handlers, `javascript:` URLs or layout-breaking styles. */
+export function safeHtml(html: string | null | undefined): SafeHtml {
+  return sanitizeHtml(html ?? "", options).trim() as SafeHtml;
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from "react-i18next";
+import { directionOf, isLanguage } from "../i18n/index.ts";
+
+/** Reading direction of the page language (`rtl` for Arabic), the same on server and browser. */
+export function useDirection(): "ltr" | "rtl" {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.language) ? directionOf(i18n.language) : "ltr";
+}

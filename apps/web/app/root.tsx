@@ -1,0 +1,57 @@
+import { I18nextProvider } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useParams,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { defaultLanguage } from "@site/contract";
+import { FallbackScreen } from "./components/error-screens.tsx";
+import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
+
+/** The page's language from the URL (`/ar/...`), English elsewhere. */
+function useLanguage() {
+  const { lang } = useParams();
+  const lower = lang?.toLowerCase();
+  return isLanguage(lower) ? lower : defaultLanguage;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const lang = useLanguage();
+  return (
+    <html lang={lang} dir={directionOf(lang)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f2a44" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        <I18nextProvider i18n={i18nFor(lang)}>{children}</I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Router fallback for failures outside any page (SPEC.md section 8). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return <FallbackScreen message={message} />;
+}

@@ -1,0 +1,98 @@
+/**
+ * The `/:lang` layout: checks the language, loads what the header and footer show, and
+ * renders them around every page.
+ */
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ErrorScreen } from "../components/error-screens.tsx";
+import { Footer } from "../components/footer.tsx";
+import { Header } from "../components/header.tsx";
+import { NavigationProgress } from "../components/loading.tsx";
+import { isLanguage } from "../i18n/index.ts";
+import { content } from "../lib/api.server.ts";
+import { settings } from "../lib/config.server.ts";
+import { redirectForUnsupportedLanguage, saveLanguage } from "../lib/site-map.ts";
+import { useApiErrorMessage } from "../lib/use-api-error-message.ts";
+import type { Route } from "./+types/language";
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const { lang } = params;
+  if (!isLanguage(lang)) {
+    const url = new URL(request.url);
+    throw redirect(redirectForUnsupportedLanguage(url.pathname, url.search), 301);
+  }
+  const [services, pages, profiles, contactInfo, latestProjects, footers] = await Promise.all([
+    content("services", lang),
+    content("extraPages", lang),
+    content("companyProfile", lang),
+    content("contactInfo", lang),
+    content("latestProjects", lang),
+    content("footers", lang),
+  ]);
+  return data({
+    lang,
+    siteUrl: settings().SITE_URL,
+    nav: {
+      services: services.map(({ id, title }) => ({ id, title })),
+      pages: pages.map(({ id, title }) => ({ id, title })),
+      profileUrl: profiles[0]?.pdf_download_url || null,
+    },
+    footer: {
+      contactInfo,
+      latestProjects: latestProjects.slice(0, 3),
+      social: footers[0] ?? null,
+    },
+  });
+}
+
+/** Header and footer data only change with the language (and are cached for 5 minutes). */
+export function shouldRevalidate({
+  currentParams,
+  nextParams,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  // Same URL: an explicit "Try Again" or a reload of the page.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return currentParams.lang !== nextParams.lang;
+}
+
+export default function LanguageLayout({ loaderData }: Route.ComponentProps) {
+  const { lang, nav, footer } = loaderData;
+  useEffect(() => saveLanguage(lang), [lang]);
+  return (
+    <>
+      <SkipLink />
+      <NavigationProgress />
+      <Header lang={lang} nav={nav} />
+      <main id="main" tabIndex={-1} className="min-h-[60vh] outline-none">
+        <Outlet />
+      </main>
+      <Footer lang={lang} data={footer} />
+    </>
+  );
+}
+
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-[70] focus:rounded-md focus:bg-amber-brand focus:px-4 focus:py-2 focus:text-navy-950"
+    >
+      {t("site.skipToContent")}
+    </a>
+  );
+}
+
+/** The header and footer could not load (the content API failed): the error screen alone. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { messageFor } = useApiErrorMessage();
+  return (
+    <main id="main" className="bg-white">
+      <ErrorScreen message={messageFor(error)} />
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * A pathless layout around every page, so that a page's error (a 404, the API failing)
+ * renders its screen between the header and footer.
+ */
+import { isRouteErrorResponse, Outlet } from "react-router";
+import { ErrorScreen, NotFoundScreen } from "../components/error-screens.tsx";
+import { i18nFor, isLanguage } from "../i18n/index.ts";
+import { pageMeta } from "../lib/seo.ts";
+import { useApiErrorMessage } from "../lib/use-api-error-message.ts";
+import type { Route } from "./+types/page-frame";
+
+export function meta(args: Route.MetaArgs) {
+  if (!args.error) return [];
+  const lang = isLanguage(args.params.lang) ? args.params.lang : "en";
+  const t = i18nFor(lang).t;
+  const notFound = isRouteErrorResponse(args.error) && args.error.status === 404;
+  return [
+    ...pageMeta(args, { title: notFound ? t("error.404.title") : t("error.title") }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function PageFrame() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { messageFor } = useApiErrorMessage();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return <ErrorScreen message={messageFor(error)} />;
+}

@@ -1,0 +1,38 @@
+/** Hidden test page: the raw home banner and services data as text. Not for search engines. */
+
+import { useTranslation } from "react-i18next";
+import { content } from "../lib/api.server.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/soso";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const lang = params.lang === "ar" ? "ar" : "en";
+  const [banners, services] = await Promise.all([
+    content("homeBanners", lang),
+    content("homeServices", lang),
+  ]);
+  return { banners, services };
+}
+
+export function headers() {
+  return { "X-Robots-Tag": "noindex, nofollow" };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: "soso", noindex: true });
+}
+
+export default function Soso({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-28 pb-16 sm:px-6">
+      <h1 className="mb-6 text-2xl font-bold text-navy-900">{t("soso.title")}</h1>
+      <pre
+        dir="ltr"
+        className="overflow-x-auto rounded-lg bg-slate-100 p-4 text-xs leading-5 text-slate-800"
+      >
+        {JSON.stringify(loaderData, null, 2)}
+      </pre>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** Ports and paths shared by the Playwright config, the test server and the tests. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 4210);
+export const repoRoot = path.resolve(import.meta.dirname, "../..");
+/** Fresh databases each run; generated images are kept between runs to save time. */
+export const e2eDataDir = path.join(os.tmpdir(), `arkan-e2e-${E2E_PORT}`);
+export const e2eStorageDir = path.join(repoRoot, "node_modules/.cache/arkan-e2e-storage");
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const found = candidates.find((candidate) => candidate && fs.existsSync(candidate));
+  if (!found) throw new Error("Chromium not found: install Debian's chromium or set CHROMIUM_PATH");
+  return found;
+}
