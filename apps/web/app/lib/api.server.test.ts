@@ -1,0 +1,191 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  ApiError,
+  clearContentCache,
+  content,
+  getPayload,
+  request,
+  resolveMediaUrls,
+} from "./api.server.ts";
+
+/** A tiny stand-in content server whose answers each test sets. */
+let server: Server;
+let base: string;
+let seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+let answer: (url: string) => { status?: number; body?: string; delayMs?: number } = () => ({});
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push({ url: req.url ?? "", headers: req.headers });
+    const { status = 200, body = "", delayMs = 0 } = answer(req.url ?? "");
+    setTimeout(() => {
+      res.writeHead(status, { "Content-Type": "application/json" });
+      res.end(body);
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.API_BASE_URL = base;
+  process.env.API_TIMEOUT_MS = "300";
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  seen = [];
+  clearContentCache();
+});
+
+const banners = JSON.stringify({
+  data: [{ id: 1, image: "/storage/banners/a.jpg", title: "Towers", subtitle: null }],
+  extra: "ignored",
+});
+
+describe("request", () => {
+  it("sends Accept: application/json and the lang header", async () => {
+    answer = () => ({ body: banners });
+    await request("/api/homepage-banners", { lang: "ar", baseUrl: base });
+    expect(seen[0]?.headers.accept).toBe("application/json");
+    expect(seen[0]?.headers.lang).toBe("ar");
+  });
+
+  it("gives up after the time-out with a timeout ApiError", async () => {
+    answer = () => ({ body: banners, delayMs: 1000 });
+    const error = await request("/api/homepage-banners", {
+      lang: "en",
+      baseUrl: base,
+      timeoutMs: 100,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe("timeout");
+  });
+
+  it("reports an unreachable server as unavailable", async () => {
+    const error = await request("/api/x", { lang: "en", baseUrl: "http://127.0.0.1:9" }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as ApiError).kind).toBe("unavailable");
+  });
+});
+
+describe("getPayload", () => {
+  it("unwraps data, validates it and resolves root-relative media URLs", async () => {
+    answer = () => ({ body: banners });
+    const payload = await getPayload("homeBanners", "/api/homepage-banners", {
+      lang: "en",
+      baseUrl: base,
+    });
+    expect(payload).toEqual([
+      { id: 1, image: `${base}/storage/banners/a.jpg`, title: "Towers", subtitle: null },
+    ]);
+  });
+
+  it("rejects an answer that breaks the contract, naming the field", async () => {
+    answer = () => ({ body: JSON.stringify({ data: [{ id: 1, image: null, title: 42 }] }) });
+    const error = (await getPayload("homeBanners", "/api/homepage-banners", {
+      lang: "en",
+      baseUrl: base,
+    }).catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe("invalid");
+    expect(error.message).toContain("data[0].title");
+  });
+
+  it("rejects an answer without the data envelope and one that is not JSON", async () => {
+    answer = () => ({ body: JSON.stringify([{ id: 1 }]) });
+    await expect(
+      getPayload("homeBanners", "/api/homepage-banners", { lang: "en", baseUrl: base }),
+    ).rejects.toMatchObject({
+      kind: "invalid",
+    });
+    answer = () => ({ body: "<html>oops</html>" });
+    await expect(
+      getPayload("homeBanners", "/api/homepage-banners", { lang: "en", baseUrl: base }),
+    ).rejects.toMatchObject({
+      kind: "invalid",
+    });
+  });
+
+  it("classifies 404 as not-found and 5xx as unavailable", async () => {
+    answer = () => ({ status: 404, body: JSON.stringify({ message: "No such service" }) });
+    await expect(
+      getPayload("service", "/api/services/9", { lang: "en", baseUrl: base }),
+    ).rejects.toMatchObject({
+      kind: "not-found",
+    });
+    answer = () => ({ status: 500, body: "" });
+    await expect(
+      getPayload("service", "/api/services/9", { lang: "en", baseUrl: base }),
+    ).rejects.toMatchObject({
+      kind: "unavailable",
+    });
+  });
+});
+
+describe("content", () => {
+  it("caches per language and path, so a second visit does not call the API", async () => {
+    answer = () => ({ body: banners });
+    await content("homeBanners", "en");
+    await content("homeBanners", "en");
+    await content("homeBanners", "ar");
+    expect(seen.map((r) => `${r.headers.lang} ${r.url}`)).toEqual([
+      "en /api/homepage-banners",
+      "ar /api/homepage-banners",
+    ]);
+  });
+
+  it("passes ids and pages in the path", async () => {
+    answer = () => ({
+      body: JSON.stringify({
+        data: { data: [], pagination: { current_page: 2, last_page: 2, per_page: 6, total: 7 } },
+      }),
+    });
+    await content("news", "en", { page: 2 });
+    expect(seen[0]?.url).toBe("/api/news?page=2");
+  });
+
+  it("turns failures into route error responses: 404, 503, 504, 502", async () => {
+    const statusOf = async () => {
+      clearContentCache();
+      const error = await content("service", "en", { id: 3 }).catch((e: unknown) => e);
+      // Loaders throw `data(kind, { status })`; React Router renders it as an error response.
+      return (error as { init?: { status?: number } }).init?.status ?? error;
+    };
+    answer = () => ({ status: 404, body: "{}" });
+    expect(await statusOf()).toBe(404);
+    answer = () => ({ status: 503, body: "" });
+    expect(await statusOf()).toBe(503);
+    answer = () => ({ body: "{}", delayMs: 1000 });
+    expect(await statusOf()).toBe(504);
+    answer = () => ({ body: JSON.stringify({ data: { id: 3 } }) });
+    expect(await statusOf()).toBe(502);
+  });
+});
+
+describe("resolveMediaUrls", () => {
+  it("resolves only media fields that are root-relative", () => {
+    const value = resolveMediaUrls(
+      {
+        image: "/storage/a.webp",
+        banner_image: "https://cdn.example/b.jpg",
+        icon: "",
+        title: "/not-media",
+        project_images: [{ name: "/storage/p/1.webp" }],
+        protocolRelative: { image: "//evil.example/x.png" },
+      },
+      "https://api.example",
+    );
+    expect(value).toEqual({
+      image: "https://api.example/storage/a.webp",
+      banner_image: "https://cdn.example/b.jpg",
+      icon: "",
+      title: "/not-media",
+      project_images: [{ name: "https://api.example/storage/p/1.webp" }],
+      protocolRelative: { image: "//evil.example/x.png" },
+    });
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { safeHtml } from "./sanitize.server.ts";
+
+/** Classic XSS vectors; after sanitising none may keep script, handlers or dangerous URLs. */
+const vectors = [
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  '<img src="javascript:alert(1)">',
+  '<a href="javascript:alert(1)">x</a>',
+  '<a href="JaVaScRiPt:alert(1)">x</a>',
+  '<a href="&#106;avascript:alert(1)">x</a>',
+  '<a href="  javascript:alert(1)">x</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+  '<a href="vbscript:msgbox(1)">x</a>',
+  "<svg onload=alert(1)><circle/></svg>",
+  "<svg><script>alert(1)</script></svg>",
+  '<iframe src="https://evil.example"></iframe>',
+  '<object data="x.swf"></object><embed src="x.swf">',
+  "<body onload=alert(1)>",
+  '<div onclick="alert(1)">click</div>',
+  '<p onmouseover="alert(1)">hover</p>',
+  "<style>body{display:none}</style>",
+  '<link rel="stylesheet" href="https://evil.example/x.css">',
+  '<meta http-equiv="refresh" content="0;url=https://evil.example">',
+  '<form action="https://evil.example"><input name="q"><button>go</button></form>',
+  '<base href="https://evil.example/">',
+  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+  '<p style="position:fixed;top:0;left:0;width:100%;height:100%">cover</p>',
+  '<p style="background:url(javascript:alert(1))">x</p>',
+  "<scr<script>ipt>alert(1)</script>",
+  '<img src="x" srcset="javascript:alert(1) 1x">',
+  '<a href="//evil.example">protocol-relative</a>',
+  "<!--<script>alert(1)</script>-->",
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+  "<template><script>alert(1)</script></template>",
+];
+
+describe("safeHtml", () => {
+  it.each(vectors)("neutralises %s", (vector) => {
+    const out = safeHtml(vector).toLowerCase();
+    expect(out).not.toMatch(
+      /<script|<iframe|<object|<embed|<style|<link|<meta|<form|<base|<svg|<math|<template/,
+    );
+    expect(out).not.toMatch(/\son[a-z]+\s*=/);
+    expect(out).not.toMatch(/javascript:|vbscript:|data:text/);
+    expect(out).not.toMatch(/position\s*:\s*fixed|href="\/\//);
+  });
+
+  it("keeps editorial HTML intact", () => {
+    const html =
+      "<h2>Scope</h2><p>Works <strong>on time</strong> and <em>on budget</em>.</p><ul><li>Piling</li></ul><table><tr><th>Floors</th><td>42</td></tr></table>";
+    expect(safeHtml(html)).toBe(html.replace("<table><tr>", "<table><tr>"));
+  });
+
+  it("keeps harmless alignment styles but drops layout-breaking ones", () => {
+    expect(safeHtml('<p style="text-align:center;position:absolute">x</p>')).toBe(
+      '<p style="text-align:center">x</p>',
+    );
+  });
+
+  it("opens external links safely and lazy-loads images", () => {
+    expect(safeHtml('<a href="https://example.com">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(safeHtml('<img src="https://example.com/a.jpg" alt="A">')).toContain('loading="lazy"');
+  });
+
+  it("returns an empty string for missing content", () => {
+    expect(safeHtml(null)).toBe("");
+    expect(safeHtml(undefined)).toBe("");
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { seoTags } from "./seo.ts";
+
+const find = (tags: ReturnType<typeof seoTags>, key: string, value: string) =>
+  tags.find((tag) => (tag as Record<string, string>)[key] === value) as
+    | Record<string, string>
+    | undefined;
+
+describe("seoTags", () => {
+  const base = { siteUrl: "https://site.example", pathname: "/en/news/3" } as const;
+
+  it("builds title, description and social tags from the data", () => {
+    const tags = seoTags({
+      ...base,
+      lang: "en",
+      title: "Bridge opened",
+      description: `<p>The  new\n bridge &amp; its <strong>approach roads</strong> ${"x".repeat(200)}</p>`,
+      image: "/storage/news/bridge.webp",
+      type: "article",
+    });
+    expect(tags[0]).toEqual({ title: "Bridge opened | Arkan Contracting" });
+    const description = find(tags, "name", "description")?.content ?? "";
+    expect(description.startsWith("The new bridge & its approach roads x")).toBe(true);
+    expect(Array.from(description).length).toBeLessThanOrEqual(161);
+    expect(find(tags, "property", "og:type")?.content).toBe("article");
+    expect(find(tags, "property", "og:image")?.content).toBe(
+      "https://site.example/storage/news/bridge.webp",
+    );
+    expect(find(tags, "property", "og:locale")?.content).toBe("en_US");
+    expect(find(tags, "property", "og:locale:alternate")?.content).toBe("ar_SA");
+  });
+
+  it("links canonical and hreflang alternates, keeping only a page query", () => {
+    const tags = seoTags({ ...base, lang: "ar", pathname: "/ar/news", search: "?page=2&utm=x" });
+    expect(find(tags, "rel", "canonical")?.href).toBe("https://site.example/ar/news?page=2");
+    expect(find(tags, "hrefLang", "en")?.href).toBe("https://site.example/en/news?page=2");
+    expect(find(tags, "hrefLang", "x-default")?.href).toBe("https://site.example/en/news?page=2");
+  });
+
+  it("falls back to the site name and description when the data has none", () => {
+    const tags = seoTags({ ...base, lang: "ar" });
+    expect(tags[0]).toEqual({ title: "أركان للمقاولات" });
+    expect(find(tags, "name", "description")?.content).toMatch(/^منذ عام 1998/);
+    expect(find(tags, "property", "og:image")?.content).toBe("https://site.example/og-image.jpg");
+  });
+});

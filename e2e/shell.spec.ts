@@ -1,0 +1,315 @@
+/**
+ * The frame of every page: redirects, language and direction, header menus, language
+ * switching, footer rules, the 404 page, the error screen and SEO tags in server HTML.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_API_PORT } from "./support/env.ts";
+import { startSite } from "./support/site.ts";
+
+const api = `http://127.0.0.1:${E2E_API_PORT}`;
+
+async function apiData<T>(path: string, lang: "en" | "ar"): Promise<T> {
+  const response = await fetch(`${api}${path}`, { headers: { lang, Accept: "application/json" } });
+  return ((await response.json()) as { data: T }).data;
+}
+
+const isDesktop = (project: string) => project === "desktop";
+
+test.describe("redirects", () => {
+  test("/ goes to English by default and to the saved language from the cookie", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/en$/);
+    await context.addCookies([{ name: "language", value: "ar", url: baseURL ?? "" }]);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/ar$/);
+  });
+
+  test("unsupported languages go to English, keeping the page when it exists", async ({
+    request,
+  }) => {
+    const cases: [string, string][] = [
+      ["/fr/news", "/en/news"],
+      ["/fr/projects/3?page=2", "/en/projects/3?page=2"],
+      ["/EN/iso", "/en/iso"],
+      ["/projects", "/en/projects"],
+      ["/de/no-such-page", "/en"],
+      ["/xx", "/en"],
+    ];
+    for (const [from, to] of cases) {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect(response.status(), from).toBeGreaterThanOrEqual(301);
+      expect(response.status(), from).toBeLessThanOrEqual(308);
+      expect(response.headers().location, from).toBe(to);
+    }
+  });
+
+  test("route matching ignores case", async ({ request }) => {
+    const response = await request.get("/en/SOSO");
+    expect(response.status()).toBe(200);
+  });
+});
+
+test.describe("language and direction", () => {
+  for (const [lang, dir] of [
+    ["en", "ltr"],
+    ["ar", "rtl"],
+  ] as const) {
+    test(`raw server HTML of /${lang} has lang=${lang} dir=${dir}`, async ({ request }) => {
+      const html = await (await request.get(`/${lang}/soso`)).text();
+      expect(html).toMatch(new RegExp(`<html lang="${lang}" dir="${dir}"`));
+      const footerDir = html.match(/<footer dir="(\w+)"/)?.[1];
+      expect(footerDir).toBe(dir);
+    });
+  }
+
+  test("the switcher goes to the same page in the other language and saves the choice", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/en/soso");
+    if (!isDesktop(testInfo.project.name))
+      await page.getByRole("button", { name: "Open menu" }).click();
+    const switcher = page.getByRole("link", { name: "العربية" }).filter({ visible: true });
+    await expect(switcher).toHaveAttribute("hreflang", "ar");
+    await expect(switcher).toHaveAttribute("lang", "ar");
+    await switcher.click();
+    await expect(page).toHaveURL(/\/ar\/soso$/);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("ar");
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/ar$/);
+  });
+});
+
+test.describe("header", () => {
+  test("desktop dropdowns open and close with the keyboard", async ({ page }, testInfo) => {
+    test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
+    const services = await apiData<{ id: number; title: string }[]>("/api/services", "en");
+    await page.goto("/en/soso");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    const toggle = nav.getByRole("button", { name: "Show Services submenu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+    for (const service of services) {
+      await expect(menu.getByRole("link", { name: service.title })).toHaveAttribute(
+        "href",
+        `/en/services/${service.id}`,
+      );
+    }
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toBeFocused();
+    await expect(menu).toBeHidden();
+  });
+
+  test("About Us lists the extra pages, overview, company profile and ISO", async ({
+    page,
+  }, testInfo) => {
+    test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
+    const pages = await apiData<{ id: number; title: string }[]>("/api/extra-pages", "ar");
+    const [profile] = await apiData<{ pdf_download_url: string }[]>("/api/our_profile", "ar");
+    await page.goto("/ar/soso");
+    const about = page
+      .getByRole("navigation", { name: "القائمة الرئيسية" })
+      .getByRole("button", { name: "من نحن" });
+    await about.click();
+    const menu = page.locator(`#${await about.getAttribute("aria-controls")}`);
+    for (const extra of pages) {
+      await expect(menu.getByRole("link", { name: extra.title })).toHaveAttribute(
+        "href",
+        `/ar/otherPages/${extra.id}`,
+      );
+    }
+    await expect(menu.getByRole("link", { name: "نظرة عامة" })).toHaveAttribute(
+      "href",
+      "/ar/overview",
+    );
+    await expect(menu.getByRole("link", { name: "شهادات الأيزو" })).toHaveAttribute(
+      "href",
+      "/ar/iso",
+    );
+    const download = menu.getByRole("link", { name: /ملف الشركة/ });
+    await expect(download).toHaveAttribute("download", "");
+    expect(await download.getAttribute("href")).toContain(
+      profile?.pdf_download_url.replace(/^https?:\/\/[^/]+/, "") ?? "??",
+    );
+  });
+
+  test("phone menu is full screen, locks scrolling, expands sub-menus and closes on a link", async ({
+    page,
+  }, testInfo) => {
+    test.skip(isDesktop(testInfo.project.name), "phone navigation");
+    await page.goto("/en/soso");
+    const open = page.getByRole("button", { name: "Open menu" });
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Main navigation" });
+    await expect(dialog).toBeVisible();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBe(375);
+    const projects = dialog.getByRole("button", { name: "Projects" });
+    await expect(projects).toHaveAttribute("aria-expanded", "false");
+    await projects.click();
+    await expect(projects).toHaveAttribute("aria-expanded", "true");
+    await dialog.getByRole("link", { name: "Current Projects" }).click();
+    await expect(page).toHaveURL(/\/en\/CurrentProjects$/);
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+  });
+
+  test("phone menu closes with Escape and gives focus back to its button", async ({
+    page,
+  }, testInfo) => {
+    test.skip(isDesktop(testInfo.project.name), "phone navigation");
+    await page.goto("/ar/soso");
+    const open = page.getByRole("button", { name: "فتح القائمة" });
+    await open.click();
+    await expect(page.getByRole("button", { name: "إغلاق القائمة" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+
+  test("the bar turns translucent after scrolling past 50 px", async ({ page }) => {
+    await page.goto("/en/soso");
+    await page.evaluate(() => {
+      document.body.style.minHeight = "3000px";
+    });
+    const header = page.locator("header").first();
+    await expect(header).not.toHaveAttribute("data-scrolled", /.*/);
+    await page.evaluate(() => window.scrollTo(0, 120));
+    await expect(header).toHaveAttribute("data-scrolled", "true");
+  });
+});
+
+test.describe("footer", () => {
+  for (const lang of ["en", "ar"] as const) {
+    test(`footer rules in ${lang}`, async ({ page }) => {
+      const latest = await apiData<{ id: number; title: string; created_at: string }[]>(
+        "/api/latest-projects",
+        lang,
+      );
+      const [social] = await apiData<Record<string, string | null>[]>("/api/footers", lang);
+      await page.goto(`/${lang}/soso`);
+      const footer = page.locator("footer");
+      await expect(footer).toHaveAttribute("dir", lang === "en" ? "ltr" : "rtl");
+      const items = footer.getByTestId("footer-projects").getByRole("link");
+      await expect(items).toHaveCount(3);
+      for (const [index, project] of latest.slice(0, 3).entries()) {
+        const item = items.nth(index);
+        await expect(item).toHaveAttribute("href", `/${lang}/projects/${project.id}`);
+        const title =
+          [...project.title].length > 60
+            ? `${[...project.title].slice(0, 60).join("").trimEnd()}…`
+            : project.title;
+        await expect(item).toContainText(title);
+        await expect(item.locator("time")).toHaveText(project.created_at.slice(0, 10));
+        await expect(item.locator("img")).toHaveAttribute("alt", project.title);
+      }
+      await expect(footer).toContainText(String(new Date().getFullYear()));
+      for (const network of ["facebook", "youtube", "instagram", "x"]) {
+        const link = footer.locator(`a[data-social="${network}"]`);
+        if (social?.[network]) {
+          await expect(link).toHaveAttribute("href", social[network] ?? "");
+          await expect(link).toHaveAttribute("target", "_blank");
+          await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+        } else {
+          await expect(link).toHaveCount(0);
+        }
+      }
+    });
+  }
+});
+
+async function expectNotFound(page: Page, lang: "en" | "ar") {
+  const texts = {
+    en: [
+      "Error 404",
+      "The page you are looking for does not exist. Please check the URL or go back to the homepage.",
+    ],
+    ar: [
+      "خطأ 404",
+      "الصفحة التي تبحث عنها غير موجودة. يرجى التحقق من الرابط أو العودة إلى الصفحة الرئيسية.",
+    ],
+  }[lang];
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts[0]);
+  await expect(page.getByText(texts[1])).toBeVisible();
+}
+
+test.describe("404", () => {
+  for (const lang of ["en", "ar"] as const) {
+    test(`unknown paths answer 404 with the 404 page in ${lang}`, async ({ page }) => {
+      const response = await page.goto(`/${lang}/no/such/page`);
+      expect(response?.status()).toBe(404);
+      await expectNotFound(page, lang);
+      const home = page.getByRole("link", {
+        name: lang === "en" ? "Go Back Home" : "العودة إلى الصفحة الرئيسية",
+      });
+      await expect(home).toHaveAttribute("href", "/");
+      await expect(
+        page.getByRole("link", { name: lang === "en" ? "Try Again" : "حاول مرة أخرى" }),
+      ).toHaveAttribute("href", `/${lang}/no/such/page`);
+      // The header and footer frame the 404 page.
+      await expect(page.locator("footer")).toBeVisible();
+    });
+  }
+});
+
+test.describe("the content API is down", () => {
+  test("pages answer 503 with the error screen, in both languages", async ({ page }, testInfo) => {
+    test.skip(!isDesktop(testInfo.project.name), "one server start is enough");
+    // Port 9 (discard) refuses connections on loopback: the API is unreachable.
+    const site = await startSite(3290, {
+      API_BASE_URL: "http://127.0.0.1:9",
+      API_TIMEOUT_MS: "2000",
+    });
+    try {
+      for (const [lang, title, message] of [
+        ["en", "Error", "It looks like something went wrong."],
+        ["ar", "خطأ", "يبدو أن خطأً ما قد حدث."],
+      ] as const) {
+        const response = await page.goto(`${site.url}/${lang}/soso`);
+        expect(response?.status()).toBe(503);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+        await expect(page.getByText(message)).toBeVisible();
+        await expect(page.getByTestId("error-screen")).toBeVisible();
+      }
+      // Logged once per failed endpoint, never a crash.
+      expect(site.output()).toContain("[api] /api/");
+    } finally {
+      await site.stop();
+    }
+  });
+});
+
+test.describe("SEO", () => {
+  test("meta tags are in the raw server HTML", async ({ request }) => {
+    const html = await (await request.get("/ar/soso")).text();
+    expect(html).toContain(
+      '<link rel="canonical" href="https://www.arkan-contracting.example/ar/soso"/>',
+    );
+    expect(html).toContain('hrefLang="en" href="https://www.arkan-contracting.example/en/soso"');
+    expect(html).toContain(
+      'hrefLang="x-default" href="https://www.arkan-contracting.example/en/soso"',
+    );
+    expect(html).toMatch(/<meta property="og:title" content="[^"]+"\/>/);
+    expect(html).toContain('<meta property="og:locale" content="ar_SA"/>');
+    expect(html).toMatch(/<meta property="og:image" content="https:\/\/[^"]+"\/>/);
+    expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"\/>/);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+  });
+
+  test("/soso shows the raw banner and services data", async ({ page }) => {
+    const banners = await apiData<{ title: string }[]>("/api/homepage-banners", "en");
+    await page.goto("/en/soso");
+    await expect(page.locator("pre")).toContainText(banners[0]?.title ?? "??");
+  });
+});
