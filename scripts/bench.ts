@@ -25,7 +25,8 @@ function bundleFigures() {
   for (const file of fs.readdirSync(assets)) {
     const ext = path.extname(file).slice(1);
     const body = fs.readFileSync(path.join(assets, file));
-    const entry = (totals[ext] ??= { raw: 0, gzip: 0, files: 0 });
+    totals[ext] ??= { raw: 0, gzip: 0, files: 0 };
+    const entry = totals[ext];
     entry.raw += body.length;
     entry.gzip += ["js", "css", "svg"].includes(ext) ? gzipSync(body).length : body.length;
     entry.files += 1;
