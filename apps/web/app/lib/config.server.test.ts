@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { SettingsError, parseSettings } from "./config.server.ts";
+
+describe("parseSettings", () => {
+  it("gives the documented defaults", () => {
+    const settings = parseSettings({});
+    expect(settings).toMatchObject({
+      PORT: 3000,
+      API_TIMEOUT_MS: 20_000,
+      CACHE_TTL_MS: 300_000,
+      SITE_URL: "https://www.arkan-contracting.example",
+    });
+    expect(settings.API_BASE_URL).toBeUndefined();
+  });
+
+  it("normalises URLs and treats empty values as unset", () => {
+    const settings = parseSettings({ API_BASE_URL: "http://cms.example:8080/", SITE_URL: "", PORT: "8080" });
+    expect(settings.API_BASE_URL).toBe("http://cms.example:8080");
+    expect(settings.SITE_URL).toBe("https://www.arkan-contracting.example");
+    expect(settings.PORT).toBe(8080);
+  });
+
+  it("refuses bad values with one readable line naming each setting", () => {
+    let error: unknown;
+    try {
+      parseSettings({ API_BASE_URL: "cms.example", PORT: "70000" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SettingsError);
+    const message = (error as Error).message;
+    expect(message.split("\n")).toHaveLength(1);
+    expect(message).toContain("API_BASE_URL must be an http(s) URL");
+    expect(message).toContain('"cms.example"');
+    expect(message).toContain("PORT must be between 0 and 65535");
+  });
+});
