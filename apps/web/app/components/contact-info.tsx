@@ -31,7 +31,7 @@ export function ContactInfoList({
   const muted = tone === "dark" ? "text-white/70" : "text-slate-500";
   const strong = tone === "dark" ? "text-white" : "text-navy-900";
   return (
-    <dl className={`space-y-4 ${className}`}>
+    <ul className={`space-y-4 ${className}`}>
       {items.map((item, index) => {
         const info = item.info.trim();
         const kind = contactKind(info);
@@ -44,11 +44,11 @@ export function ContactInfoList({
               : null;
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and never reorder
-          <div key={index} className="flex gap-3">
+          <li key={index} className="flex gap-3">
             <Icon size={20} className="mt-0.5 shrink-0 text-amber-brand" />
             <div>
-              <dt className={`text-sm ${muted}`}>{item.title}</dt>
-              <dd className={`font-medium ${strong}`}>
+              <p className={`text-sm ${muted}`}>{item.title}</p>
+              <p className={`font-medium ${strong}`}>
                 {href ? (
                   <a href={href} dir="ltr" className="hover:text-amber-brand hover:underline">
                     {info}
@@ -56,11 +56,11 @@ export function ContactInfoList({
                 ) : (
                   info
                 )}
-              </dd>
+              </p>
             </div>
-          </div>
+          </li>
         );
       })}
-    </dl>
+    </ul>
   );
 }

@@ -8,6 +8,10 @@ import { type ImgHTMLAttributes, useEffect, useRef, useState } from "react";
 /** Distance from the viewport at which images start loading. */
 export const LAZY_MARGIN = "100px";
 
+/** A transparent pixel holds the place until the real image loads (no broken-image icon). */
+const PLACEHOLDER =
+  "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
+
 type LazyImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" | "loading"> & {
   src: string | null | undefined;
   alt: string;
@@ -57,7 +61,7 @@ export function LazyImage({ src, alt, priority = false, className = "", ...rest 
     <>
       <img
         ref={ref}
-        src={visible ? source : undefined}
+        src={visible ? source : PLACEHOLDER}
         data-src={source}
         alt={alt}
         decoding="async"

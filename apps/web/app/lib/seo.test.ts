@@ -37,6 +37,11 @@ describe("seoTags", () => {
     expect(find(tags, "hrefLang", "x-default")?.href).toBe("https://site.example/en/news?page=2");
   });
 
+  it("adds the brand to the title only once", () => {
+    const tags = seoTags({ ...base, lang: "ar", title: "نبذة عن الشركة | أركان للمقاولات العامة" });
+    expect(tags[0]).toEqual({ title: "نبذة عن الشركة | أركان للمقاولات العامة" });
+  });
+
   it("falls back to the site name and description when the data has none", () => {
     const tags = seoTags({ ...base, lang: "ar" });
     expect(tags[0]).toEqual({ title: "أركان للمقاولات" });

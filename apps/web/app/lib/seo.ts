@@ -35,7 +35,13 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
   const t = i18nFor(page.lang).t;
   const siteName = t("site.title");
   const plainTitle = page.title ? stripTags(page.title) : "";
-  const title = plainTitle ? `${plainTitle} | ${siteName}` : siteName;
+  // Editors often write the brand into meta titles already ("Overview | Arkan ..."): add it once.
+  const brand = siteName.split(" ")[0] ?? siteName;
+  const title = !plainTitle
+    ? siteName
+    : plainTitle.includes(brand)
+      ? plainTitle
+      : `${plainTitle} | ${siteName}`;
   const description = truncate(
     stripTags(page.description || "") || t("site.longDescription"),
     DESCRIPTION_LENGTH,

@@ -1,0 +1,41 @@
+/** One machine type of the equipment page: photo, title, description and fleet quantity. */
+import type { EquipmentItem } from "@site/contract";
+import { useTranslation } from "react-i18next";
+import { LazyImage } from "./lazy-image.tsx";
+
+export function EquipmentCard({ item }: { item: EquipmentItem }) {
+  const { t } = useTranslation();
+  const hasQuantity =
+    item.quantity !== null && item.quantity !== undefined && String(item.quantity).trim() !== "";
+  return (
+    <article
+      data-testid="equipment-card"
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <LazyImage
+        src={item.image}
+        alt={item.title}
+        width={640}
+        height={480}
+        className="aspect-4/3 w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h2 className="text-lg leading-snug font-semibold text-navy-900">{item.title}</h2>
+        {item.description ? (
+          <p className="text-sm leading-6 text-slate-600">{item.description}</p>
+        ) : null}
+        {hasQuantity ? (
+          <p className="mt-auto pt-2">
+            <span
+              data-testid="equipment-quantity"
+              className="inline-flex items-center rounded-full bg-sand-100 px-3 py-1 text-sm font-semibold text-navy-900"
+            >
+              {/* Quantities are shown as given (a number, or text such as "12 units"). */}
+              {t("equipment.quantity", { count: item.quantity as number })}
+            </span>
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,58 @@
+/** `/:lang/equipment`: the equipment page header, then a card for every machine type. */
+import { useTranslation } from "react-i18next";
+import { EquipmentCard } from "../components/equipment-card.tsx";
+import { PageBanner } from "../components/page-banner.tsx";
+import { content, firstOf } from "../lib/api.server.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/equipment";
+
+export function meta(args: Route.MetaArgs) {
+  if (!args.loaderData) return [];
+  const { page } = args.loaderData;
+  return pageMeta(args, {
+    title: page.meta_title || page.title,
+    description: page.meta_description || page.description,
+    image: page.banner_image,
+  });
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const lang = params.lang === "ar" ? "ar" : "en";
+  const [page, equipment] = await Promise.all([
+    firstOf("equipmentPages", lang),
+    content("equipments", lang),
+  ]);
+  return { page, equipment };
+}
+
+export default function Equipment({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { page, equipment } = loaderData;
+  return (
+    <>
+      <PageBanner title={page.title || t("equipment.title")} image={page.banner_image} />
+      <section className="py-14 md:py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          {page.description ? (
+            <p className="mb-12 max-w-3xl border-s-4 border-amber-brand ps-5 text-lg leading-8 text-slate-700">
+              {page.description}
+            </p>
+          ) : null}
+          {equipment.length > 0 ? (
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {equipment.map((item) => (
+                <li key={item.id}>
+                  <EquipmentCard item={item} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="rounded-xl bg-sand-100 p-8 text-center text-slate-600">
+              {t("equipment.empty")}
+            </p>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

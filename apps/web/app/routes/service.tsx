@@ -1,0 +1,82 @@
+/** `/:lang/services/:id`: one service (banner, title, rich content) beside the list of all services. */
+import type { Language } from "@site/contract";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ChevronNext } from "../components/icons.tsx";
+import { PageBanner } from "../components/page-banner.tsx";
+import { RichContent } from "../components/rich-content.tsx";
+import { content } from "../lib/api.server.ts";
+import { safeHtml } from "../lib/sanitize.server.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/service";
+
+export function meta(args: Route.MetaArgs) {
+  if (!args.loaderData) return [];
+  const { service } = args.loaderData;
+  return pageMeta(args, {
+    title: service.meta_title || service.title,
+    description: service.meta_description || service.description || service.content,
+    image: service.banner_image,
+  });
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const [service, services] = await Promise.all([
+    content("service", lang, { id: params.id }),
+    content("services", lang),
+  ]);
+  return {
+    lang,
+    service: { ...service, content: safeHtml(service.content) },
+    services: services.map(({ id, title }) => ({ id, title })),
+  };
+}
+
+export default function Service({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang, service, services } = loaderData;
+  return (
+    <>
+      <PageBanner title={service.title} image={service.banner_image} />
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-3">
+        <article className="min-w-0 lg:col-span-2">
+          {service.description ? (
+            <p className="mb-8 border-s-4 border-amber-brand ps-4 text-lg leading-8 font-medium text-navy-900">
+              {service.description}
+            </p>
+          ) : null}
+          <RichContent html={service.content} className="[&>:first-child]:mt-0" />
+        </article>
+        {services.length > 0 ? (
+          <aside aria-labelledby="services-heading" className="lg:sticky lg:top-28 lg:self-start">
+            <nav aria-labelledby="services-heading" className="rounded-xl bg-sand-100 p-6">
+              <h2 id="services-heading" className="mb-4 text-xl font-bold text-navy-900">
+                {t("nav.allServices")}
+              </h2>
+              <ul className="divide-y divide-sand-200">
+                {services.map((item) => {
+                  const current = String(item.id) === String(service.id);
+                  return (
+                    <li key={item.id}>
+                      <Link
+                        to={`/${lang}/services/${encodeURIComponent(String(item.id))}`}
+                        aria-current={current ? "page" : undefined}
+                        className={`flex items-center justify-between gap-3 py-3 text-sm font-medium transition-colors hover:text-steel-600 ${
+                          current ? "text-steel-600" : "text-slate-700"
+                        }`}
+                      >
+                        <span>{item.title}</span>
+                        <ChevronNext size={16} className="shrink-0" />
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+          </aside>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+/** `/:lang/services`: every service as a card linking to its page. */
+import type { Language } from "@site/contract";
+import { useTranslation } from "react-i18next";
+import { PageBanner } from "../components/page-banner.tsx";
+import { ServiceCard } from "../components/service-card.tsx";
+import { i18nFor } from "../i18n/index.ts";
+import { content } from "../lib/api.server.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/services";
+
+export function meta(args: Route.MetaArgs) {
+  if (!args.loaderData) return [];
+  const { lang, bannerImage, services } = args.loaderData;
+  const t = i18nFor(lang).t;
+  return pageMeta(args, {
+    title: t("services.title"),
+    // The list has no meta fields of its own: name what the company offers.
+    description: services.map((service) => service.title).join(" · "),
+    image: bannerImage,
+  });
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const services = await content("services", lang);
+  return {
+    lang,
+    bannerImage: services[0]?.banner_image ?? null,
+    services: services.map(({ id, title, description, icon, white_icon }) => ({
+      id,
+      title,
+      description,
+      icon,
+      white_icon,
+    })),
+  };
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang, bannerImage, services } = loaderData;
+  return (
+    <>
+      <PageBanner title={t("services.title")} image={bannerImage} />
+      <section className="bg-sand-100/60 py-14 md:py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          {services.length > 0 ? (
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {services.map((service) => (
+                <li key={service.id}>
+                  <ServiceCard lang={lang} service={service} headingLevel={2} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-slate-500">{t("common.noData")}</p>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,405 @@
+/**
+ * Services list and detail, other pages, HSE and equipment, in both languages, against the
+ * bundled reference API: the data shown, links, 404s, SEO tags in the server HTML, phone
+ * layout and accessibility (axe).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_API_PORT, repoRoot } from "./support/env.ts";
+
+type Lang = "en" | "ar";
+const languages: Lang[] = ["en", "ar"];
+const api = `http://127.0.0.1:${E2E_API_PORT}`;
+
+interface Service {
+  id: number | string;
+  title: string;
+  description?: string | null;
+  icon: string | null;
+  white_icon: string | null;
+  banner_image: string | null;
+  meta_title?: string | null;
+  meta_description?: string | null;
+  content: string;
+}
+interface OtherPage {
+  id: number | string;
+  title: string;
+  content: string;
+  image?: string | null;
+  banner_image?: string | null;
+  meta_title?: string | null;
+  meta_description?: string | null;
+}
+interface Hse {
+  title: string;
+  content: string;
+  meta_title?: string | null;
+  meta_description?: string | null;
+  hse_images?: { image: string | null }[] | null;
+}
+interface EquipmentPage {
+  title: string;
+  description?: string | null;
+  meta_title?: string | null;
+  meta_description?: string | null;
+}
+interface EquipmentItem {
+  id: number | string;
+  title: string;
+  description?: string | null;
+  quantity?: number | string | null;
+}
+
+async function apiData<T>(apiPath: string, lang: Lang): Promise<T> {
+  const response = await fetch(`${api}${apiPath}`, {
+    headers: { lang, Accept: "application/json" },
+  });
+  expect(response.ok, `${apiPath} (${lang})`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+const seedLength = (file: string) =>
+  (
+    JSON.parse(
+      fs.readFileSync(path.join(repoRoot, "apps/content-api/seed", file), "utf8"),
+    ) as unknown[]
+  ).length;
+
+const strings: Record<Lang, Record<string, string>> = {
+  en: JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/web/app/i18n/en.json"), "utf8")),
+  ar: JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/web/app/i18n/ar.json"), "utf8")),
+};
+const t = (lang: Lang, key: string, values: Record<string, string | number> = {}) =>
+  (strings[lang][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+
+/** The first text of an HTML fragment long enough to identify it (what the page must show). */
+function firstText(html: string): string {
+  const text = html.match(/>([^<>&]{12,})</)?.[1]?.trim();
+  if (!text) throw new Error("no text in the content");
+  return text;
+}
+
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/** `<title>` and the meta description of the raw server HTML of `url`. */
+async function serverSeo(page: Page, url: string) {
+  const response = await page.request.get(url);
+  expect(response.status(), url).toBe(200);
+  const html = await response.text();
+  const title = decode(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "");
+  const description = decode(html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "");
+  return { title, description };
+}
+
+/** The meta description is the data's, cut to 160 characters with an ellipsis when longer. */
+function expectDescription(actual: string, expected: string) {
+  if (Array.from(expected).length <= 160) expect(actual).toBe(expected);
+  else expect(expected.startsWith(actual.replace(/…$/, ""))).toBe(true);
+}
+
+/** Matches a URL ending with `suffix` (media URLs may be resolved against another origin). */
+const endsWith = (suffix: string) =>
+  new RegExp(`${suffix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+
+const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+
+test.describe("services list", () => {
+  for (const lang of languages) {
+    test(`/${lang}/services shows every service, linking to its page`, async ({ page }) => {
+      const services = await apiData<Service[]>("/api/services", lang);
+      expect(services).toHaveLength(seedLength("services.json"));
+      expect(services).toHaveLength(8);
+
+      await page.goto(`/${lang}/services`);
+      await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+      await expect(heading(page)).toHaveText(t(lang, "services.title"));
+      const cards = page.getByTestId("service-card");
+      await expect(cards).toHaveCount(services.length);
+      for (const [index, service] of services.entries()) {
+        const card = cards.nth(index);
+        await expect(card.getByRole("heading", { level: 2 })).toHaveText(service.title);
+        if (service.description) await expect(card).toContainText(service.description);
+        await expect(card).toHaveAttribute("href", `/${lang}/services/${service.id}`);
+      }
+
+      const first = services[0] as Service;
+      await cards.first().click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/services/${first.id}$`));
+      const detail = await apiData<Service>(`/api/services/${first.id}`, lang);
+      await expect(heading(page)).toHaveText(detail.title);
+      await expect(page.locator(".rich-content")).toContainText(firstText(detail.content));
+    });
+  }
+
+  test("Arabic titles differ from the English ones", async () => {
+    const [en, ar] = await Promise.all([
+      apiData<Service[]>("/api/services", "en"),
+      apiData<Service[]>("/api/services", "ar"),
+    ]);
+    expect(ar.map((s) => s.id)).toEqual(en.map((s) => s.id));
+    for (const [index, service] of ar.entries()) expect(service.title).not.toBe(en[index]?.title);
+  });
+
+  test("a card turns navy and shows the white icon on hover", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "phone", "no hover on touch screens");
+    const services = await apiData<Service[]>("/api/services", "en");
+    await page.goto("/en/services");
+    const card = page.getByTestId("service-card").first();
+    const white = card.locator('img[data-icon="white"]');
+    const normal = card.locator('img[data-icon="default"]');
+    await expect(white).toHaveAttribute("src", endsWith(services[0]?.white_icon ?? ""));
+    await expect(white).toHaveCSS("opacity", "0");
+    await card.hover();
+    await expect(card).toHaveCSS("background-color", "rgb(15, 42, 68)");
+    await expect(white).toHaveCSS("opacity", "1");
+    await expect(normal).toHaveCSS("opacity", "0");
+  });
+
+  for (const lang of languages) {
+    test(`/${lang}/services: keyboard focus swaps the icon like hover`, async ({ page }) => {
+      await page.goto(`/${lang}/services`);
+      const card = page.getByTestId("service-card").nth(1);
+      const white = card.locator('img[data-icon="white"]');
+      await expect(white).toHaveCSS("opacity", "0");
+      // Tab from the card before it, so focus comes from the keyboard (:focus-visible).
+      await page.getByTestId("service-card").first().focus();
+      await page.keyboard.press("Tab");
+      await expect(card).toBeFocused();
+      await expect(card).toHaveCSS("background-color", "rgb(15, 42, 68)");
+      await expect(white).toHaveCSS("opacity", "1");
+    });
+  }
+});
+
+test.describe("service detail", () => {
+  for (const lang of languages) {
+    test(`/${lang}/services/{id} shows the service and lists all services`, async ({ page }) => {
+      const services = await apiData<Service[]>("/api/services", lang);
+      const target = services[services.length - 1] as Service;
+      const service = await apiData<Service>(`/api/services/${target.id}`, lang);
+      await page.goto(`/${lang}/services/${target.id}`);
+      await expect(heading(page)).toHaveText(service.title);
+      await expect(page.locator(".rich-content")).toContainText(firstText(service.content));
+      const list = page.getByRole("navigation", { name: t(lang, "nav.allServices") });
+      await expect(list.getByRole("link")).toHaveCount(services.length);
+      await expect(list.locator('[aria-current="page"]')).toHaveText(service.title);
+    });
+  }
+
+  test("an unknown service answers 404 with the 404 page", async ({ page }) => {
+    for (const lang of languages) {
+      const response = await page.request.get(`/${lang}/services/999999`);
+      expect(response.status()).toBe(404);
+      expect(decode(await response.text())).toContain(t(lang, "error.404.message"));
+    }
+    await page.goto("/en/services/999999");
+    await expect(heading(page)).toHaveText(t("en", "error.404.title"));
+    await expect(page.getByText(t("en", "error.404.message"))).toBeVisible();
+  });
+});
+
+test.describe("other pages", () => {
+  for (const lang of languages) {
+    test(`/${lang}/otherPages/{id} shows title, content and image`, async ({ page }) => {
+      const pages = await apiData<{ id: number | string; title: string }[]>(
+        "/api/extra-pages",
+        lang,
+      );
+      expect(pages.length).toBeGreaterThan(0);
+      for (const { id } of pages) {
+        const data = await apiData<OtherPage>(`/api/extra-pages/${id}`, lang);
+        await page.goto(`/${lang}/otherPages/${id}`);
+        await expect(heading(page)).toHaveText(data.title);
+        await expect(page.locator(".rich-content")).toContainText(firstText(data.content));
+        if (data.image) {
+          const image = page.locator("main figure img").first();
+          await expect(image).toHaveAttribute("alt", data.title);
+          await image.scrollIntoViewIfNeeded();
+          await expect(image).toHaveAttribute("src", endsWith(data.image));
+        }
+      }
+    });
+  }
+
+  test("an unknown page answers 404 with the 404 page", async ({ page }) => {
+    const response = await page.request.get("/en/otherPages/999999");
+    expect(response.status()).toBe(404);
+    expect(decode(await response.text())).toContain(t("en", "error.404.message"));
+    await page.goto("/ar/otherPages/999999");
+    await expect(heading(page)).toHaveText(t("ar", "error.404.title"));
+  });
+});
+
+test.describe("HSE", () => {
+  for (const lang of languages) {
+    test(`/${lang}/HSE shows the policy and its photos`, async ({ page }) => {
+      const [hse] = await apiData<Hse[]>("/api/hse", lang);
+      if (!hse) throw new Error("no HSE record");
+      const images = (hse.hse_images ?? []).flatMap((entry) => (entry.image ? [entry.image] : []));
+      expect(images.length).toBeGreaterThan(0);
+
+      await page.goto(`/${lang}/HSE`);
+      await expect(heading(page)).toHaveText(hse.title);
+      await expect(page.locator(".rich-content")).toContainText(firstText(hse.content));
+      await expect(
+        page.getByRole("heading", { level: 2, name: t(lang, "hse.gallery") }),
+      ).toBeVisible();
+      const photos = page.getByTestId("image-grid").locator("img");
+      await expect(photos).toHaveCount(images.length);
+      for (const [index, src] of images.entries()) {
+        const photo = photos.nth(index);
+        await expect(photo).toHaveAttribute("alt", `${t(lang, "hse.gallery")} ${index + 1}`);
+        await expect(photo).toHaveAttribute("width", /^\d+$/);
+        await expect(photo).toHaveAttribute("height", /^\d+$/);
+        await photo.scrollIntoViewIfNeeded();
+        await expect(photo).toHaveAttribute("src", endsWith(src));
+        await expect
+          .poll(() =>
+            photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+          )
+          .toBe(true);
+      }
+    });
+  }
+});
+
+test.describe("equipment", () => {
+  for (const lang of languages) {
+    test(`/${lang}/equipment shows the page header and every machine with its quantity`, async ({
+      page,
+    }) => {
+      const [header] = await apiData<EquipmentPage[]>("/api/equipment-pages", lang);
+      if (!header) throw new Error("no equipment page record");
+      const items = await apiData<EquipmentItem[]>("/api/equipments", lang);
+      expect(items).toHaveLength(seedLength("equipment.json"));
+      expect(items).toHaveLength(8);
+
+      await page.goto(`/${lang}/equipment`);
+      await expect(heading(page)).toHaveText(header.title);
+      if (header.description) await expect(page.getByText(header.description)).toBeVisible();
+      const cards = page.getByTestId("equipment-card");
+      await expect(cards).toHaveCount(items.length);
+      for (const [index, item] of items.entries()) {
+        const card = cards.nth(index);
+        await expect(card.getByRole("heading", { level: 2 })).toHaveText(item.title);
+        await expect(card.locator("img").first()).toHaveAttribute("alt", item.title);
+        if (item.description) await expect(card).toContainText(item.description);
+        if (item.quantity !== null && item.quantity !== undefined) {
+          await expect(card.getByTestId("equipment-quantity")).toHaveText(
+            t(lang, "equipment.quantity", { count: item.quantity }),
+          );
+        } else {
+          await expect(card.getByTestId("equipment-quantity")).toHaveCount(0);
+        }
+      }
+    });
+  }
+
+  test("Arabic equipment differs from the English", async () => {
+    const [en, ar] = await Promise.all([
+      apiData<EquipmentItem[]>("/api/equipments", "en"),
+      apiData<EquipmentItem[]>("/api/equipments", "ar"),
+    ]);
+    expect(ar.map((item) => item.quantity)).toEqual(en.map((item) => item.quantity));
+    for (const [index, item] of ar.entries()) expect(item.title).not.toBe(en[index]?.title);
+  });
+});
+
+test.describe("search tags in the server HTML", () => {
+  for (const lang of languages) {
+    test(`/${lang}: title and description come from each page's meta fields`, async ({
+      page,
+    }, testInfo) => {
+      test.skip(testInfo.project.name === "phone", "server HTML does not depend on the width");
+      const site = t(lang, "site.title");
+      const expectPage = async (url: string, title: string, description: string) => {
+        const seo = await serverSeo(page, url);
+        // The brand is added once: not when the meta title already names it.
+        const brand = site.split(" ")[0] ?? site;
+        expect(seo.title, url).toBe(title.includes(brand) ? title : `${title} | ${site}`);
+        expectDescription(seo.description, description);
+      };
+
+      const services = await apiData<Service[]>("/api/services", lang);
+      const service = await apiData<Service>(`/api/services/${services[0]?.id}`, lang);
+      expect(service.meta_title).toBeTruthy();
+      expect(service.meta_description).toBeTruthy();
+      await expectPage(
+        `/${lang}/services/${service.id}`,
+        service.meta_title ?? "",
+        service.meta_description ?? "",
+      );
+
+      const other = await apiData<OtherPage>("/api/extra-pages/1", lang);
+      expect(other.meta_title).toBeTruthy();
+      await expectPage(
+        `/${lang}/otherPages/1`,
+        other.meta_title ?? "",
+        other.meta_description ?? "",
+      );
+
+      const [hse] = await apiData<Hse[]>("/api/hse", lang);
+      expect(hse?.meta_title).toBeTruthy();
+      await expectPage(`/${lang}/HSE`, hse?.meta_title ?? "", hse?.meta_description ?? "");
+
+      const [equipment] = await apiData<EquipmentPage[]>("/api/equipment-pages", lang);
+      expect(equipment?.meta_title).toBeTruthy();
+      await expectPage(
+        `/${lang}/equipment`,
+        equipment?.meta_title ?? "",
+        equipment?.meta_description ?? "",
+      );
+
+      const list = await serverSeo(page, `/${lang}/services`);
+      expect(list.title).toBe(`${t(lang, "services.title")} | ${site}`);
+    });
+  }
+});
+
+const paths = ["/services", "/services/1", "/otherPages/1", "/HSE", "/equipment"];
+
+test.describe("layout and accessibility", () => {
+  for (const lang of languages) {
+    test(`/${lang}: no horizontal overflow on a phone`, async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name !== "phone", "phone width");
+      for (const pagePath of paths) {
+        await page.goto(`/${lang}${pagePath}`);
+        await expect(heading(page)).toBeVisible();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow, pagePath).toBeLessThanOrEqual(0);
+      }
+    });
+
+    test(`/${lang}: no serious or critical axe violations`, async ({ page }) => {
+      const found: Record<
+        string,
+        { rule: string; impact: string | null | undefined; targets: string[] }[]
+      > = {};
+      for (const pagePath of paths) {
+        await page.goto(`/${lang}${pagePath}`);
+        await expect(heading(page)).toBeVisible();
+        const results = await new AxeBuilder({ page }).analyze();
+        const severe = results.violations
+          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+          .map((violation) => ({
+            rule: violation.id,
+            impact: violation.impact,
+            targets: violation.nodes.map((node) => node.target.join(" ")),
+          }));
+        if (severe.length > 0) found[`/${lang}${pagePath}`] = severe;
+      }
+      expect(found).toEqual({});
+    });
+  }
+});
