@@ -1,0 +1,184 @@
+/**
+ * The reference content API: every endpoint of API.md over `node:http`, backed by SQLite.
+ *
+ * @example
+ * const api = await startContentApi({ port: 0, databasePath, storageDir });
+ * await fetch(`${api.url}/api/news?page=2`, { headers: { lang: "ar" } });
+ * await api.close();
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type Db, openDatabase } from "./db/connection.ts";
+import { handleContact } from "./http/contact.ts";
+import { requestLanguage } from "./http/i18n.ts";
+import { sendData, sendError } from "./http/respond.ts";
+import { matchRead, parseId, parsePage, reads } from "./http/routes.ts";
+import { serveStorage, storageFile } from "./http/storage.ts";
+import { defaultSeedDir } from "./paths.ts";
+import { isSeeded, readSeed, type Seed, seedDatabase, storageUrls } from "./seed/seed.ts";
+import { defaultTrustedProxies } from "./settings.ts";
+
+export type ContentApiOptions = {
+  /** 0 (or missing) picks a free port. */
+  port?: number;
+  host?: string;
+  databasePath: string;
+  storageDir: string;
+  /** Contact messages per client per minute (default 5). */
+  contactRateLimit?: number;
+  /** Socket addresses whose `X-Forwarded-For` is believed (default: loopback). */
+  trustedProxies?: string[];
+  /** The seed files loaded into an empty database (default apps/content-api/seed). */
+  seedDir?: string;
+  /** Render missing `/storage` files on start (default true; tests that never read them skip it). */
+  renderAssets?: boolean;
+  log?: (line: string) => void;
+};
+
+export type ContentApi = { url: string; port: number; close(): Promise<void> };
+
+/** Opens the database, seeds it when empty, ensures the generated assets exist, and listens. */
+export async function startContentApi(options: ContentApiOptions): Promise<ContentApi> {
+  const log = options.log ?? (() => {});
+  const seedDir = options.seedDir ?? defaultSeedDir;
+  const db = openDatabase(options.databasePath);
+  try {
+    let seed: Seed | undefined;
+    if (!isSeeded(db)) {
+      seed = await readSeed(seedDir);
+      if (seedDatabase(db, seed, seedDir)) log(`Seeded ${options.databasePath} from ${seedDir}`);
+    }
+    if (options.renderAssets !== false) {
+      seed ??= await readSeed(seedDir);
+      await renderAssets(seed, options.storageDir, log);
+    }
+    return await listen(db, options, log);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+async function renderAssets(seed: Seed, storageDir: string, log: (line: string) => void) {
+  // Only plain paths inside the storage folder reach the renderer.
+  const urls = storageUrls(seed).filter((url) =>
+    storageFile(storageDir, url.slice("/storage/".length)),
+  );
+  const started = Date.now();
+  const { ensureAssets } = await import("./seed/art/index.ts");
+  await ensureAssets(urls, storageDir);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  log(`Assets ready in ${storageDir} (${urls.length} files checked in ${seconds} s)`);
+}
+
+function listen(
+  db: Db,
+  options: ContentApiOptions,
+  log: (line: string) => void,
+): Promise<ContentApi> {
+  const context: HandlerContext = {
+    db,
+    storageDir: options.storageDir,
+    contactRateLimit: options.contactRateLimit ?? 5,
+    trustedProxies: options.trustedProxies ?? defaultTrustedProxies,
+    log,
+  };
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000 }, (req, res) => {
+    handle(req, res, context).catch((error: unknown) => {
+      log(`Error answering ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
+      if (!res.headersSent) sendError(req, res, 500, "serverError");
+      else res.destroy();
+    });
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
+      server.off("error", reject);
+      const { address, port } = server.address() as AddressInfo;
+      const host = address.includes(":") ? `[${address}]` : address;
+      let closing: Promise<void> | undefined;
+      resolve({
+        url: `http://${host}:${port}`,
+        port,
+        close: () =>
+          (closing ??= new Promise<void>((done) => {
+            const force = setTimeout(() => server.closeAllConnections(), 2_000);
+            server.close(() => {
+              clearTimeout(force);
+              db.close();
+              done();
+            });
+            server.closeIdleConnections();
+          })),
+      });
+    });
+  });
+}
+
+type HandlerContext = {
+  db: Db;
+  storageDir: string;
+  contactRateLimit: number;
+  trustedProxies: string[];
+  log: (line: string) => void;
+};
+
+const preflightHeaders = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Headers": "Content-Type, lang, Idempotency-Key, Accept",
+  "Access-Control-Max-Age": "86400",
+};
+
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: HandlerContext,
+): Promise<void> {
+  const url = req.url ?? "/";
+  const queryAt = url.indexOf("?");
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query = queryAt === -1 ? "" : url.slice(queryAt + 1);
+  const method = req.method ?? "GET";
+
+  /** 204 for a CORS preflight, 405 for any method not in `allowed`; true when answered. */
+  const refuseMethod = (allowed: string[]) => {
+    const allow = [...allowed, "OPTIONS"].join(", ");
+    if (method === "OPTIONS") {
+      res.writeHead(204, {
+        ...preflightHeaders,
+        "Access-Control-Allow-Methods": allow,
+        Allow: allow,
+      });
+      res.end();
+      return true;
+    }
+    if (allowed.includes(method)) return false;
+    sendError(req, res, 405, "methodNotAllowed", { headers: { Allow: allow } });
+    return true;
+  };
+
+  if (path.startsWith("/storage/")) {
+    if (refuseMethod(["GET", "HEAD"])) return;
+    return serveStorage(req, res, ctx.storageDir, path.slice("/storage/".length));
+  }
+
+  if (path === "/api/contact-us") {
+    if (refuseMethod(["POST"])) return;
+    return handleContact(req, res, ctx);
+  }
+
+  const match = matchRead(path);
+  if (!match) return sendError(req, res, 404, "notFound");
+  if (refuseMethod(["GET", "HEAD"])) return;
+  const id = match.id === undefined ? 0 : parseId(match.id);
+  if (id === undefined) return sendError(req, res, 404, "notFound");
+  const payload = reads[match.name]({
+    db: ctx.db,
+    lang: requestLanguage(req),
+    page: parsePage(query),
+    id,
+  });
+  if (payload === undefined) return sendError(req, res, 404, "notFound");
+  sendData(res, payload);
+}
