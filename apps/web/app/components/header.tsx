@@ -90,6 +90,7 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
   const itemRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const openedByHover = useRef(false);
   const active = isActive(link, pathname);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close when the page changes
@@ -122,8 +123,14 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
     <li
       ref={itemRef}
       className="relative flex items-center"
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      onMouseEnter={() => {
+        openedByHover.current = true;
+        setOpen(true);
+      }}
+      onMouseLeave={() => {
+        openedByHover.current = false;
+        setOpen(false);
+      }}
       onKeyDown={(event) => {
         if (event.key === "Escape" && open) {
           setOpen(false);
@@ -145,7 +152,15 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={link.to ? t("nav.showSubmenu", { name: link.label }) : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          // A click on a menu that the pointer just opened by hovering keeps it open.
+          if (openedByHover.current) {
+            openedByHover.current = false;
+            setOpen(true);
+          } else {
+            setOpen((value) => !value);
+          }
+        }}
         className={`${itemClass(active)} inline-flex items-center gap-1 ${link.to ? "ps-1" : ""}`}
       >
         {link.to ? null : link.label}
