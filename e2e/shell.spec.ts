@@ -313,3 +313,32 @@ test.describe("SEO", () => {
     await expect(page.locator("pre")).toContainText(banners[0]?.title ?? "??");
   });
 });
+
+test.describe("navigation", () => {
+  test("a new page starts at the top", async ({ page }) => {
+    await page.goto("/en/soso");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    const link = page.getByTestId("footer-projects").getByRole("link").first();
+    const href = await link.getAttribute("href");
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe("accessibility of the frame", () => {
+  for (const path of ["/en/soso", "/ar/soso", "/ar/no-such-page"]) {
+    test(`no serious axe violations on ${path}`, async ({ page }) => {
+      const { default: AxeBuilder } = await import("@axe-core/playwright");
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter(
+        (v) => v.impact === "serious" || v.impact === "critical",
+      );
+      expect(
+        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
+    });
+  }
+});
