@@ -30,6 +30,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f2a44" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Without scripts, lazy images show their <noscript> copy instead of a placeholder. */}
+        <noscript
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant style rule
+          dangerouslySetInnerHTML={{ __html: "<style>img[data-lazy]{display:none}</style>" }}
+        />
         <Meta />
         <Links />
       </head>

@@ -63,6 +63,7 @@ export function LazyImage({ src, alt, priority = false, className = "", ...rest 
         ref={ref}
         src={visible ? source : PLACEHOLDER}
         data-src={source}
+        data-lazy={visible ? undefined : ""}
         alt={alt}
         decoding="async"
         className={`${className} ${visible ? "" : "bg-sand-100"}`}

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-const QUERY = "(prefers-reduced-motion: reduce)";
+import { REDUCED_MOTION_QUERY as QUERY } from "./carousel-layout.ts";
 
 function subscribe(onChange: () => void) {
   const media = window.matchMedia(QUERY);

@@ -1,0 +1,113 @@
+/**
+ * The content carousel of the home page (latest projects, latest news): Embla, no loop,
+ * 1.5 slides with 5 px gaps on phones and 2.5 with 20 px from 768 px (lib/carousel-layout.ts),
+ * sized by CSS so the server HTML is already laid out. Previous is disabled at the start and
+ * next at the end. Runs right-to-left in Arabic; Tab reaches the links in every slide and
+ * Embla scrolls the focused slide into view.
+ */
+import useEmblaCarousel from "embla-carousel-react";
+import { Children, type CSSProperties, type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { CONTENT_CAROUSEL, emblaMotionBreakpoints, layoutVars } from "../lib/carousel-layout.ts";
+import { useDirection } from "../lib/use-direction.ts";
+import { useEmblaState } from "../lib/use-embla-state.ts";
+import { ChevronNext, ChevronPrevious } from "./icons.tsx";
+
+const vars = layoutVars(CONTENT_CAROUSEL) as CSSProperties;
+
+export function Carousel({
+  title,
+  children,
+  action,
+  testId,
+}: {
+  /** The visible heading (h2), also the carousel's name and part of its buttons' names. */
+  title: string;
+  children: ReactNode;
+  /** Optional link shown beside the buttons (e.g. "all news"). */
+  action?: ReactNode;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const direction = useDirection();
+  const headingId = useId();
+  const slides = Children.toArray(children);
+  const [viewport, api] = useEmblaCarousel({
+    direction,
+    align: "start",
+    loop: false,
+    containScroll: "trimSnaps",
+    slidesToScroll: 1,
+    breakpoints: emblaMotionBreakpoints,
+  });
+  const { canScrollPrev, canScrollNext } = useEmblaState(api, slides.length > 1);
+
+  const button =
+    "inline-flex size-11 items-center justify-center rounded-full border border-navy-900/20 text-navy-900 transition-colors hover:border-navy-900 hover:bg-navy-900 hover:text-white disabled:cursor-not-allowed disabled:border-navy-900/10 disabled:text-navy-900/30 disabled:hover:bg-transparent";
+
+  return (
+    // A group, not a region: the footer already has a "latest Projects" landmark.
+    // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's container is a group
+    <div
+      role="group"
+      aria-labelledby={headingId}
+      aria-roledescription="carousel"
+      data-testid={testId}
+      data-ready={api ? "" : undefined}
+    >
+      <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+        <h2 id={headingId} className="text-3xl font-bold text-navy-900 md:text-4xl">
+          <span className="mb-3 block h-1 w-12 rounded-full bg-amber-brand" aria-hidden="true" />
+          {title}
+        </h2>
+        <div className={`flex items-center gap-3 ${slides.length === 0 ? "hidden" : ""}`}>
+          {action}
+          <button
+            type="button"
+            className={button}
+            onClick={() => api?.scrollPrev()}
+            disabled={!canScrollPrev}
+            aria-label={t("home.carouselPrevious", { name: title })}
+            data-testid="carousel-previous"
+          >
+            <ChevronPrevious size={20} />
+          </button>
+          <button
+            type="button"
+            className={button}
+            onClick={() => api?.scrollNext()}
+            disabled={!canScrollNext}
+            aria-label={t("home.carouselNext", { name: title })}
+            data-testid="carousel-next"
+          >
+            <ChevronNext size={20} />
+          </button>
+        </div>
+      </div>
+      {slides.length === 0 ? <p className="text-slate-500">{t("common.noData")}</p> : null}
+      <div
+        ref={viewport}
+        dir={direction}
+        style={vars}
+        className="overflow-hidden"
+        data-testid="carousel-viewport"
+      >
+        <div className="-ms-(--slide-gap) flex touch-pan-y touch-pinch-zoom md:-ms-(--slide-gap-lg)">
+          {slides.map((slide, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's slide is a group
+            <div
+              key={(slide as { key?: string | null }).key ?? index}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t("common.slide", { index: index + 1, total: slides.length })}
+              data-testid="carousel-slide"
+              className="min-w-0 flex-none basis-(--slide-basis) ps-(--slide-gap) md:basis-(--slide-basis-lg) md:ps-(--slide-gap-lg)"
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** Pure helpers of the home page's loader (SPEC.md "Home page", section 9). */
+import { stripTags, truncate } from "./text.ts";
+
+/** News descriptions on the home page are cut to this many characters. */
+export const NEWS_PREVIEW_LENGTH = 250;
+
+/** Items in ascending numeric `index` order (a copy; equal indexes keep their order). */
+export function sortByIndex<T extends { index: number | string }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => Number(a.index) - Number(b.index));
+}
+
+/** The plain-text preview of a news description: tags dropped, cut to 250 characters + "…". */
+export function newsPreview(description: string | null | undefined): string {
+  return truncate(stripTags(description ?? ""), NEWS_PREVIEW_LENGTH);
+}

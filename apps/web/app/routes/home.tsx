@@ -1,0 +1,313 @@
+/**
+ * `/:lang`: the home page (SPEC.md "Home page"): banner slider, extra-data strip, About Us,
+ * latest projects, our services and latest news. Everything is loaded on the server in one
+ * go, so the first paint is complete.
+ */
+import type { Language } from "@site/contract";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Carousel } from "../components/carousel.tsx";
+import { HeroSlider } from "../components/hero-slider.tsx";
+import { ArrowNext } from "../components/icons.tsx";
+import { LazyImage } from "../components/lazy-image.tsx";
+import { RichContent } from "../components/rich-content.tsx";
+import { content } from "../lib/api.server.ts";
+import { newsPreview, sortByIndex } from "../lib/home-content.ts";
+import { safeHtml } from "../lib/sanitize.server.ts";
+import { pageMeta } from "../lib/seo.ts";
+import { dateOnly } from "../lib/text.ts";
+import type { Route } from "./+types/home";
+
+export function meta(args: Route.MetaArgs) {
+  const about = args.loaderData?.about;
+  return pageMeta(args, {
+    title: about?.meta_title || null,
+    description: about?.meta_description || null,
+    image: about?.meta_image || args.loaderData?.banners[0]?.image || null,
+  });
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const [banners, extraData, abouts, projects, services, news] = await Promise.all([
+    content("homeBanners", lang),
+    content("extraData", lang),
+    content("aboutHome", lang),
+    content("homeProjects", lang),
+    content("homeServices", lang),
+    content("news", lang, { page: 1 }),
+  ]);
+  const about = abouts[0];
+  return {
+    lang,
+    banners,
+    extraData: sortByIndex(extraData),
+    about: about ? { ...about, content: safeHtml(about.content) } : null,
+    projects: projects.map(({ id, title, homeimage }) => ({ id, title, homeimage })),
+    services,
+    news: news.data.map(({ id, title, image, description, created_at }) => ({
+      id,
+      title,
+      image,
+      description: newsPreview(description),
+      date: dateOnly(created_at),
+    })),
+  };
+}
+
+type HomeData = Route.ComponentProps["loaderData"];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang, banners, extraData, about, projects, services, news } = loaderData;
+  return (
+    <>
+      <h1 className="sr-only">{t("site.title")}</h1>
+      <HeroSlider banners={banners} />
+      <ExtraDataStrip items={extraData} />
+      {about ? <AboutBlock about={about} lang={lang} /> : null}
+
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
+        <Carousel title={t("home.latestProjects")} testId="latest-projects">
+          {projects.map((project) => (
+            <ProjectCard key={project.id} project={project} lang={lang} />
+          ))}
+        </Carousel>
+      </div>
+
+      <ServicesGrid services={services} lang={lang} />
+
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
+        <Carousel
+          title={t("home.latestNews")}
+          testId="latest-news"
+          action={
+            <Link
+              to={`/${lang}/news`}
+              className="me-2 text-sm font-semibold text-steel-600 underline-offset-4 hover:underline max-sm:hidden"
+            >
+              {t("nav.news")}
+            </Link>
+          }
+        >
+          {news.map((item) => (
+            <NewsCard key={item.id} item={item} lang={lang} />
+          ))}
+        </Carousel>
+      </div>
+    </>
+  );
+}
+
+function ExtraDataStrip({ items }: { items: HomeData["extraData"] }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-label={t("home.aboutUs")}
+      data-testid="extra-data"
+      className="bg-navy-900 text-white"
+    >
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        {items.length === 0 ? (
+          <p className="text-center text-white/80">{t("common.noData")}</p>
+        ) : (
+          <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+            {items.map((item) => (
+              <li
+                key={`${item.index}-${item.title}`}
+                data-testid="extra-data-item"
+                className="flex items-start gap-4"
+              >
+                <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-white">
+                  <LazyImage
+                    src={item.icon}
+                    alt=""
+                    width={32}
+                    height={32}
+                    className="size-8 object-contain"
+                  />
+                </span>
+                <div className="min-w-0">
+                  <p className="text-xl font-bold text-amber-brand">{item.title}</p>
+                  <p className="mt-1 text-sm leading-6 text-white/80">{item.content}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function AboutBlock({ about, lang }: { about: NonNullable<HomeData["about"]>; lang: Language }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="home-about" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
+      <div className="grid items-center gap-10 md:grid-cols-2 lg:gap-16">
+        <div className="relative">
+          <span
+            aria-hidden="true"
+            className="absolute -inset-0 translate-x-3 translate-y-3 rounded-2xl border-2 border-amber-brand rtl:-translate-x-3"
+          />
+          <LazyImage
+            src={about.image}
+            alt={about.title}
+            width={960}
+            height={720}
+            className="relative aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
+          />
+        </div>
+        <div className="min-w-0">
+          <p className="text-sm font-semibold tracking-widest text-steel-600 uppercase">
+            {t("home.aboutUs")}
+          </p>
+          <h2 id="home-about" className="mt-2 text-3xl font-bold text-navy-900 md:text-4xl">
+            {about.title}
+          </h2>
+          <RichContent html={about.content} className="mt-4" />
+          <Link
+            to={`/${lang}/overview`}
+            className="mt-6 inline-flex items-center gap-2 rounded-full bg-navy-900 px-6 py-3 text-sm font-semibold text-white transition-colors hover:bg-steel-600"
+          >
+            {t("common.readMore")}
+            <ArrowNext size={18} />
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ProjectCard({ project, lang }: { project: HomeData["projects"][number]; lang: Language }) {
+  return (
+    <Link
+      to={`/${lang}/projects/${project.id}`}
+      className="group relative isolate flex aspect-[4/3] items-end overflow-hidden rounded-2xl bg-navy-900"
+    >
+      <LazyImage
+        src={project.homeimage}
+        alt={project.title}
+        width={640}
+        height={480}
+        className="absolute inset-0 -z-20 size-full object-cover transition-transform duration-700 ease-layout group-hover:scale-105 group-focus-visible:scale-105"
+      />
+      <span
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-linear-to-t from-navy-950/90 via-navy-950/20 to-transparent"
+      />
+      <span className="flex w-full items-end justify-between gap-3 p-4 md:p-6">
+        <h3 className="line-clamp-2 text-base font-bold text-white md:text-xl">{project.title}</h3>
+        <span
+          aria-hidden="true"
+          className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-amber-brand text-navy-950 transition-transform group-hover:translate-x-1 rtl:group-hover:-translate-x-1 max-sm:hidden"
+        >
+          <ArrowNext size={18} />
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+function ServicesGrid({ services, lang }: { services: HomeData["services"]; lang: Language }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="home-services" className="bg-sand-100">
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
+        <h2 id="home-services" className="mb-10 text-3xl font-bold text-navy-900 md:text-4xl">
+          <span className="mb-3 block h-1 w-12 rounded-full bg-amber-brand" aria-hidden="true" />
+          {t("home.ourServices")}
+        </h2>
+        {services.length === 0 ? (
+          <p className="text-slate-500">{t("common.noData")}</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
+            {services.map((service) => (
+              <li key={service.id}>
+                <Link
+                  to={`/${lang}/services/${service.id}`}
+                  data-testid="service-card"
+                  className="group flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm sm:p-7 ring-1 ring-navy-900/5 transition-colors hover:bg-navy-900 focus:bg-navy-900"
+                >
+                  <span className="relative mb-4 block size-12 sm:mb-6 sm:size-14">
+                    <LazyImage
+                      src={service.icon}
+                      alt=""
+                      width={56}
+                      height={56}
+                      data-testid="service-icon"
+                      className="absolute inset-0 size-full object-contain transition-opacity group-hover:opacity-0 group-focus:opacity-0"
+                    />
+                    <LazyImage
+                      src={service.white_icon || service.icon}
+                      alt=""
+                      width={56}
+                      height={56}
+                      data-testid="service-white-icon"
+                      className="absolute inset-0 size-full object-contain opacity-0 transition-opacity group-hover:opacity-100 group-focus:opacity-100"
+                    />
+                  </span>
+                  <h3 className="text-xl font-bold text-navy-900 transition-colors group-hover:text-white group-focus:text-white">
+                    {service.title}
+                  </h3>
+                  {service.description ? (
+                    <p className="mt-3 line-clamp-4 text-sm leading-6 text-slate-600 transition-colors group-hover:text-white/80 group-focus:text-white/80">
+                      {service.description}
+                    </p>
+                  ) : null}
+                  <span className="mt-auto inline-flex items-center gap-2 pt-4 text-sm sm:pt-6 font-semibold text-steel-600 transition-colors group-hover:text-amber-brand group-focus:text-amber-brand">
+                    {t("common.readMore")}
+                    <ArrowNext size={16} />
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function NewsCard({ item, lang }: { item: HomeData["news"][number]; lang: Language }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={`/${lang}/news/${item.id}`}
+      className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10 transition-shadow hover:shadow-xl focus-visible:shadow-xl"
+    >
+      <span className="block overflow-hidden">
+        <LazyImage
+          src={item.image}
+          alt={item.title}
+          width={640}
+          height={400}
+          className="aspect-[16/10] w-full object-cover transition-transform duration-700 ease-layout group-hover:scale-105 group-focus-visible:scale-105"
+        />
+      </span>
+      <span className="flex flex-1 flex-col p-4 md:p-6">
+        {item.date ? (
+          <time dateTime={item.date} className="text-xs font-semibold tracking-wide text-steel-600">
+            {item.date}
+          </time>
+        ) : null}
+        <h3 className="mt-2 line-clamp-2 text-base font-bold text-navy-900 md:text-lg">
+          {item.title}
+        </h3>
+        <p
+          data-testid="news-description"
+          className="mt-2 text-sm leading-6 text-slate-600 max-md:line-clamp-4"
+        >
+          {item.description}
+        </p>
+        <span
+          data-testid="see-more"
+          className="mt-auto inline-flex items-center gap-2 pt-4 text-sm font-semibold text-steel-600 transition-opacity group-focus-visible:opacity-100 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-visible:opacity-100"
+        >
+          {t("common.seeMore")}
+          <ArrowNext size={16} />
+        </span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,350 @@
+/**
+ * The home page (SPEC.md "Home page", section 9) in both languages, against the bundled
+ * reference API: server-rendered banner slider with autoplay, extra-data strip, carousels,
+ * services grid and latest news.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { E2E_API_PORT } from "./support/env.ts";
+
+type Lang = "en" | "ar";
+
+/** Payload of a content API read, in `lang`. */
+async function api<T>(request: APIRequestContext, path: string, lang: Lang): Promise<T> {
+  const response = await request.get(`http://127.0.0.1:${E2E_API_PORT}${path}`, {
+    headers: { lang, Accept: "application/json" },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** Text as React writes it into HTML. */
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
+
+const codePoints = (text: string) => Array.from(text).length;
+
+const selectedSlide = (page: Page) => page.locator('[data-testid="hero-slide"][data-selected]');
+
+async function openHome(page: Page, lang: Lang) {
+  await page.goto(`/${lang}`);
+  await expect(page.getByTestId("hero-slider")).toHaveAttribute("data-ready", "");
+}
+
+for (const lang of ["en", "ar"] as const) {
+  test.describe(`home page (${lang})`, () => {
+    test("the banner slides are in the server HTML", async ({ request }) => {
+      const banners = await api<{ title: string; subtitle?: string | null }[]>(
+        request,
+        "/api/homepage-banners",
+        lang,
+      );
+      expect(banners.length).toBeGreaterThan(1);
+      const html = await (await request.get(`/${lang}`)).text();
+      expect(html.match(/data-testid="hero-slide"/g) ?? []).toHaveLength(banners.length);
+      for (const banner of banners) {
+        expect(html).toContain(`>${escapeHtml(banner.title)}</h2>`);
+        if (banner.subtitle) expect(html).toContain(escapeHtml(banner.subtitle));
+      }
+      // The first image is fetched at once, with high priority; the others wait.
+      const images =
+        html.match(/<img[^>]*class="[^"]*-z-20 size-full bg-navy-900![^"]*"[^>]*>/g) ?? [];
+      expect(images[0]).toContain('fetchPriority="high"');
+      expect(images[1]).not.toContain('fetchPriority="high"');
+      // Slides are laid out by CSS before any script runs.
+      expect(html).toContain("--slide-basis-lg:33.3333%");
+      expect(html).toContain("--slide-gap:50px");
+    });
+
+    test("has no serious accessibility problems", async ({ page }) => {
+      await openHome(page, lang);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(
+        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
+    });
+
+    test("the banner slider autoplays and keeps going", async ({ page }) => {
+      await openHome(page, lang);
+      const slider = page.getByTestId("hero-slider");
+      await expect(slider).toHaveAttribute("aria-roledescription", "carousel");
+      const first = await selectedSlide(page).getAttribute("aria-label");
+      expect(first).toBeTruthy();
+      await expect(selectedSlide(page)).not.toHaveAttribute("aria-label", first ?? "", {
+        timeout: 10_000,
+      });
+      // A click on "next" does not stop it (stopOnInteraction: false).
+      await slider.getByRole("button", { name: /next|التالي/i }).click();
+      const afterClick = await selectedSlide(page).getAttribute("aria-label");
+      await expect(selectedSlide(page)).not.toHaveAttribute("aria-label", afterClick ?? "", {
+        timeout: 10_000,
+      });
+    });
+
+    test("the banner slider has named controls and slide labels", async ({ page }) => {
+      await openHome(page, lang);
+      const slides = page.getByTestId("hero-slide");
+      const count = await slides.count();
+      await expect(slides.first()).toHaveAttribute("role", "group");
+      await expect(slides.first()).toHaveAttribute("aria-roledescription", "slide");
+      await expect(slides.nth(1)).toHaveAttribute(
+        "aria-label",
+        lang === "en" ? `Slide 2 of ${count}` : `الشريحة 2 من ${count}`,
+      );
+      const dots = page.getByTestId("hero-dot");
+      await expect(dots).toHaveCount(count);
+      await dots.nth(2).click();
+      await expect(slides.nth(2)).toHaveAttribute("data-selected", "true");
+      await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+    });
+
+    test("autoplay waits while the tab is hidden", async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name === "phone", "the same code at every width");
+      await openHome(page, lang);
+      const setVisibility = (state: "hidden" | "visible") =>
+        page.evaluate((value) => {
+          Object.defineProperty(document, "visibilityState", {
+            configurable: true,
+            get: () => value,
+          });
+          document.dispatchEvent(new Event("visibilitychange"));
+        }, state);
+      await setVisibility("hidden");
+      const first = await selectedSlide(page).getAttribute("aria-label");
+      await page.waitForTimeout(7_000);
+      await expect(selectedSlide(page)).toHaveAttribute("aria-label", first ?? "");
+      await setVisibility("visible");
+      await expect(selectedSlide(page)).not.toHaveAttribute("aria-label", first ?? "", {
+        timeout: 10_000,
+      });
+    });
+
+    test("reduced motion: the banner slider does not autoplay", async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await openHome(page, lang);
+      const first = await selectedSlide(page).getAttribute("aria-label");
+      await page.waitForTimeout(7_000);
+      await expect(selectedSlide(page)).toHaveAttribute("aria-label", first ?? "");
+      await expect(page.getByTestId("hero-pause")).toHaveCount(0);
+    });
+
+    test("the extra-data strip is sorted by index", async ({ page, request }) => {
+      const items = await api<{ title: string; content: string; index: number | string }[]>(
+        request,
+        "/api/extra-data",
+        lang,
+      );
+      expect(items.length).toBeGreaterThan(1);
+      const expected = [...items].sort((a, b) => Number(a.index) - Number(b.index));
+      await page.goto(`/${lang}`);
+      const shown = page.getByTestId("extra-data-item");
+      await expect(shown).toHaveCount(items.length);
+      for (const [i, item] of expected.entries()) {
+        await expect(shown.nth(i)).toContainText(item.title);
+        await expect(shown.nth(i)).toContainText(item.content);
+      }
+    });
+
+    test("the latest projects carousel: disabled ends, links", async ({ page, request }) => {
+      const projects = await api<{ id: number | string }[]>(
+        request,
+        "/api/homepage-projects",
+        lang,
+      );
+      expect(projects.length).toBeGreaterThan(2);
+      await page.goto(`/${lang}`);
+      const carousel = page.getByTestId("latest-projects");
+      await expect(carousel).toHaveAttribute("data-ready", "");
+      const hrefs = await carousel
+        .locator("a")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      expect(hrefs).toEqual(projects.map((project) => `/${lang}/projects/${project.id}`));
+
+      const name = lang === "en" ? "Latest Projects" : "أحدث المشاريع";
+      const previous = carousel.getByRole("button", {
+        name: lang === "en" ? `Previous ${name}` : `${name}: السابق`,
+      });
+      const next = carousel.getByRole("button", {
+        name: lang === "en" ? `Next ${name}` : `${name}: التالي`,
+      });
+      await expect(previous).toBeDisabled();
+      await expect(next).toBeEnabled();
+      for (let i = 0; i < projects.length && (await next.isEnabled()); i++) {
+        await next.click();
+        await expect(previous).toBeEnabled();
+      }
+      await expect(next).toBeDisabled();
+      // The last slide is fully in view at the end (once the scroll has settled).
+      await expect(async () => {
+        const viewport = await carousel.getByTestId("carousel-viewport").boundingBox();
+        const last = await carousel.getByTestId("carousel-slide").last().boundingBox();
+        if (!viewport || !last) throw new Error("no box");
+        expect(last.x).toBeGreaterThanOrEqual(viewport.x - 2);
+        expect(last.x + last.width).toBeLessThanOrEqual(viewport.x + viewport.width + 2);
+      }).toPass();
+    });
+
+    test("carousels run in the reading direction", async ({ page }) => {
+      await page.goto(`/${lang}`);
+      const carousel = page.getByTestId("latest-projects");
+      await expect(carousel).toHaveAttribute("data-ready", "");
+      const viewport = carousel.getByTestId("carousel-viewport");
+      await expect(viewport).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+      const slides = carousel.getByTestId("carousel-slide");
+      const first = await slides.nth(0).boundingBox();
+      const second = await slides.nth(1).boundingBox();
+      if (!first || !second) throw new Error("slides have no box");
+      // Arabic lays slides out from the right; English from the left.
+      if (lang === "ar") expect(second.x).toBeLessThan(first.x);
+      else expect(second.x).toBeGreaterThan(first.x);
+
+      await carousel.getByTestId("carousel-next").click();
+      // "Next" brings in the slides on the reading side: the track moves right in Arabic
+      // (towards the end on the left) and left in English.
+      await expect(async () => {
+        const moved = await slides.nth(0).boundingBox();
+        if (!moved) throw new Error("slide has no box");
+        if (lang === "ar") expect(moved.x).toBeGreaterThan(first.x + 50);
+        else expect(moved.x).toBeLessThan(first.x - 50);
+      }).toPass();
+    });
+
+    test("the slide widths follow the breakpoints", async ({ page }, testInfo) => {
+      await page.goto(`/${lang}`);
+      const carousel = page.getByTestId("latest-projects");
+      const viewport = await carousel.getByTestId("carousel-viewport").boundingBox();
+      const slides = carousel.getByTestId("carousel-slide");
+      const slide = await slides.nth(0).boundingBox();
+      const gap = await slides.nth(0).evaluate((el) => getComputedStyle(el).paddingInlineStart);
+      if (!viewport || !slide) throw new Error("no box");
+      const phone = testInfo.project.name === "phone";
+      expect(gap).toBe(phone ? "5px" : "20px");
+      const perView = (viewport.width + (phone ? 5 : 20)) / slide.width;
+      expect(perView).toBeCloseTo(phone ? 1.5 : 2.5, 1);
+
+      const hero = page.getByTestId("hero-slider");
+      const heroBox = await hero.boundingBox();
+      const heroSlide = await page.getByTestId("hero-slide").first().boundingBox();
+      if (!heroBox || !heroSlide) throw new Error("no box");
+      expect(Math.round((heroBox.width + 50) / heroSlide.width)).toBe(phone ? 1 : 3);
+      expect(heroBox.height).toBeGreaterThanOrEqual(560);
+    });
+
+    test("services link to their pages; news is cut to 250 characters", async ({
+      page,
+      request,
+    }) => {
+      const services = await api<{ id: number | string }[]>(
+        request,
+        "/api/homepage-services",
+        lang,
+      );
+      const news = await api<{ data: { id: number | string; description: string }[] }>(
+        request,
+        "/api/news?page=1",
+        lang,
+      );
+      await page.goto(`/${lang}`);
+      const serviceLinks = await page
+        .getByTestId("service-card")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      expect(serviceLinks).toEqual(services.map((service) => `/${lang}/services/${service.id}`));
+
+      const newsCarousel = page.getByTestId("latest-news");
+      const newsLinks = await newsCarousel
+        .getByTestId("carousel-slide")
+        .locator("a")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      expect(newsLinks).toEqual(news.data.map((item) => `/${lang}/news/${item.id}`));
+
+      const descriptions = await newsCarousel.getByTestId("news-description").allTextContents();
+      expect(descriptions).toHaveLength(news.data.length);
+      const long = news.data.findIndex((item) => codePoints(item.description) > 250);
+      expect(
+        long,
+        "the seed has a news description longer than 250 characters",
+      ).toBeGreaterThanOrEqual(0);
+      for (const [i, text] of descriptions.entries()) {
+        const source = news.data[i]?.description ?? "";
+        if (codePoints(source) > 250) {
+          expect(text.endsWith("…")).toBe(true);
+          expect(codePoints(text)).toBeLessThanOrEqual(251);
+          expect(source.startsWith(text.slice(0, -1))).toBe(true);
+        } else {
+          expect(text).toBe(source);
+        }
+      }
+    });
+
+    test("the phone layout does not overflow sideways", async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name !== "phone", "phone width only");
+      await openHome(page, lang);
+      await page.getByTestId("latest-news").scrollIntoViewIfNeeded();
+      const overflow = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        inner: window.innerWidth,
+      }));
+      expect(overflow.scroll).toBeLessThanOrEqual(overflow.inner);
+    });
+
+    test("service icons turn white on hover and focus; See More shows", async ({
+      page,
+    }, testInfo) => {
+      test.skip(testInfo.project.name === "phone", "hover needs a mouse");
+      await page.goto(`/${lang}`);
+      const card = page.getByTestId("service-card").first();
+      const white = card.getByTestId("service-white-icon");
+      const icon = card.getByTestId("service-icon");
+      await expect(white).toHaveCSS("opacity", "0");
+      await expect(icon).toHaveCSS("opacity", "1");
+      await card.hover();
+      await expect(white).toHaveCSS("opacity", "1");
+      await expect(icon).toHaveCSS("opacity", "0");
+      await expect(card).toHaveCSS("background-color", "rgb(15, 42, 68)");
+
+      await page.mouse.move(0, 0);
+      await expect(white).toHaveCSS("opacity", "0");
+      const second = page.getByTestId("service-card").nth(1);
+      await second.focus();
+      await expect(second.getByTestId("service-white-icon")).toHaveCSS("opacity", "1");
+      await expect(second).toHaveCSS("background-color", "rgb(15, 42, 68)");
+
+      const newsCard = page
+        .getByTestId("latest-news")
+        .getByTestId("carousel-slide")
+        .first()
+        .locator("a");
+      const seeMore = newsCard.getByTestId("see-more");
+      await expect(seeMore).toHaveText(lang === "en" ? "See More" : "المزيد");
+      await expect(seeMore).toHaveCSS("opacity", "0");
+      await newsCard.hover();
+      await expect(seeMore).toHaveCSS("opacity", "1");
+    });
+
+    test("keyboard: Tab reaches a link in a hidden slide and brings it into view", async ({
+      page,
+    }, testInfo) => {
+      test.skip(testInfo.project.name === "phone", "keyboard test on desktop");
+      await page.goto(`/${lang}`);
+      const carousel = page.getByTestId("latest-projects");
+      await expect(carousel).toHaveAttribute("data-ready", "");
+      const links = carousel.getByTestId("carousel-slide").locator("a");
+      await links.nth(2).focus();
+      await page.keyboard.press("Tab");
+      const fourth = links.nth(3);
+      await expect(fourth).toBeFocused();
+      await expect(fourth).toBeInViewport({ ratio: 0.9 });
+    });
+  });
+}
+
+test("the home page shows the site title as its heading", async ({ page }) => {
+  await page.goto("/en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Arkan Contracting");
+});

@@ -1,0 +1,282 @@
+/**
+ * The overview page (rich content and image slider with its lightbox) and the ISO page
+ * (certificate grid with staggered reveal and lightbox), in both languages, against the
+ * bundled reference API.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { E2E_API_PORT } from "./support/env.ts";
+
+type Lang = "en" | "ar";
+
+async function api<T>(request: APIRequestContext, path: string, lang: Lang): Promise<T> {
+  const response = await request.get(`http://127.0.0.1:${E2E_API_PORT}${path}`, {
+    headers: { lang, Accept: "application/json" },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+const plainText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&[a-z#0-9]+;/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** The pathname of an image URL, which is how the site and the API agree on images. */
+const pathOf = (url: string) => new URL(url, "http://x").pathname;
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+interface Overview {
+  content: string;
+  overview_images: { image: string }[];
+}
+interface Iso {
+  title: string;
+  iso_images: { image: string }[];
+}
+
+for (const lang of ["en", "ar"] as const) {
+  test.describe(`overview page (${lang})`, () => {
+    test("shows the content and a gallery of every image", async ({ page, request }) => {
+      const [overview] = await api<Overview[]>(request, "/api/overviews", lang);
+      if (!overview) throw new Error("no overview in the seed");
+      await page.goto(`/${lang}/overview`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        lang === "en" ? "Overview" : "نظرة عامة",
+      );
+      const firstParagraph =
+        /<p[^>]*>([\s\S]*?)<\/p>/.exec(overview.content)?.[1] ?? overview.content;
+      const words = plainText(firstParagraph).split(" ").slice(0, 8).join(" ");
+      expect(words.length).toBeGreaterThan(10);
+      await expect(page.getByTestId("overview-content")).toContainText(words);
+
+      const gallery = page.getByTestId("image-gallery");
+      await expect(gallery).toHaveAttribute(
+        "aria-label",
+        lang === "en" ? "Company photos" : "صور الشركة",
+      );
+      const slides = gallery.getByRole("group");
+      await expect(slides).toHaveCount(overview.overview_images.length);
+      const sources = await gallery
+        .locator("img[data-src]")
+        .evaluateAll((images) => images.map((image) => image.getAttribute("data-src") ?? ""));
+      expect(sources.map(pathOf)).toEqual(
+        overview.overview_images.map((entry) => pathOf(entry.image)),
+      );
+      await expect(gallery.locator("img").first()).toHaveAttribute(
+        "alt",
+        lang === "en" ? "Overview — image 1" : "نظرة عامة — الصورة 1",
+      );
+    });
+
+    test("the gallery slides with its buttons and counter", async ({ page, request }) => {
+      const [overview] = await api<Overview[]>(request, "/api/overviews", lang);
+      const total = overview?.overview_images.length ?? 0;
+      expect(total).toBeGreaterThan(1);
+      await page.goto(`/${lang}/overview`);
+      const gallery = page.getByTestId("image-gallery");
+      await expect(gallery).toHaveAttribute("data-ready", "");
+      const counter = gallery.getByTestId("gallery-counter");
+      await expect(counter).toHaveText(
+        lang === "en" ? `Image 1 of ${total}` : `الصورة 1 من ${total}`,
+      );
+      const next = gallery.getByRole("button", { name: lang === "en" ? /^Next / : /التالي$/ });
+      const previous = gallery.getByRole("button", {
+        name: lang === "en" ? /^Previous / : /السابق$/,
+      });
+      await expect(previous).toBeDisabled();
+      await next.click();
+      await expect(counter).toHaveText(
+        lang === "en" ? `Image 2 of ${total}` : `الصورة 2 من ${total}`,
+      );
+      await expect(previous).toBeEnabled();
+    });
+
+    test("an image opens larger; Escape, the close button and the backdrop close it", async ({
+      page,
+      request,
+    }) => {
+      const [overview] = await api<Overview[]>(request, "/api/overviews", lang);
+      const images = overview?.overview_images ?? [];
+      await page.goto(`/${lang}/overview`);
+      const gallery = page.getByTestId("image-gallery");
+      await expect(gallery).toHaveAttribute("data-ready", "");
+      const opener = gallery
+        .getByRole("button", { name: lang === "en" ? /^View larger/ : /^عرض بحجم أكبر/ })
+        .first();
+
+      await opener.click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      await expect(dialog.locator("img")).toHaveAttribute(
+        "src",
+        new RegExp(`${pathOf(images[0]?.image ?? "")}$`),
+      );
+      await expect(
+        dialog.getByRole("button", { name: lang === "en" ? "Close" : "إغلاق" }),
+      ).toBeFocused();
+
+      // Arrow keys follow the reading direction.
+      await page.keyboard.press(lang === "ar" ? "ArrowLeft" : "ArrowRight");
+      await expect(dialog.locator("img")).toHaveAttribute(
+        "src",
+        new RegExp(`${pathOf(images[1]?.image ?? "")}$`),
+      );
+      await page.keyboard.press(lang === "ar" ? "ArrowRight" : "ArrowLeft");
+      await expect(dialog.locator("img")).toHaveAttribute(
+        "src",
+        new RegExp(`${pathOf(images[0]?.image ?? "")}$`),
+      );
+
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+      await expect(opener).toBeFocused();
+
+      await opener.click();
+      await dialog.getByRole("button", { name: lang === "en" ? "Close" : "إغلاق" }).click();
+      await expect(dialog).toHaveCount(0);
+
+      await opener.click();
+      await page.getByTestId("lightbox-backdrop").click({ position: { x: 5, y: 5 } });
+      await expect(dialog).toHaveCount(0);
+      await expect(opener).toBeFocused();
+    });
+  });
+
+  test(`overview and ISO pages have no serious accessibility problems (${lang})`, async ({
+    page,
+  }) => {
+    await page.goto(`/${lang}/overview`);
+    await expect(page.getByTestId("image-gallery")).toHaveAttribute("data-ready", "");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/${lang}/iso`);
+    await expect(page.getByTestId("iso-item").first()).not.toHaveAttribute("data-reveal", "static");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test.describe(`ISO page (${lang})`, () => {
+    test("shows every certificate with its title, visible in the server HTML", async ({
+      page,
+      request,
+    }) => {
+      const [iso] = await api<Iso[]>(request, "/api/isos", lang);
+      if (!iso) throw new Error("no ISO record in the seed");
+      expect(iso.iso_images).toHaveLength(6);
+      const html = await (await request.get(`/${lang}/iso`)).text();
+      const items = html.match(/<li[^>]*data-testid="iso-item"[^>]*>/g) ?? [];
+      expect(items).toHaveLength(6);
+      for (const item of items) {
+        expect(item).not.toContain("opacity-0");
+        expect(item).toContain('data-reveal="static"');
+      }
+
+      await page.goto(`/${lang}/iso`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(iso.title);
+      const certificates = page.getByTestId("iso-item");
+      await expect(certificates).toHaveCount(6);
+      await expect(certificates.first().locator("img")).toHaveAttribute(
+        "alt",
+        lang === "en" ? `Certificate 1 — ${iso.title}` : `الشهادة 1 — ${iso.title}`,
+      );
+    });
+
+    test("the grid has 3 columns on desktop and 1 on phones", async ({ page }, testInfo) => {
+      await page.goto(`/${lang}/iso`);
+      const items = page.getByTestId("iso-item");
+      await expect(items).toHaveCount(6);
+      const boxes = await items.evaluateAll((elements) =>
+        elements.map((element) => {
+          const rect = element.getBoundingClientRect();
+          return { x: Math.round(rect.x), y: Math.round(rect.y + window.scrollY) };
+        }),
+      );
+      const rows = new Set(boxes.map((box) => box.y));
+      const columns = new Set(boxes.map((box) => box.x));
+      if (testInfo.project.name === "phone") {
+        expect(columns.size).toBe(1);
+        expect(rows.size).toBe(6);
+      } else {
+        expect(columns.size).toBe(3);
+        expect(rows.size).toBe(2);
+        const [a, b, c] = boxes;
+        if (!a || !b || !c) throw new Error("missing boxes");
+        expect(a.y).toBe(b.y);
+        // The first certificate is at the reading start.
+        if (lang === "ar") expect(a.x).toBeGreaterThan(b.x);
+        else expect(a.x).toBeLessThan(b.x);
+        expect(Math.abs(Math.abs(b.x - a.x) - Math.abs(c.x - b.x))).toBeLessThanOrEqual(2);
+      }
+    });
+
+    test("certificates fade in one after another, 0.5 s then 0.2 s more each", async ({ page }) => {
+      await page.goto(`/${lang}/iso`);
+      const items = page.getByTestId("iso-item");
+      await expect(items).toHaveCount(6);
+      // After hydration every item leaves the "static" server state.
+      await expect(items.first()).not.toHaveAttribute("data-reveal", "static");
+      const below = items.last();
+      const belowState = await below.getAttribute("data-reveal");
+      expect(belowState, "the last certificate starts below the fold, hidden").toBe("pending");
+      await expect(below).toHaveCSS("opacity", "0");
+      for (let i = 0; i < 6; i++) {
+        await items.nth(i).scrollIntoViewIfNeeded();
+        await expect(items.nth(i)).toHaveAttribute("data-reveal", "shown");
+      }
+      const delays = await items.evaluateAll((elements) =>
+        elements.map((element) => getComputedStyle(element).transitionDelay),
+      );
+      expect(delays).toEqual(["0.5s", "0.7s", "0.9s", "1.1s", "1.3s", "1.5s"]);
+      await expect(below).toHaveCSS("opacity", "1");
+    });
+
+    test("reduced motion: every certificate is shown at once", async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await page.goto(`/${lang}/iso`);
+      const items = page.getByTestId("iso-item");
+      await expect(items).toHaveCount(6);
+      await page.waitForLoadState("networkidle");
+      const states = await items.evaluateAll((elements) =>
+        elements.map((element) => ({
+          reveal: element.getAttribute("data-reveal"),
+          opacity: getComputedStyle(element).opacity,
+          delay: getComputedStyle(element).transitionDelay,
+        })),
+      );
+      for (const state of states)
+        expect(state).toEqual({ reveal: "static", opacity: "1", delay: "0s" });
+    });
+
+    test("a certificate opens larger with Enter and closes with Escape", async ({ page }) => {
+      await page.goto(`/${lang}/iso`);
+      const first = page.getByTestId("iso-item").first();
+      await expect(first).not.toHaveAttribute("data-reveal", "static");
+      const button = first.getByRole("button");
+      await button.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      await expect(dialog.locator("img")).toHaveAttribute(
+        "alt",
+        (await first.locator("img").getAttribute("alt")) ?? "",
+      );
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+      await expect(button).toBeFocused();
+
+      await page.getByTestId("iso-item").nth(1).getByRole("button").click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId("lightbox-counter")).toHaveText(
+        lang === "en" ? "Image 2 of 6" : "الصورة 2 من 6",
+      );
+    });
+  });
+}
