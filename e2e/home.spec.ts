@@ -299,8 +299,8 @@ for (const lang of ["en", "ar"] as const) {
       test.skip(testInfo.project.name === "phone", "hover needs a mouse");
       await page.goto(`/${lang}`);
       const card = page.getByTestId("service-card").first();
-      const white = card.getByTestId("service-white-icon");
-      const icon = card.getByTestId("service-icon");
+      const white = card.locator('img[data-icon="white"]');
+      const icon = card.locator('img[data-icon="default"]');
       await expect(white).toHaveCSS("opacity", "0");
       await expect(icon).toHaveCSS("opacity", "1");
       await card.hover();
@@ -311,8 +311,11 @@ for (const lang of ["en", "ar"] as const) {
       await page.mouse.move(0, 0);
       await expect(white).toHaveCSS("opacity", "0");
       const second = page.getByTestId("service-card").nth(1);
-      await second.focus();
-      await expect(second.getByTestId("service-white-icon")).toHaveCSS("opacity", "1");
+      // Focus from the keyboard (:focus-visible), as a keyboard user would.
+      await card.focus();
+      await page.keyboard.press("Tab");
+      await expect(second).toBeFocused();
+      await expect(second.locator('img[data-icon="white"]')).toHaveCSS("opacity", "1");
       await expect(second).toHaveCSS("background-color", "rgb(15, 42, 68)");
 
       const newsCard = page

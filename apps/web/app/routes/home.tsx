@@ -11,6 +11,7 @@ import { HeroSlider } from "../components/hero-slider.tsx";
 import { ArrowNext } from "../components/icons.tsx";
 import { LazyImage } from "../components/lazy-image.tsx";
 import { RichContent } from "../components/rich-content.tsx";
+import { ServiceCard } from "../components/service-card.tsx";
 import { content } from "../lib/api.server.ts";
 import { newsPreview, sortByIndex } from "../lib/home-content.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
@@ -224,42 +225,7 @@ function ServicesGrid({ services, lang }: { services: HomeData["services"]; lang
           <ul className="grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
             {services.map((service) => (
               <li key={service.id}>
-                <Link
-                  to={`/${lang}/services/${service.id}`}
-                  data-testid="service-card"
-                  className="group flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm sm:p-7 ring-1 ring-navy-900/5 transition-colors hover:bg-navy-900 focus:bg-navy-900"
-                >
-                  <span className="relative mb-4 block size-12 sm:mb-6 sm:size-14">
-                    <LazyImage
-                      src={service.icon}
-                      alt=""
-                      width={56}
-                      height={56}
-                      data-testid="service-icon"
-                      className="absolute inset-0 size-full object-contain transition-opacity group-hover:opacity-0 group-focus:opacity-0"
-                    />
-                    <LazyImage
-                      src={service.white_icon || service.icon}
-                      alt=""
-                      width={56}
-                      height={56}
-                      data-testid="service-white-icon"
-                      className="absolute inset-0 size-full object-contain opacity-0 transition-opacity group-hover:opacity-100 group-focus:opacity-100"
-                    />
-                  </span>
-                  <h3 className="text-xl font-bold text-navy-900 transition-colors group-hover:text-white group-focus:text-white">
-                    {service.title}
-                  </h3>
-                  {service.description ? (
-                    <p className="mt-3 line-clamp-4 text-sm leading-6 text-slate-600 transition-colors group-hover:text-white/80 group-focus:text-white/80">
-                      {service.description}
-                    </p>
-                  ) : null}
-                  <span className="mt-auto inline-flex items-center gap-2 pt-4 text-sm sm:pt-6 font-semibold text-steel-600 transition-colors group-hover:text-amber-brand group-focus:text-amber-brand">
-                    {t("common.readMore")}
-                    <ArrowNext size={16} />
-                  </span>
-                </Link>
+                <ServiceCard lang={lang} service={service} />
               </li>
             ))}
           </ul>
