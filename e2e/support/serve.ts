@@ -16,6 +16,12 @@ Object.assign(process.env, {
   API_STORAGE_DIR: e2eStorageDir,
   OUTBOX_DATABASE_PATH: path.join(e2eDataDir, "outbox.sqlite"),
   SITE_URL: "https://www.arkan-contracting.example",
+  // Every test browser is the same client (127.0.0.1): the per-visitor contact limits of the
+  // site and of the API are tested on servers of their own (e2e/contact.spec.ts).
+  CONTACT_RATE_LIMIT: "1000",
+  API_CONTACT_RATE_LIMIT: "1000",
+  // Tests fill the form faster than a person; the fill-time check has unit tests.
+  CONTACT_MIN_FILL_MS: "0",
 });
 delete process.env.API_BASE_URL;
 await import(path.join(repoRoot, "apps/web/server/start.ts"));

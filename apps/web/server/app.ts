@@ -1,13 +1,15 @@
 /**
  * The website's HTTP server: compression, static files (hashed assets cached for a year),
- * the `/storage` media proxy when the bundled API serves the media, and React Router.
+ * the `/storage` media proxy when the bundled API serves the media, and React Router (which
+ * gets the visitor's address and the request-body cap through its context).
  */
 import path from "node:path";
 import { Readable } from "node:stream";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { maxBodyBytes, visitorContext } from "../app/lib/visitor.server.ts";
 
 export interface SiteAppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -47,8 +49,56 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   }
   if (options.mediaProxyTo) app.use("/storage", mediaProxy(options.mediaProxyTo));
 
-  app.use(createRequestHandler({ build: options.build, mode: options.mode }));
+  app.use(createRequestHandler({ build: options.build, mode: options.mode, getLoadContext }));
   return app;
+}
+
+/** The React Router context of one request: the visitor's address and the body-size watch. */
+function getLoadContext(req: express.Request): RouterContextProvider {
+  const context = new RouterContextProvider();
+  const bodyTooLarge = capBody(req, maxBodyBytes);
+  context.set(visitorContext, { address: clientAddress(req), bodyTooLarge });
+  return context;
+}
+
+/**
+ * The client's address. Express's `req.ip` is the socket's address, or with `trust proxy`
+ * (TRUST_PROXY) the first X-Forwarded-For entry. IPv4-mapped IPv6 is shown as IPv4.
+ */
+function clientAddress(req: express.Request): string {
+  const address = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
+}
+
+/**
+ * Caps the request body at `limit` bytes: a larger Content-Length is refused before reading,
+ * and a body that grows past the limit while streamed stops being passed on. Either way the
+ * rest is read and discarded (so the browser still gets the answer, not a reset connection)
+ * and the returned check turns true; the route's action then answers 413.
+ */
+function capBody(req: express.Request, limit: number): () => boolean {
+  if (req.method === "GET" || req.method === "HEAD") return () => false;
+  let tooLarge = false;
+  let size = 0;
+  const stop = () => {
+    tooLarge = true;
+    // NOTE: this also detaches React Router's reader, whose stream then simply ends (short).
+    req.removeAllListeners("data");
+    req.resume();
+  };
+  if (Number(req.headers["content-length"]) > limit) {
+    stop();
+    return () => tooLarge;
+  }
+  const flowing = req.readableFlowing;
+  const count = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) stop();
+  };
+  req.on("data", count);
+  // Counting must not start the flow by itself: React Router's reader pulls when it reads.
+  if (flowing !== true) req.pause();
+  return () => tooLarge;
 }
 
 const forwardedHeaders = [

@@ -3,12 +3,14 @@
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
 import { parseSettings } from "../app/lib/config.server.ts";
+import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
 import { createSiteApp } from "./app.ts";
 import { resolveContentSource } from "./content-source.ts";
 
 process.env.NODE_ENV ??= "development";
 const settings = parseSettings({ ...process.env, HOST: process.env.HOST ?? "127.0.0.1" });
 const source = await resolveContentSource(settings, console.log);
+const outboxWorker = outboxWorkerFromSettings(settings, source.apiBaseUrl);
 const vite = await createServer({ server: { middlewareMode: true } });
 
 const app = createSiteApp({
@@ -16,7 +18,22 @@ const app = createSiteApp({
   before: [vite.middlewares],
   mediaProxyTo: source.mediaProxyTo,
   mode: "development",
+  trustProxy: settings.TRUST_PROXY,
 });
-app.listen(settings.PORT, settings.HOST, () => {
+const server = app.listen(settings.PORT, settings.HOST, () => {
   console.log(`Development server on http://${settings.HOST}:${settings.PORT}`);
 });
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  server.closeAllConnections();
+  await outboxWorker.stop();
+  await vite.close();
+  await source.close();
+  process.exit(0);
+}
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { ApiSettingsError } from "@site/content-api";
 import type { ServerBuild } from "react-router";
 import { parseSettings, SettingsError } from "../app/lib/config.server.ts";
+import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
 import { createSiteApp } from "./app.ts";
 import { resolveContentSource } from "./content-source.ts";
 
@@ -34,6 +35,8 @@ try {
   }
   throw error;
 }
+// Contact messages the API could not take wait in the outbox; this delivers them later.
+const outboxWorker = outboxWorkerFromSettings(settings, source.apiBaseUrl, log);
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
 const app = createSiteApp({
@@ -62,6 +65,7 @@ async function stop() {
   stopping = true;
   server.close();
   server.closeAllConnections();
+  await outboxWorker.stop();
   await source.close();
   process.exit(0);
 }

@@ -36,6 +36,13 @@ const settingsSchema = z.object({
   OUTBOX_DATABASE_PATH: z.string().min(1).default("data/outbox.sqlite"),
   /** Contact messages one visitor may send per 10 minutes, counted by the website. */
   CONTACT_RATE_LIMIT: positiveInt.default(5),
+  /** A contact form sent back sooner than this after it was shown (signed time) is a bot's. */
+  CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).default(3_000),
+  /** Outbox retries: the first after OUTBOX_RETRY_BASE_MS, doubling up to OUTBOX_RETRY_MAX_MS. */
+  OUTBOX_RETRY_BASE_MS: positiveInt.default(5_000),
+  OUTBOX_RETRY_MAX_MS: positiveInt.default(600_000),
+  /** How often the outbox worker looks for messages due for delivery. */
+  OUTBOX_POLL_MS: positiveInt.default(2_000),
   /** Whether to trust X-Forwarded-For (set when the site runs behind a reverse proxy). */
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])

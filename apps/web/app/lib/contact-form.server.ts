@@ -1,0 +1,117 @@
+/**
+ * The contact page's action: checks a submitted message again (never trusting the browser),
+ * drops bots as if they succeeded, limits each visitor's sends, forwards the message to the
+ * content API, and parks it in the outbox when the API cannot take it, so nothing is lost.
+ */
+import { randomUUID } from "node:crypto";
+import { idempotencyKey, type Language, validateContact } from "@site/contract";
+import { data } from "react-router";
+import { settings } from "./config.server.ts";
+import { type OutgoingMessage, sendContact, submissionKey } from "./contact-api.server.ts";
+import { type ContactResult, hiddenFields, readContactValues } from "./contact-form.ts";
+import { fillTimeVerdict, issueFillToken } from "./fill-token.server.ts";
+import { enqueueContact } from "./outbox.server.ts";
+import { RateLimiter } from "./rate-limit.server.ts";
+import type { Visitor } from "./visitor.server.ts";
+
+const rateWindowMs = 10 * 60 * 1000;
+
+/** Hidden fields for a freshly rendered form. */
+export function newFormSession(): { key: string; token: string } {
+  return { key: randomUUID(), token: issueFillToken() };
+}
+
+let limiter: RateLimiter | undefined;
+
+function contactLimiter(): RateLimiter {
+  limiter ??= new RateLimiter({ limit: settings().CONTACT_RATE_LIMIT, windowMs: rateWindowMs });
+  return limiter;
+}
+
+const reply = (status: number, result: ContactResult) => data(result, { status });
+
+/** Handles one POST of the contact form; the answer's status tells how it went. */
+export async function submitContact(request: Request, lang: Language, visitor: Visitor) {
+  const fresh = newFormSession();
+  const tooLarge = () => reply(413, { status: "tooLarge", ...fresh });
+  if (visitor.bodyTooLarge()) return tooLarge();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return visitor.bodyTooLarge() ? tooLarge() : reply(400, { status: "failed", ...fresh });
+  }
+  // The body may have been cut short at the cap while it was read.
+  if (visitor.bodyTooLarge()) return tooLarge();
+
+  const values = readContactValues(form);
+  const givenKey = idempotencyKey.safeParse(form.get(hiddenFields.key));
+  const givenToken = form.get(hiddenFields.token);
+  const kept = {
+    values,
+    key: givenKey.success ? givenKey.data : fresh.key,
+    token: typeof givenToken === "string" && givenToken.length <= 100 ? givenToken : fresh.token,
+  };
+
+  const validation = validateContact(values, lang);
+  if (!validation.ok) return reply(422, { status: "invalid", errors: validation.errors, ...kept });
+
+  const message: OutgoingMessage = {
+    form: validation.data,
+    lang,
+    idempotencyKey: submissionKey(kept.key, lang, validation.data),
+    clientAddress: visitor.address,
+  };
+  const limit = contactLimiter();
+  if (!limit.take(visitor.address, message.idempotencyKey)) {
+    return reply(429, { status: "rateLimited", ...kept });
+  }
+  const giveBack = () => limit.giveBack(visitor.address, message.idempotencyKey);
+
+  // Bots get exactly the answer people get, and their message goes nowhere.
+  const honeypot = form.get(hiddenFields.honeypot);
+  const tooFast =
+    fillTimeVerdict(givenToken, { minMs: settings().CONTACT_MIN_FILL_MS }) === "too-fast";
+  if ((typeof honeypot === "string" && honeypot.trim() !== "") || tooFast) {
+    console.info(
+      `[contact] dropped a likely bot submission (${tooFast ? "too fast" : "honeypot"})`,
+    );
+    return reply(200, { status: "sent", ...fresh });
+  }
+
+  const outcome = await sendContact(message);
+  switch (outcome.kind) {
+    case "created":
+      return reply(200, { status: "sent", ...fresh });
+    case "invalid":
+      giveBack();
+      return reply(422, { status: "invalid", errors: outcome.errors, ...kept });
+    case "rate-limited":
+      giveBack();
+      return reply(429, { status: "rateLimited", ...kept });
+    case "rejected":
+      giveBack();
+      console.error(
+        `[contact] the API refused message ${message.idempotencyKey}: ${outcome.reason}`,
+      );
+      return outcome.status === 413
+        ? reply(413, { status: "tooLarge", ...kept })
+        : reply(502, { status: "failed", ...kept });
+    case "unavailable":
+      try {
+        const { id } = enqueueContact(message);
+        console.warn(
+          `[contact] API unavailable (${outcome.reason}); message queued as outbox #${id}`,
+        );
+        return reply(202, { status: "queued", ...fresh });
+      } catch (error) {
+        giveBack();
+        console.error(
+          `[contact] API unavailable (${outcome.reason}) and the outbox failed: ${
+            error instanceof Error ? error.message : error
+          }`,
+        );
+        return reply(503, { status: "failed", ...kept });
+      }
+  }
+}

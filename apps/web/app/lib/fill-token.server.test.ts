@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { fillTimeVerdict, issueFillToken } from "./fill-token.server.ts";
+
+const shown = Date.UTC(2026, 0, 5, 9, 0, 0);
+const secret = new Uint8Array(32).fill(7);
+const token = issueFillToken({ now: shown, secret });
+const verdictAt = (elapsedMs: number, value: unknown = token, key = secret) =>
+  fillTimeVerdict(value, { minMs: 3_000, now: shown + elapsedMs, secret: key });
+
+describe("fill-time token", () => {
+  it("records when the form was shown, signed", () => {
+    expect(token).toMatch(new RegExp(`^${shown}\\.[\\w-]{43}$`));
+  });
+
+  it("calls a valid token sent back too soon a bot's", () => {
+    expect(verdictAt(0)).toBe("too-fast");
+    expect(verdictAt(2_999)).toBe("too-fast");
+  });
+
+  it("accepts a form that took a person's time", () => {
+    expect(verdictAt(3_000)).toBe("ok");
+    expect(verdictAt(60 * 60 * 1000)).toBe("ok");
+  });
+
+  it("proves nothing when the token is missing, malformed or forged", () => {
+    expect(fillTimeVerdict(undefined, { minMs: 3_000, now: shown + 100, secret })).toBe("unknown");
+    for (const value of [null, "", 42, "abc", `${shown}`, `${shown}.short`]) {
+      expect(verdictAt(100, value)).toBe("unknown");
+    }
+    const forged = `${shown}.${"A".repeat(43)}`;
+    expect(verdictAt(100, forged)).toBe("unknown");
+    // An earlier time with the old signature: tampering with the time breaks the signature.
+    const signature = token.split(".")[1];
+    expect(verdictAt(100, `${shown - 60_000}.${signature}`)).toBe("unknown");
+  });
+
+  it("proves nothing when signed by another process's secret", () => {
+    expect(verdictAt(100, token, new Uint8Array(32).fill(8))).toBe("unknown");
+  });
+
+  it("proves nothing when older than a day or from the future", () => {
+    expect(verdictAt(25 * 60 * 60 * 1000)).toBe("unknown");
+    expect(verdictAt(-5_000)).toBe("unknown");
+  });
+
+  it("uses a per-process secret by default", () => {
+    const own = issueFillToken({ now: shown });
+    expect(fillTimeVerdict(own, { minMs: 3_000, now: shown + 10 })).toBe("too-fast");
+    expect(fillTimeVerdict(own, { minMs: 3_000, now: shown + 10, secret })).toBe("unknown");
+  });
+});

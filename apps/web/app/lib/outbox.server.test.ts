@@ -1,0 +1,316 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { type ContentApi, startContentApi } from "@site/content-api";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { type ContactOutcome, type OutgoingMessage, sendContact } from "./contact-api.server.ts";
+import { Outbox } from "./outbox.server.ts";
+import { deliverDue, retryDelay, type Send, startOutboxWorker } from "./outbox-worker.server.ts";
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-test-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let counter = 0;
+const freshFile = () => path.join(dir, `outbox-${++counter}.sqlite`);
+
+const message = (overrides: Partial<OutgoingMessage> = {}): OutgoingMessage => ({
+  form: {
+    name: "Sarah Ahmed",
+    email: "sarah@example.com",
+    phone: "+966 50 123 4567",
+    subject: "Tender for a school",
+    message: "Please call me about the tender.",
+  },
+  lang: "en",
+  idempotencyKey: `key-${++counter}`,
+  clientAddress: "203.0.113.7",
+  ...overrides,
+});
+
+const backoff = { baseMs: 5_000, maxMs: 600_000 };
+const leaseMs = 60_000;
+const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
+
+/** A fake API whose answers the test scripts, recording every message it is sent. */
+function fakeApi(...answers: (ContactOutcome | Error)[]) {
+  const sent: OutgoingMessage[] = [];
+  const send: Send = async (m) => {
+    sent.push(m);
+    const answer = answers.length > 1 ? answers.shift() : answers[0];
+    if (answer instanceof Error) throw answer;
+    return answer ?? { kind: "created", id: sent.length };
+  };
+  return { sent, send };
+}
+
+describe("Outbox", () => {
+  let outbox: Outbox;
+  beforeEach(() => {
+    outbox = Outbox.open(freshFile());
+  });
+  afterEach(() => outbox.close());
+
+  it("creates its folder and file on demand and keeps a message with everything to resend it", () => {
+    const file = path.join(dir, "nested", "deeper", "outbox.sqlite");
+    const own = Outbox.open(file);
+    const m = message({
+      lang: "ar",
+      form: { name: "سارة", email: "s@example.com", message: "مرحبا" },
+    });
+    const { id, created } = own.enqueue(m, T0);
+    own.close();
+
+    const reopened = Outbox.open(file); // a restart: the message is still there
+    const [entry] = reopened.list();
+    reopened.close();
+    expect(created).toBe(true);
+    expect(entry).toMatchObject({
+      id,
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: T0,
+      lang: "ar",
+      idempotencyKey: m.idempotencyKey,
+      clientAddress: "203.0.113.7",
+      form: m.form,
+    });
+    const db = new DatabaseSync(file, { readOnly: true });
+    expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+    db.close();
+  });
+
+  it("keeps one row per idempotency key", () => {
+    const m = message();
+    const first = outbox.enqueue(m, T0);
+    const again = outbox.enqueue({ ...m, form: { ...m.form, message: "changed" } }, T0 + 1);
+    expect(again).toEqual({ id: first.id, created: false });
+    expect(outbox.list()).toHaveLength(1);
+    expect(outbox.list()[0]?.form.message).toBe(m.form.message);
+  });
+
+  it("refuses to open where it cannot write", () => {
+    const file = path.join(dir, "a-file");
+    writeFileSync(file, "not a folder");
+    expect(() => Outbox.open(path.join(file, "outbox.sqlite"))).toThrow();
+  });
+
+  it("claims only due rows, once, counting the attempt", () => {
+    const a = outbox.enqueue(message(), T0).id;
+    outbox.enqueue(message(), T0 + 10_000);
+    const claimed = outbox.claimDue({ now: T0 + 1, leaseMs });
+    expect(claimed.map((e) => [e.id, e.status, e.attempts])).toEqual([[a, "sending", 1]]);
+    expect(outbox.claimDue({ now: T0 + 2, leaseMs })).toEqual([]);
+  });
+});
+
+describe("retryDelay", () => {
+  it("starts at 5 s and doubles up to 10 minutes", () => {
+    const top = (attempt: number) => retryDelay(attempt, backoff, () => 0);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 30].map(top)).toEqual([
+      5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 320_000, 600_000, 600_000, 600_000,
+    ]);
+  });
+
+  it("jitters each delay down by at most 20%", () => {
+    expect(retryDelay(1, backoff, () => 1)).toBe(4_000);
+    expect(retryDelay(3, backoff, () => 0.5)).toBe(18_000);
+    expect(retryDelay(12, backoff, () => 1)).toBe(480_000);
+    for (let i = 0; i < 100; i++) {
+      const delay = retryDelay(2, backoff);
+      expect(delay).toBeGreaterThanOrEqual(8_000);
+      expect(delay).toBeLessThanOrEqual(10_000);
+    }
+  });
+});
+
+describe("deliverDue", () => {
+  let outbox: Outbox;
+  let clock: number;
+  const deliver = (send: Send) =>
+    deliverDue(outbox, { send, backoff, leaseMs, now: () => clock, random: () => 0 });
+
+  beforeEach(() => {
+    outbox = Outbox.open(freshFile());
+    clock = T0;
+  });
+  afterEach(() => outbox.close());
+
+  it("delivers a message once, with its key, and marks it delivered", async () => {
+    const m = message();
+    outbox.enqueue(m, T0);
+    const api = fakeApi({ kind: "created", id: 42 });
+
+    expect(await deliver(api.send)).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    clock += 3_600_000;
+    expect(await deliver(api.send)).toEqual({ delivered: 0, retried: 0, failed: 0 });
+
+    expect(api.sent).toEqual([m]);
+    expect(outbox.list()[0]).toMatchObject({
+      status: "delivered",
+      apiId: "42",
+      deliveredAt: T0,
+      attempts: 1,
+    });
+    expect(outbox.counts()).toEqual({ pending: 0, sending: 0, delivered: 1, failed: 0 });
+  });
+
+  it("retries on the back-off schedule while the API is away, sending the same key each time", async () => {
+    const m = message();
+    outbox.enqueue(m, T0);
+    const api = fakeApi(
+      { kind: "unavailable", reason: "unreachable (ECONNREFUSED)" },
+      new Error("socket hang up"),
+      { kind: "unavailable", reason: "HTTP 503" },
+      { kind: "rate-limited" },
+      { kind: "created", id: 7 },
+    );
+    const tries = async () => {
+      const report = await deliver(api.send);
+      return report.delivered + report.retried + report.failed;
+    };
+    const attemptsAt: number[] = [];
+    for (const wait of [0, 5_000, 10_000, 20_000, 40_000]) {
+      clock += wait - 1;
+      if (wait > 0) expect(await tries()).toBe(0); // not due yet
+      clock += 1;
+      expect(await tries()).toBe(1);
+      attemptsAt.push(clock - T0);
+    }
+    expect(attemptsAt).toEqual([0, 5_000, 15_000, 35_000, 75_000]);
+    expect(api.sent.map((s) => s.idempotencyKey)).toEqual(Array(5).fill(m.idempotencyKey));
+    expect(outbox.list()[0]).toMatchObject({ status: "delivered", attempts: 5, lastError: null });
+  });
+
+  it("records why the last attempt failed", async () => {
+    outbox.enqueue(message(), T0);
+    await deliver(fakeApi({ kind: "unavailable", reason: "no answer within 20000 ms" }).send);
+    expect(outbox.list()[0]).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      nextAttemptAt: T0 + 5_000,
+      lastError: "no answer within 20000 ms",
+    });
+  });
+
+  it("marks a message the API refuses (422) as failed, with the reason, and never retries it", async () => {
+    outbox.enqueue(message(), T0);
+    const api = fakeApi({
+      kind: "invalid",
+      errors: { email: ["Please enter a valid email address."] },
+    });
+    expect(await deliver(api.send)).toEqual({ delivered: 0, retried: 0, failed: 1 });
+    clock += 86_400_000;
+    await deliver(api.send);
+    expect(api.sent).toHaveLength(1);
+    const [entry] = outbox.list();
+    expect(entry?.status).toBe("failed");
+    expect(entry?.lastError).toContain("Please enter a valid email address.");
+  });
+
+  it("sends again a row that was claimed but never confirmed (the process died mid-send)", async () => {
+    const file = outbox.file;
+    const m = message();
+    outbox.enqueue(m, T0);
+    expect(outbox.claimDue({ now: T0, leaseMs })).toHaveLength(1); // ...and then the crash
+    outbox.close();
+
+    outbox = Outbox.open(file);
+    const api = fakeApi({ kind: "created", id: 1 });
+    clock = T0 + leaseMs - 1;
+    expect((await deliver(api.send)).delivered).toBe(0); // the claim may still be in flight
+    clock = T0 + leaseMs;
+    expect((await deliver(api.send)).delivered).toBe(1);
+    expect(api.sent).toEqual([m]);
+    expect(outbox.list()[0]).toMatchObject({ status: "delivered", attempts: 2 });
+  });
+});
+
+describe("the outbox against the reference API", () => {
+  let api: ContentApi;
+  const apiDb = path.join(dir, "content.sqlite");
+  beforeAll(async () => {
+    api = await startContentApi({
+      port: 0,
+      databasePath: apiDb,
+      storageDir: path.join(dir, "storage"),
+      renderAssets: false,
+    });
+  });
+  afterAll(() => api.close());
+
+  const send: Send = (m) => sendContact(m, { baseUrl: api.url, timeoutMs: 5_000 });
+  const stored = (key: string) => {
+    const db = new DatabaseSync(apiDb, { readOnly: true });
+    try {
+      return db.prepare("SELECT * FROM contact_messages WHERE idempotency_key = ?").all(key);
+    } finally {
+      db.close();
+    }
+  };
+
+  it("stores the message exactly once even when a delivery is repeated", async () => {
+    const outbox = Outbox.open(freshFile());
+    const m = message({ lang: "ar", clientAddress: "198.51.100.23" });
+    outbox.enqueue(m);
+    // First delivery succeeds at the API but its confirmation is "lost" (claim expires)...
+    const [claimed] = outbox.claimDue({ leaseMs });
+    if (!claimed) throw new Error("nothing was claimed");
+    expect(await send(claimed)).toMatchObject({ kind: "created" });
+    // ...so the worker sends it again later.
+    const report = await deliverDue(outbox, {
+      send,
+      backoff,
+      leaseMs,
+      now: () => Date.now() + leaseMs,
+    });
+    expect(report.delivered).toBe(1);
+    outbox.close();
+
+    const rows = stored(m.idempotencyKey);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: m.form.name,
+      email: m.form.email,
+      phone: m.form.phone,
+      subject: m.form.subject,
+      message: m.form.message,
+      lang: "ar",
+      client_ip: "198.51.100.23",
+    });
+  });
+
+  it("marks as failed what the API finds invalid", async () => {
+    const outbox = Outbox.open(freshFile());
+    outbox.enqueue(message({ form: { name: "X", email: "not-an-email", message: "Hi" } }));
+    expect(await deliverDue(outbox, { send, backoff, leaseMs })).toEqual({
+      delivered: 0,
+      retried: 0,
+      failed: 1,
+    });
+    expect(outbox.list()[0]?.lastError).toContain("Please enter a valid email address.");
+    outbox.close();
+  });
+
+  it("the worker delivers in the background and stops cleanly", async () => {
+    const file = freshFile();
+    const log = vi.fn();
+    const worker = startOutboxWorker({
+      databasePath: file,
+      pollMs: 20,
+      backoff,
+      leaseMs,
+      send,
+      log,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60)); // no outbox yet: nothing to do
+    const outbox = Outbox.open(file);
+    const m = message();
+    outbox.enqueue(m);
+    await vi.waitFor(() => expect(outbox.counts().delivered).toBe(1), { timeout: 5_000 });
+    await worker.stop();
+    outbox.close();
+    expect(stored(m.idempotencyKey)).toHaveLength(1);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("delivered"));
+  });
+});

@@ -1,0 +1,264 @@
+/**
+ * The contact outbox: messages the content API could not take yet, kept durably on the
+ * website's server (SQLite via node:sqlite, WAL, synchronous FULL) until the outbox worker
+ * (outbox-worker.server.ts) delivers them. Each row carries the submission's idempotency key,
+ * so delivery is at-least-once and the API stores the message once.
+ *
+ * Row life: pending → sending (claimed by a worker, attempts + 1) → delivered, or back to
+ * pending with a later `next_attempt_at`, or failed (the API refused the message for good).
+ * A claim that is never confirmed (the process died mid-send) expires after a lease and the
+ * row is sent again.
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
+import type { ContactForm, Language } from "@site/contract";
+import { settings } from "./config.server.ts";
+import type { OutgoingMessage } from "./contact-api.server.ts";
+
+export type OutboxStatus = "pending" | "sending" | "delivered" | "failed";
+
+export interface OutboxEntry extends OutgoingMessage {
+  id: number;
+  status: OutboxStatus;
+  attempts: number;
+  /** Epoch ms. */
+  nextAttemptAt: number;
+  claimedAt: number | null;
+  lastError: string | null;
+  apiId: string | null;
+  createdAt: number;
+  updatedAt: number;
+  deliveredAt: number | null;
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS outbox (
+  id INTEGER PRIMARY KEY,
+  idempotency_key TEXT NOT NULL UNIQUE,
+  lang TEXT NOT NULL,
+  client_address TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'pending'
+    CHECK (status IN ('pending', 'sending', 'delivered', 'failed')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL,
+  claimed_at INTEGER,
+  last_error TEXT,
+  api_id TEXT,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  delivered_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at);
+`;
+
+type Row = Record<string, SQLOutputValue>;
+
+export class Outbox {
+  readonly file: string;
+  readonly #db: DatabaseSync;
+
+  private constructor(file: string, db: DatabaseSync) {
+    this.file = file;
+    this.#db = db;
+  }
+
+  /** Opens the outbox at `file`, creating folders, file and table as needed. */
+  static open(file: string): Outbox {
+    if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const db = new DatabaseSync(file, { timeout: 5_000 });
+    try {
+      db.exec("PRAGMA journal_mode = WAL");
+      // NOTE: FULL, not NORMAL: in WAL mode only FULL makes a commit survive a power cut.
+      db.exec("PRAGMA synchronous = FULL");
+      db.exec(schema);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return new Outbox(file, db);
+  }
+
+  /** Opens the outbox only when its file exists (the worker never creates it). */
+  static openExisting(file: string): Outbox | undefined {
+    return existsSync(file) ? Outbox.open(file) : undefined;
+  }
+
+  /**
+   * Stores a message to deliver, due now. A second enqueue with the same idempotency key
+   * keeps the first row (`created: false`). Committed when this returns.
+   */
+  enqueue(message: OutgoingMessage, now = Date.now()): { id: number; created: boolean } {
+    const result = this.#db
+      .prepare(
+        `INSERT INTO outbox (idempotency_key, lang, client_address, payload, next_attempt_at,
+           created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (idempotency_key) DO NOTHING`,
+      )
+      .run(
+        message.idempotencyKey,
+        message.lang,
+        message.clientAddress,
+        JSON.stringify(message.form),
+        now,
+        now,
+        now,
+      );
+    if (result.changes > 0) return { id: Number(result.lastInsertRowid), created: true };
+    const row = this.#db
+      .prepare("SELECT id FROM outbox WHERE idempotency_key = ?")
+      .get(message.idempotencyKey) as { id: number };
+    return { id: row.id, created: false };
+  }
+
+  /**
+   * Claims up to `limit` rows to send now: pending ones that are due, and ones whose claim
+   * is older than `leaseMs` (their sender died). Each claim counts as an attempt.
+   */
+  claimDue({
+    now = Date.now(),
+    limit = 10,
+    leaseMs,
+  }: {
+    now?: number;
+    limit?: number;
+    leaseMs: number;
+  }) {
+    return this.#transaction(() => {
+      const rows = this.#db
+        .prepare(
+          `SELECT * FROM outbox
+           WHERE (status = 'pending' AND next_attempt_at <= ?)
+              OR (status = 'sending' AND claimed_at <= ?)
+           ORDER BY next_attempt_at, id
+           LIMIT ?`,
+        )
+        .all(now, now - leaseMs, limit) as Row[];
+      const claim = this.#db.prepare(
+        `UPDATE outbox SET status = 'sending', claimed_at = ?, attempts = attempts + 1,
+           updated_at = ? WHERE id = ?`,
+      );
+      for (const row of rows) claim.run(now, now, row.id as number);
+      return rows.map((row) =>
+        toEntry({ ...row, status: "sending", claimed_at: now, attempts: Number(row.attempts) + 1 }),
+      );
+    });
+  }
+
+  /** The API answered 201 for a claimed row. */
+  markDelivered(
+    id: number,
+    { now = Date.now(), apiId }: { now?: number; apiId?: string | number },
+  ) {
+    this.#db
+      .prepare(
+        `UPDATE outbox SET status = 'delivered', delivered_at = ?, updated_at = ?, api_id = ?,
+           claimed_at = NULL, last_error = NULL WHERE id = ?`,
+      )
+      .run(now, now, apiId === undefined ? null : String(apiId), id);
+  }
+
+  /** The attempt failed for a passing reason: try again at `nextAttemptAt`. */
+  markRetry(
+    id: number,
+    {
+      now = Date.now(),
+      nextAttemptAt,
+      error,
+    }: { now?: number; nextAttemptAt: number; error: string },
+  ) {
+    this.#db
+      .prepare(
+        `UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = ?,
+           claimed_at = NULL, updated_at = ? WHERE id = ? AND status = 'sending'`,
+      )
+      .run(nextAttemptAt, error, now, id);
+  }
+
+  /** The API refused the message for good (e.g. 422): keep it, with the reason, for a person. */
+  markFailed(id: number, { now = Date.now(), reason }: { now?: number; reason: string }) {
+    this.#db
+      .prepare(
+        `UPDATE outbox SET status = 'failed', last_error = ?, claimed_at = NULL, updated_at = ?
+         WHERE id = ? AND status = 'sending'`,
+      )
+      .run(reason, now, id);
+  }
+
+  /** Rows with the given statuses (all by default), oldest first. */
+  list(statuses: readonly OutboxStatus[] = ["pending", "sending", "delivered", "failed"]) {
+    const marks = statuses.map(() => "?").join(", ");
+    const rows = this.#db
+      .prepare(`SELECT * FROM outbox WHERE status IN (${marks}) ORDER BY created_at, id`)
+      .all(...statuses) as Row[];
+    return rows.map(toEntry);
+  }
+
+  counts(): Record<OutboxStatus, number> {
+    const counts: Record<OutboxStatus, number> = {
+      pending: 0,
+      sending: 0,
+      delivered: 0,
+      failed: 0,
+    };
+    const rows = this.#db.prepare("SELECT status, count(*) AS n FROM outbox GROUP BY status").all();
+    for (const row of rows) counts[row.status as OutboxStatus] = Number(row.n);
+    return counts;
+  }
+
+  close() {
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  #transaction<T>(work: () => T): T {
+    this.#db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = work();
+      this.#db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      this.#db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+}
+
+function toEntry(row: Row): OutboxEntry {
+  const nullableNumber = (value: SQLOutputValue | undefined) =>
+    value === null || value === undefined ? null : Number(value);
+  return {
+    id: Number(row.id),
+    idempotencyKey: String(row.idempotency_key),
+    lang: row.lang as Language,
+    clientAddress: String(row.client_address),
+    form: JSON.parse(String(row.payload)) as ContactForm,
+    status: row.status as OutboxStatus,
+    attempts: Number(row.attempts),
+    nextAttemptAt: Number(row.next_attempt_at),
+    claimedAt: nullableNumber(row.claimed_at),
+    lastError: row.last_error === null ? null : String(row.last_error),
+    apiId: row.api_id === null ? null : String(row.api_id),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    deliveredAt: nullableNumber(row.delivered_at),
+  };
+}
+
+let shared: Outbox | undefined;
+
+/**
+ * Puts a message in this process's outbox (OUTBOX_DATABASE_PATH), opening it on first use.
+ * Throws when the outbox cannot be written (e.g. a read-only disk); the next call tries again.
+ */
+export function enqueueContact(message: OutgoingMessage): { id: number; created: boolean } {
+  shared ??= Outbox.open(settings().OUTBOX_DATABASE_PATH);
+  try {
+    return shared.enqueue(message);
+  } catch (error) {
+    shared.close();
+    shared = undefined;
+    throw error;
+  }
+}

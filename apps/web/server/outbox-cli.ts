@@ -1,0 +1,84 @@
+/**
+ * `npm run outbox`: the contact messages still in the website's outbox (waiting, being sent,
+ * or refused for good) as a table, and how many were delivered. Reads OUTBOX_DATABASE_PATH
+ * (relative paths from apps/web, like `npm start`).
+ */
+import { existsSync } from "node:fs";
+import { parseSettings, SettingsError } from "../app/lib/config.server.ts";
+import { Outbox, type OutboxEntry } from "../app/lib/outbox.server.ts";
+
+const time = (ms: number | null) =>
+  ms === null ? "-" : new Date(ms).toISOString().slice(0, 19).replace("T", " ");
+
+const cut = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+const columns: [string, (entry: OutboxEntry) => string][] = [
+  ["#", (e) => String(e.id)],
+  ["Status", (e) => e.status],
+  ["Tries", (e) => String(e.attempts)],
+  ["Received (UTC)", (e) => time(e.createdAt)],
+  ["Next try (UTC)", (e) => (e.status === "failed" ? "never" : time(e.nextAttemptAt))],
+  ["Lang", (e) => e.lang],
+  ["From", (e) => cut(`${e.form.name} <${e.form.email}>`, 40)],
+  ["Subject", (e) => cut(e.form.subject ?? "-", 30)],
+  ["Last error", (e) => cut(e.lastError ?? "-", 60)],
+];
+
+function formatTable(entries: OutboxEntry[]): string {
+  const rows = entries.map((entry) => columns.map(([, cell]) => cell(entry).replace(/\s+/g, " ")));
+  const widths = columns.map(([title], i) =>
+    Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return [
+    line(columns.map(([title]) => title)),
+    line(widths.map((w) => "-".repeat(w))),
+    ...rows.map(line),
+  ].join("\n");
+}
+
+function main(): number {
+  let file: string;
+  try {
+    file = parseSettings(process.env).OUTBOX_DATABASE_PATH;
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  if (!existsSync(file)) {
+    console.log(`The outbox is empty: there is no ${file} yet (no message has needed it).`);
+    return 0;
+  }
+  const outbox = Outbox.open(file);
+  try {
+    const counts = outbox.counts();
+    const open = outbox.list(["pending", "sending", "failed"]);
+    console.log(
+      `Outbox ${file}: ${counts.pending} waiting, ${counts.sending} being sent, ` +
+        `${counts.failed} failed, ${counts.delivered} delivered.`,
+    );
+    if (open.length === 0) {
+      console.log("Nothing waiting: every queued message was delivered.");
+    } else {
+      console.log(`\n${formatTable(open)}`);
+      if (counts.failed > 0) {
+        console.log(
+          "\nFailed messages were refused by the API and will not be retried; contact the sender.",
+        );
+      }
+    }
+    return 0;
+  } finally {
+    outbox.close();
+  }
+}
+
+process.exitCode = main();
