@@ -1,0 +1,22 @@
+/**
+ * Loads the page of a paged list that the URL asks for (`?page=N`), redirecting (302) when the
+ * value is not a page: not a positive whole number → the list's first page; past the end →
+ * its last page. So a hand-typed or stale link always lands on a real page, never an error.
+ */
+import type { Language, Payload } from "@site/contract";
+import { redirect } from "react-router";
+import { content } from "./api.server.ts";
+import { pageHref, readPageQuery } from "./pagination.ts";
+
+type PagedEndpoint = "news" | "completedProjects" | "currentProjects";
+type ItemOf<N extends PagedEndpoint> = Payload<N>["data"][number];
+
+export async function loadPage<N extends PagedEndpoint>(name: N, lang: Language, request: Request) {
+  const url = new URL(request.url);
+  const query = readPageQuery(url.searchParams.get("page"));
+  if ("redirectTo" in query) throw redirect(pageHref(url, query.redirectTo), 302);
+  const result = await content(name, lang, { page: query.page });
+  const last = result.pagination.last_page;
+  if (query.page > last) throw redirect(pageHref(url, last), 302);
+  return { items: result.data as ItemOf<N>[], page: query.page, lastPage: last };
+}

@@ -1,0 +1,75 @@
+/**
+ * The news page (SPEC.md "News page"): header title and description, a grid of news cards
+ * and the pager (`?page=N`).
+ */
+import type { Language } from "@site/contract";
+import { useTranslation } from "react-i18next";
+import { NewsCard } from "../components/news-card.tsx";
+import { PageBanner } from "../components/page-banner.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { firstOf } from "../lib/api.server.ts";
+import { loadPage } from "../lib/paged.server.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/news";
+
+export function meta(args: Route.MetaArgs) {
+  const { loaderData } = args;
+  if (!loaderData) return [];
+  const { header } = loaderData;
+  return pageMeta(args, {
+    title: header.meta_title || header.title,
+    description: header.meta_description || header.description,
+    image: header.meta_image || header.image,
+  });
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const [header, list] = await Promise.all([
+    firstOf("newsPage", lang),
+    loadPage("news", lang, request),
+  ]);
+  return { lang, header, ...list };
+}
+
+export default function News({ loaderData }: Route.ComponentProps) {
+  const { lang, header, items, page, lastPage } = loaderData;
+  const { t } = useTranslation();
+
+  return (
+    <>
+      <PageBanner title={header.title || t("news.title")} image={header.image} />
+      <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
+        {header.description ? (
+          <p
+            className="max-w-3xl text-lg leading-8 text-slate-700"
+            data-testid="news-page-description"
+          >
+            {header.description}
+          </p>
+        ) : null}
+
+        {items.length ? (
+          <ul
+            className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8"
+            data-testid="news-grid"
+          >
+            {items.map((item) => (
+              <li key={item.id}>
+                <NewsCard
+                  item={item}
+                  href={`/${lang}/news/${encodeURIComponent(String(item.id))}`}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-10 rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-500">
+            {t("news.empty")}
+          </p>
+        )}
+        <Pagination current={page} last={lastPage} />
+      </section>
+    </>
+  );
+}

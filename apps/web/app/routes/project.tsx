@@ -1,0 +1,159 @@
+/**
+ * A project's detail (SPEC.md "Project detail"), for `/:lang/projects/:id` and
+ * `/:lang/CurrentProjects/:id` alike: banner, the story (rich content) with a side panel of
+ * client, location and date, an image gallery, and the other projects.
+ */
+import type { Language } from "@site/contract";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ChevronPrevious } from "../components/icons.tsx";
+import { ImageGallery } from "../components/image-gallery.tsx";
+import { LazyImage } from "../components/lazy-image.tsx";
+import { PageBanner } from "../components/page-banner.tsx";
+import { RichContent } from "../components/rich-content.tsx";
+import { content } from "../lib/api.server.ts";
+import { listKindOf, listTitleKey, projectListPath, projectPath } from "../lib/projects.ts";
+import { safeHtml } from "../lib/sanitize.server.ts";
+import { pageMeta } from "../lib/seo.ts";
+import { dateOnly, stripTags } from "../lib/text.ts";
+import type { Route } from "./+types/project";
+
+export function meta(args: Route.MetaArgs) {
+  const { loaderData } = args;
+  if (!loaderData) return [];
+  const { project } = loaderData;
+  return pageMeta(args, {
+    title: project.meta_title || project.title,
+    description: project.meta_description || stripTags(project.image_content),
+    image: project.meta_image || project.image,
+  });
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const kind = listKindOf(new URL(request.url).pathname);
+  const { projects, other_projects } = await content("project", lang, { id: params.id });
+  return {
+    lang,
+    kind,
+    project: { ...projects, image_content: safeHtml(projects.image_content) },
+    others: other_projects,
+  };
+}
+
+export default function Project({ loaderData }: Route.ComponentProps) {
+  const { lang, kind, project, others } = loaderData;
+  const { t } = useTranslation();
+  const date = dateOnly(project.date);
+  const facts = [
+    { label: t("projects.detail.client"), value: project.client, testId: "project-client" },
+    { label: t("projects.detail.location"), value: project.location, testId: "project-location" },
+  ];
+
+  return (
+    <>
+      <PageBanner title={project.title} image={project.image} />
+
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
+        <Link
+          to={projectListPath(lang, kind)}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-steel-600 hover:text-navy-900"
+        >
+          <ChevronPrevious size={16} />
+          {t(listTitleKey[kind])}
+        </Link>
+
+        <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_320px] lg:gap-14">
+          <aside
+            aria-labelledby="project-facts"
+            className="h-fit rounded-2xl border-t-4 border-amber-brand bg-sand-100 p-6 lg:sticky lg:top-28 lg:row-start-1 lg:col-start-2"
+            data-testid="project-facts"
+          >
+            <h2 id="project-facts" className="text-lg font-bold text-navy-900">
+              {t("projects.detail.title")}
+            </h2>
+            <dl className="mt-4 divide-y divide-sand-200">
+              {facts.map((fact) => (
+                <div key={fact.testId} className="py-3">
+                  <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                    {fact.label}
+                  </dt>
+                  <dd className="mt-1 font-medium text-navy-900" data-testid={fact.testId}>
+                    {fact.value}
+                  </dd>
+                </div>
+              ))}
+              <div className="py-3">
+                <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                  {t("projects.detail.date")}
+                </dt>
+                <dd
+                  className="mt-1 font-medium text-navy-900 tabular-nums"
+                  data-testid="project-date"
+                >
+                  <time dateTime={date}>{date}</time>
+                </dd>
+              </div>
+            </dl>
+          </aside>
+          <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+            <RichContent html={project.image_content} />
+            {project.project_images.length ? (
+              <section aria-labelledby="project-gallery" className="mt-12">
+                <h2
+                  id="project-gallery"
+                  className="mb-5 text-xl font-bold text-navy-900 md:text-2xl"
+                >
+                  {t("projects.detail.gallery")}
+                </h2>
+                <ImageGallery
+                  label={t("projects.detail.gallery")}
+                  images={project.project_images.map((image, index) => ({
+                    src: image.name ?? "",
+                    alt: `${project.title} ${index + 1}`,
+                  }))}
+                />
+              </section>
+            ) : null}
+          </div>
+        </div>
+      </div>
+
+      {others.length ? (
+        <section aria-labelledby="other-projects" className="bg-slate-50 py-14 md:py-20">
+          <div className="mx-auto max-w-7xl px-4 sm:px-6">
+            <h2 id="other-projects" className="text-2xl font-bold text-navy-900 md:text-3xl">
+              {t("projects.detail.otherProjects")}
+            </h2>
+            <ul
+              className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+              data-testid="other-projects"
+            >
+              {others.map((other) => (
+                <li key={other.id}>
+                  <Link
+                    to={projectPath(lang, "completed", other.id)}
+                    className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-1 hover:shadow-lg motion-reduce:hover:translate-y-0"
+                  >
+                    <div className="overflow-hidden bg-sand-100">
+                      <LazyImage
+                        src={other.homeimage}
+                        alt={other.title}
+                        width={640}
+                        height={400}
+                        className="aspect-[16/10] w-full object-cover transition-transform duration-700 group-hover:scale-105"
+                      />
+                    </div>
+                    <p className="p-5 font-semibold text-navy-900 group-hover:text-steel-600">
+                      {other.title}
+                    </p>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The project lists (SPEC.md "Completed projects page"): `/:lang/projects` (completed) and
+ * `/:lang/CurrentProjects` (current) share this module. A header banner and description,
+ * then a paged table whose rows lead to each project's detail.
+ */
+import type { Language } from "@site/contract";
+import { useTranslation } from "react-i18next";
+import { PageBanner } from "../components/page-banner.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { ProjectsTable } from "../components/projects-table.tsx";
+import { i18nFor } from "../i18n/index.ts";
+import { firstOf } from "../lib/api.server.ts";
+import { loadPage } from "../lib/paged.server.ts";
+import { listKindOf, projectPath, listTitleKey as titleKey } from "../lib/projects.ts";
+import { pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/projects";
+
+export function meta(args: Route.MetaArgs) {
+  const { loaderData } = args;
+  if (!loaderData) return [];
+  const { lang, kind, header } = loaderData;
+  return pageMeta(args, {
+    // The header record is shared by both lists, so the title names the list itself.
+    title: i18nFor(lang).t(titleKey[kind]),
+    description: header.meta_description || header.description,
+    image: header.meta_image || header.image,
+  });
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const kind = listKindOf(new URL(request.url).pathname);
+  const [header, list] = await Promise.all([
+    firstOf("projectPages", lang),
+    loadPage(kind === "current" ? "currentProjects" : "completedProjects", lang, request),
+  ]);
+  return { lang, kind, header, ...list };
+}
+
+export default function Projects({ loaderData }: Route.ComponentProps) {
+  const { lang, kind, header, items, page, lastPage } = loaderData;
+  const { t } = useTranslation();
+  const title = t(titleKey[kind]);
+
+  return (
+    <>
+      <PageBanner title={title} image={header.image} />
+      <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
+        <div className="max-w-3xl">
+          {header.title ? (
+            <p className="text-sm font-semibold tracking-wider text-steel-600 uppercase">
+              {header.title}
+            </p>
+          ) : null}
+          {header.description ? (
+            <p className="mt-3 text-lg leading-8 text-slate-700" data-testid="projects-description">
+              {header.description}
+            </p>
+          ) : null}
+        </div>
+
+        <div className="mt-10" id="projects-list">
+          {items.length ? (
+            <ProjectsTable
+              rows={items}
+              caption={
+                lastPage > 1
+                  ? `${title}: ${t("projects.table.caption")} (${t("pagination.page", { page })})`
+                  : `${title}: ${t("projects.table.caption")}`
+              }
+              detailPath={(id) => projectPath(lang, kind, id)}
+            />
+          ) : (
+            <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-500">
+              {t("projects.empty")}
+            </p>
+          )}
+          <Pagination current={page} last={lastPage} />
+        </div>
+      </section>
+    </>
+  );
+}

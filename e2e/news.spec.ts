@@ -1,0 +1,308 @@
+/**
+ * The news page and news items, in both languages, against the bundled reference API: cards
+ * (description cut to 250 characters, dates), paging and `?page=` redirects, the item page
+ * with its sanitised content, 404s, SEO tags, phone layout and accessibility (axe).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_API_PORT, repoRoot } from "./support/env.ts";
+
+type Lang = "en" | "ar";
+const languages: Lang[] = ["en", "ar"];
+const api = `http://127.0.0.1:${E2E_API_PORT}`;
+
+interface NewsSummary {
+  id: number | string;
+  title: string;
+  image: string | null;
+  description: string;
+  created_at?: string | null;
+}
+interface NewsItem extends NewsSummary {
+  content: string;
+  banner_image?: string | null;
+  meta_title?: string | null;
+  meta_description?: string | null;
+}
+interface Paged<T> {
+  data: T[];
+  pagination: { current_page: number; last_page: number; per_page: number; total: number };
+}
+interface NewsPage {
+  title: string;
+  description: string;
+}
+
+async function apiBody<T>(apiPath: string, lang: Lang): Promise<T> {
+  const response = await fetch(`${api}${apiPath}`, {
+    headers: { lang, Accept: "application/json" },
+  });
+  expect(response.ok, `${apiPath} (${lang})`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** Every news summary, all pages. */
+async function allNews(lang: Lang): Promise<NewsSummary[]> {
+  const first = await apiBody<Paged<NewsSummary>>("/api/news", lang);
+  const rest = await Promise.all(
+    Array.from({ length: first.pagination.last_page - 1 }, (_, index) =>
+      apiBody<Paged<NewsSummary>>(`/api/news?page=${index + 2}`, lang),
+    ),
+  );
+  return [first, ...rest].flatMap((page) => page.data);
+}
+
+const strings: Record<Lang, Record<string, string>> = {
+  en: JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/web/app/i18n/en.json"), "utf8")),
+  ar: JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/web/app/i18n/ar.json"), "utf8")),
+};
+const t = (lang: Lang, key: string, values: Record<string, string | number> = {}) =>
+  (strings[lang][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+
+/** What a card shows of a description: at most 250 characters (by code point), then "…". */
+function preview(text: string): string {
+  const chars = Array.from(text);
+  return chars.length <= 250 ? text : `${chars.slice(0, 250).join("").trimEnd()}…`;
+}
+
+const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+const cards = (page: Page) => page.getByTestId("news-card");
+const pager = (page: Page, lang: Lang) =>
+  page.getByRole("navigation", { name: t(lang, "pagination.label") });
+
+/** The cards show these items, in order, each linking to its page. */
+async function expectCards(page: Page, lang: Lang, items: NewsSummary[]) {
+  await expect(cards(page)).toHaveCount(items.length);
+  for (const [index, item] of items.entries()) {
+    const card = cards(page).nth(index);
+    const link = card.getByRole("link");
+    await expect(link).toHaveCount(1);
+    await expect(link).toHaveText(item.title);
+    await expect(link).toHaveAttribute("href", `/${lang}/news/${item.id}`);
+    await expect(card.getByRole("heading", { level: 2 })).toHaveText(item.title);
+    await expect(card.getByTestId("news-description")).toHaveText(preview(item.description));
+    if (item.created_at)
+      await expect(card.getByTestId("news-date")).toHaveText(item.created_at.slice(0, 10));
+    else await expect(card.getByTestId("news-date")).toHaveCount(0);
+  }
+}
+
+test.describe("news page", () => {
+  for (const lang of languages) {
+    test(`/${lang}/news: header and the cards of page 1`, async ({ page }) => {
+      const [header] = await apiBody<NewsPage[]>("/api/news-page", lang);
+      const first = await apiBody<Paged<NewsSummary>>("/api/news", lang);
+      expect(first.data.length).toBeGreaterThan(0);
+
+      const response = await page.goto(`/${lang}/news`);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+      await expect(heading(page)).toHaveText(header?.title ?? "");
+      await expect(page.getByTestId("news-page-description")).toHaveText(header?.description ?? "");
+      await expectCards(page, lang, first.data);
+    });
+
+    test(`/${lang}/news: long descriptions are cut to 250 characters with an ellipsis`, async ({
+      page,
+    }) => {
+      const first = await apiBody<Paged<NewsSummary>>("/api/news", lang);
+      const long = first.data.find((item) => Array.from(item.description).length > 250);
+      expect(long, "page 1 of the seed has a description longer than 250 characters").toBeTruthy();
+      if (!long) return;
+
+      await page.goto(`/${lang}/news`);
+      const shown =
+        (await cards(page)
+          .filter({ hasText: long.title })
+          .getByTestId("news-description")
+          .textContent()) ?? "";
+      expect(shown.endsWith("…")).toBe(true);
+      expect(Array.from(shown).length).toBeLessThanOrEqual(251);
+      expect(long.description.startsWith(shown.slice(0, -1))).toBe(true);
+      for (const text of await page.getByTestId("news-description").allTextContents()) {
+        expect(Array.from(text.replace(/…$/, "")).length).toBeLessThanOrEqual(250);
+      }
+      for (const date of await page.getByTestId("news-date").allTextContents()) {
+        expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }
+    });
+
+    test(`/${lang}/news: paging with next and previous`, async ({ page }) => {
+      const first = await apiBody<Paged<NewsSummary>>("/api/news", lang);
+      const last = first.pagination.last_page;
+      expect(last, "the seed has more than one page of news").toBeGreaterThan(1);
+      const second = await apiBody<Paged<NewsSummary>>("/api/news?page=2", lang);
+      const final = await apiBody<Paged<NewsSummary>>(`/api/news?page=${last}`, lang);
+
+      await page.goto(`/${lang}/news`);
+      const nav = pager(page, lang);
+      const previous = nav.getByRole("link", { name: t(lang, "pagination.previous") });
+      const next = nav.getByRole("link", { name: t(lang, "pagination.next") });
+      await expect(previous).toHaveAttribute("aria-disabled", "true");
+      await expect(next).not.toHaveAttribute("aria-disabled", "true");
+
+      await next.click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/news\\?page=2$`));
+      await expectCards(page, lang, second.data);
+      expect(second.data.map((item) => item.id)).not.toEqual(first.data.map((item) => item.id));
+      await expect(
+        nav.getByRole("link", { name: t(lang, "pagination.current", { page: 2 }) }),
+      ).toHaveAttribute("aria-current", "page");
+
+      await previous.click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/news$`));
+      await expectCards(page, lang, first.data);
+
+      await page.goto(`/${lang}/news?page=${last}`);
+      await expectCards(page, lang, final.data);
+      await expect(next).toHaveAttribute("aria-disabled", "true");
+      await expect(previous).not.toHaveAttribute("aria-disabled", "true");
+    });
+  }
+
+  test("?page= values that are not pages land on a valid page", async ({ page }) => {
+    const { pagination } = await apiBody<Paged<NewsSummary>>("/api/news", "en");
+    const cases: [string, string][] = [
+      ["abc", "/en/news"],
+      ["0", "/en/news"],
+      ["-1", "/en/news"],
+      ["999", `/en/news?page=${pagination.last_page}`],
+    ];
+    for (const [value, target] of cases) {
+      const response = await page.goto(`/en/news?page=${value}`);
+      expect(response?.status(), value).toBeLessThan(400);
+      expect(new URL(page.url()).pathname + new URL(page.url()).search, value).toBe(target);
+      await expect(cards(page).first()).toBeVisible();
+    }
+  });
+});
+
+test.describe("news item", () => {
+  for (const lang of languages) {
+    test(`/${lang}/news/:id: banner title, date, content and image`, async ({ page }) => {
+      const [summary] = (await apiBody<Paged<NewsSummary>>("/api/news", lang)).data;
+      const item = await apiBody<NewsItem>(`/api/news/${summary?.id}`, lang);
+
+      const response = await page.goto(`/${lang}/news/${item.id}`);
+      expect(response?.status()).toBe(200);
+      await expect(heading(page)).toHaveText(item.title);
+      if (item.created_at)
+        await expect(page.getByTestId("news-item-date")).toHaveText(item.created_at.slice(0, 10));
+
+      // The article shows the text of the API's content.
+      const expected = await page.evaluate((html) => {
+        const doc = new DOMParser().parseFromString(html, "text/html");
+        return (doc.querySelector("p")?.textContent ?? "").trim();
+      }, item.content);
+      expect(expected.length).toBeGreaterThan(10);
+      await expect(page.getByTestId("news-content")).toContainText(expected);
+      await expect(page.getByRole("img", { name: item.title, exact: true })).toBeVisible();
+    });
+
+    test(`/${lang}/news/:id: unsafe HTML is removed from the server HTML`, async ({ page }) => {
+      const items = await Promise.all(
+        (await allNews(lang)).map((summary) => apiBody<NewsItem>(`/api/news/${summary.id}`, lang)),
+      );
+      const unsafe = items.find((item) => /\son(click|error)\s*=/i.test(item.content));
+      expect(unsafe, "the seed has a news item with an unsafe snippet").toBeTruthy();
+      if (!unsafe) return;
+
+      const response = await page.request.get(`/${lang}/news/${unsafe.id}`);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).not.toMatch(/<[^>]+\son(click|error)\s*=/i);
+      expect(html).not.toMatch(/alert\(1\)/);
+      // ... while the rest of the article is there.
+      expect(html).toContain('class="rich-content');
+      await page.goto(`/${lang}/news/${unsafe.id}`);
+      await expect(heading(page)).toHaveText(unsafe.title);
+      await expect(page.locator("[onclick], [onerror]")).toHaveCount(0);
+    });
+
+    test(`/${lang}/news/:id: article meta tags in the server HTML`, async ({ request }) => {
+      const [summary] = (await apiBody<Paged<NewsSummary>>("/api/news", lang)).data;
+      const html = await (await request.get(`/${lang}/news/${summary?.id}`)).text();
+      expect(html).toContain('<meta property="og:type" content="article"/>');
+      expect(html).toMatch(
+        new RegExp(`<link rel="canonical" href="[^"]*/${lang}/news/${summary?.id}"`),
+      );
+    });
+  }
+
+  for (const badPath of ["/en/news/999999", "/ar/news/abc"]) {
+    test(`${badPath} answers 404 with the 404 page`, async ({ page }) => {
+      const lang: Lang = badPath.startsWith("/ar") ? "ar" : "en";
+      const response = await page.goto(badPath);
+      expect(response?.status()).toBe(404);
+      await expect(heading(page)).toHaveText(t(lang, "error.404.title"));
+      await expect(page.getByTestId("not-found")).toBeVisible();
+    });
+  }
+
+  test("a card leads to its news item", async ({ page }) => {
+    const [summary] = (await apiBody<Paged<NewsSummary>>("/api/news", "ar")).data;
+    await page.goto("/ar/news");
+    // The whole card is clickable: a click on its description (under the title's link) opens it.
+    const description = cards(page).first().getByTestId("news-description");
+    await description.scrollIntoViewIfNeeded();
+    const box = await description.boundingBox();
+    if (!box) throw new Error("no description");
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page).toHaveURL(`/ar/news/${summary?.id}`);
+    await expect(heading(page)).toHaveText(summary?.title ?? "");
+  });
+});
+
+const layoutPaths = ["/news", "/news?page=2", "/news/1"];
+
+test.describe("layout and accessibility", () => {
+  for (const lang of languages) {
+    test(`/${lang}: no horizontal overflow on a phone`, async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name !== "phone", "phone width");
+      for (const pagePath of layoutPaths) {
+        await page.goto(`/${lang}${pagePath}`);
+        await expect(heading(page)).toBeVisible();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow, pagePath).toBeLessThanOrEqual(0);
+      }
+    });
+
+    test(`/${lang}/news: cards in columns on desktop, one column on phones`, async ({
+      page,
+    }, testInfo) => {
+      await page.goto(`/${lang}/news`);
+      const [a, b] = await Promise.all([
+        cards(page).nth(0).boundingBox(),
+        cards(page).nth(1).boundingBox(),
+      ]);
+      if (!a || !b) throw new Error("cards not rendered");
+      if (testInfo.project.name === "phone") {
+        expect(b.y).toBeGreaterThan(a.y + a.height - 1);
+      } else {
+        expect(Math.abs(a.y - b.y)).toBeLessThan(2);
+        // Reading order: the second card follows the first in the language's direction.
+        if (lang === "en") expect(b.x).toBeGreaterThan(a.x);
+        else expect(b.x).toBeLessThan(a.x);
+      }
+    });
+
+    test(`/${lang}: no serious or critical axe violations`, async ({ page }) => {
+      for (const pagePath of layoutPaths) {
+        await page.goto(`/${lang}${pagePath}`);
+        await expect(heading(page)).toBeVisible();
+        const results = await new AxeBuilder({ page }).analyze();
+        const severe = results.violations
+          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+          .map((violation) => ({
+            rule: violation.id,
+            targets: violation.nodes.map((node) => node.target.join(" ")),
+          }));
+        expect(severe, `${lang}${pagePath}`).toEqual([]);
+      }
+    });
+  }
+});

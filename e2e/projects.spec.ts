@@ -1,0 +1,435 @@
+/**
+ * Project lists (completed and current) and project detail, in both languages, against the
+ * bundled reference API: table rows, links, paging and `?page=` redirects, the detail's side
+ * panel, gallery and other projects, 404s, phone layout and accessibility (axe).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { E2E_API_PORT, repoRoot } from "./support/env.ts";
+
+type Lang = "en" | "ar";
+const languages: Lang[] = ["en", "ar"];
+const api = `http://127.0.0.1:${E2E_API_PORT}`;
+
+interface ProjectRow {
+  id: number | string;
+  title: string;
+  client: string;
+  date: string;
+  amount: string | number;
+}
+interface Paged<T> {
+  data: T[];
+  pagination: { current_page: number; last_page: number; per_page: number; total: number };
+}
+interface ProjectPage {
+  title?: string | null;
+  description: string;
+}
+interface ProjectDetail {
+  projects: {
+    id: number | string;
+    title: string;
+    client: string;
+    location: string;
+    date: string;
+    image_content: string;
+    project_images: { name: string | null }[];
+  };
+  other_projects: { id: number | string; title: string }[];
+}
+
+async function apiBody<T>(apiPath: string, lang: Lang): Promise<T> {
+  const response = await fetch(`${api}${apiPath}`, {
+    headers: { lang, Accept: "application/json" },
+  });
+  expect(response.ok, `${apiPath} (${lang})`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+const strings: Record<Lang, Record<string, string>> = {
+  en: JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/web/app/i18n/en.json"), "utf8")),
+  ar: JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/web/app/i18n/ar.json"), "utf8")),
+};
+const t = (lang: Lang, key: string, values: Record<string, string | number> = {}) =>
+  (strings[lang][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+
+/** A real mouse click in the middle of `target`, whatever element is on top there. */
+async function clickAt(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error("nothing to click");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+const table = (page: Page) => page.getByTestId("projects-table");
+const rows = (page: Page) => table(page).locator("tbody tr");
+const pager = (page: Page, lang: Lang) =>
+  page.getByRole("navigation", { name: t(lang, "pagination.label") });
+
+/** The two lists: their address, API endpoint, title key and detail address. */
+const lists = [
+  {
+    kind: "completed",
+    path: "/projects",
+    endpoint: "/api/Completed-projects",
+    titleKey: "projects.title",
+    detail: (lang: Lang, id: number | string) => `/${lang}/projects/${id}`,
+  },
+  {
+    kind: "current",
+    path: "/CurrentProjects",
+    endpoint: "/api/NotCompleted-projects",
+    titleKey: "projects.currentTitle",
+    detail: (lang: Lang, id: number | string) => `/${lang}/CurrentProjects/${id}`,
+  },
+] as const;
+
+/** Every row of the table shows its project as the API gives it, linking to its detail. */
+async function expectRows(
+  page: Page,
+  expected: ProjectRow[],
+  detail: (id: number | string) => string,
+) {
+  await expect(rows(page)).toHaveCount(expected.length);
+  for (const [index, project] of expected.entries()) {
+    const row = rows(page).nth(index);
+    const cells = row.locator("td");
+    const link = cells.nth(0).getByRole("link");
+    await expect(link).toHaveText(project.title);
+    await expect(link).toHaveAttribute("href", detail(project.id));
+    await expect(cells.nth(1)).toContainText(project.client);
+    await expect(cells.nth(2).locator("time")).toHaveText(project.date.slice(0, 10));
+    await expect(cells.nth(3)).toContainText(String(project.amount));
+  }
+  // One real link per row (the name); the rest of the row is covered by it.
+  await expect(table(page).getByRole("link")).toHaveCount(expected.length);
+}
+
+test.describe("project lists", () => {
+  for (const lang of languages) {
+    for (const list of lists) {
+      test(`/${lang}${list.path}: banner, description and page 1 of the ${list.kind} projects`, async ({
+        page,
+      }) => {
+        const [header] = await apiBody<ProjectPage[]>("/api/project-pages", lang);
+        const first = await apiBody<Paged<ProjectRow>>(list.endpoint, lang);
+        expect(first.data.length).toBeGreaterThan(0);
+
+        const response = await page.goto(`/${lang}${list.path}`);
+        expect(response?.status()).toBe(200);
+        await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+        await expect(heading(page)).toHaveText(t(lang, list.titleKey));
+        await expect(page.getByTestId("projects-description")).toHaveText(
+          header?.description ?? "",
+        );
+        await expectRows(page, first.data, (id) => list.detail(lang, id));
+
+        // The table keeps its semantics at every width: caption and four column headers.
+        await expect(page.getByRole("table")).toHaveCount(1);
+        const headers = page.getByRole("columnheader");
+        await expect(headers).toHaveText([
+          t(lang, "projects.table.name"),
+          t(lang, "projects.table.client"),
+          t(lang, "projects.table.date"),
+          t(lang, "projects.table.amount"),
+        ]);
+        await expect(table(page).locator("caption")).toContainText(
+          t(lang, "projects.table.caption"),
+        );
+      });
+
+      test(`/${lang}${list.path}: a row leads to the project's detail in the same language`, async ({
+        page,
+      }) => {
+        const first = await apiBody<Paged<ProjectRow>>(list.endpoint, lang);
+        const project = first.data[1] ?? first.data[0];
+        if (!project) throw new Error("no projects");
+        const detail = await apiBody<ProjectDetail>(`/api/projects/${project.id}`, lang);
+
+        await page.goto(`/${lang}${list.path}`);
+        const row = rows(page).filter({ hasText: project.title });
+        // The whole row is clickable: a click on its date (covered by the name's link) opens it.
+        await clickAt(page, row.locator("td").nth(2));
+        await expect(page).toHaveURL(list.detail(lang, project.id));
+        await expect(heading(page)).toHaveText(detail.projects.title);
+      });
+    }
+
+    test(`/${lang}/projects: paging with next and previous`, async ({ page }) => {
+      const first = await apiBody<Paged<ProjectRow>>("/api/Completed-projects", lang);
+      const last = first.pagination.last_page;
+      expect(last, "the seed has more than one page of completed projects").toBeGreaterThan(1);
+      const second = await apiBody<Paged<ProjectRow>>("/api/Completed-projects?page=2", lang);
+      const final = await apiBody<Paged<ProjectRow>>(`/api/Completed-projects?page=${last}`, lang);
+      const detail = (id: number | string) => `/${lang}/projects/${id}`;
+
+      await page.goto(`/${lang}/projects`);
+      const nav = pager(page, lang);
+      const previous = nav.getByRole("link", { name: t(lang, "pagination.previous") });
+      const next = nav.getByRole("link", { name: t(lang, "pagination.next") });
+      await expect(previous).toHaveAttribute("aria-disabled", "true");
+      await expect(previous).not.toHaveAttribute("href", /.*/);
+      await expect(
+        nav.getByRole("link", { name: t(lang, "pagination.current", { page: 1 }) }),
+      ).toHaveAttribute("aria-current", "page");
+      await expect(
+        nav.getByRole("link", { name: t(lang, "pagination.page", { page: last }) }),
+      ).toBeVisible();
+
+      await next.click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/projects\\?page=2$`));
+      await expectRows(page, second.data, detail);
+      expect(second.data[0]?.id).not.toBe(first.data[0]?.id);
+      await expect(
+        nav.getByRole("link", { name: t(lang, "pagination.current", { page: 2 }) }),
+      ).toHaveAttribute("aria-current", "page");
+
+      await previous.click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/projects$`));
+      await expectRows(page, first.data, detail);
+
+      await nav.getByRole("link", { name: t(lang, "pagination.page", { page: last }) }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/projects\\?page=${last}$`));
+      await expectRows(page, final.data, detail);
+      await expect(next).toHaveAttribute("aria-disabled", "true");
+      await expect(previous).toHaveAttribute(
+        "href",
+        last === 2 ? `/${lang}/projects` : `/${lang}/projects?page=${last - 1}`,
+      );
+    });
+  }
+
+  test("?page= values that are not pages redirect to a valid page", async ({ page, request }) => {
+    const { pagination } = await apiBody<Paged<ProjectRow>>("/api/Completed-projects", "en");
+    const cases: [string, string][] = [
+      ["abc", "/en/projects"],
+      ["0", "/en/projects"],
+      ["-1", "/en/projects"],
+      ["1.5", "/en/projects"],
+      ["999", `/en/projects?page=${pagination.last_page}`],
+    ];
+    for (const [value, target] of cases) {
+      const raw = await request.get(`/en/projects?page=${value}`, { maxRedirects: 0 });
+      expect(raw.status(), value).toBe(302);
+      const location = new URL(raw.headers().location ?? "", "http://x");
+      expect(location.pathname + location.search, value).toBe(target);
+
+      const response = await page.goto(`/en/projects?page=${value}`);
+      expect(response?.status(), value).toBeLessThan(400);
+      await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`));
+      await expect(rows(page).first()).toBeVisible();
+    }
+    // The current projects list follows the same rules.
+    const current = await apiBody<Paged<ProjectRow>>("/api/NotCompleted-projects", "ar");
+    const response = await page.goto("/ar/CurrentProjects?page=999");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(
+      current.pagination.last_page > 1
+        ? new RegExp(`/ar/CurrentProjects\\?page=${current.pagination.last_page}$`)
+        : /\/ar\/CurrentProjects$/,
+    );
+  });
+
+  test("route matching ignores case: /en/Projects and /en/currentprojects", async ({ page }) => {
+    const completed = await apiBody<Paged<ProjectRow>>("/api/Completed-projects", "en");
+    const current = await apiBody<Paged<ProjectRow>>("/api/NotCompleted-projects", "en");
+
+    expect((await page.goto("/en/Projects"))?.status()).toBe(200);
+    await expect(heading(page)).toHaveText(t("en", "projects.title"));
+    await expect(rows(page).first().getByRole("link")).toHaveText(completed.data[0]?.title ?? "");
+
+    expect((await page.goto("/en/currentprojects"))?.status()).toBe(200);
+    await expect(heading(page)).toHaveText(t("en", "projects.currentTitle"));
+    await expect(rows(page).first().getByRole("link")).toHaveAttribute(
+      "href",
+      `/en/CurrentProjects/${current.data[0]?.id}`,
+    );
+  });
+
+  test("the canonical link of a later page keeps ?page=N", async ({ request }) => {
+    const html = await (await request.get("/en/projects?page=2")).text();
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/en\/projects\?page=2"/);
+    const first = await (await request.get("/en/projects")).text();
+    expect(first).toMatch(/<link rel="canonical" href="[^"]*\/en\/projects"/);
+  });
+});
+
+test.describe("project detail", () => {
+  for (const lang of languages) {
+    for (const list of lists) {
+      test(`${list.detail(lang, ":id")}: banner, side panel, gallery and other projects`, async ({
+        page,
+      }) => {
+        const rowsData = await apiBody<Paged<ProjectRow>>(list.endpoint, lang);
+        const id = rowsData.data[0]?.id;
+        const { projects: project, other_projects: others } = await apiBody<ProjectDetail>(
+          `/api/projects/${id}`,
+          lang,
+        );
+
+        const response = await page.goto(list.detail(lang, id ?? ""));
+        expect(response?.status()).toBe(200);
+        await expect(heading(page)).toHaveText(project.title);
+
+        const facts = page.getByRole("complementary", { name: t(lang, "projects.detail.title") });
+        await expect(facts).toBeVisible();
+        await expect(facts.getByTestId("project-client")).toHaveText(project.client);
+        await expect(facts.getByTestId("project-location")).toHaveText(project.location);
+        await expect(facts.getByTestId("project-date")).toHaveText(project.date.slice(0, 10));
+        await expect(facts).toContainText(t(lang, "projects.detail.client"));
+        await expect(facts).toContainText(t(lang, "projects.detail.location"));
+        await expect(facts).toContainText(t(lang, "projects.detail.date"));
+
+        const section = page.getByRole("region", { name: t(lang, "projects.detail.gallery") });
+        await expect(section.getByRole("heading", { level: 2 })).toHaveText(
+          t(lang, "projects.detail.gallery"),
+        );
+        const gallery = section.getByTestId("image-gallery");
+        await expect(gallery).toBeVisible();
+        await expect(gallery).toHaveAttribute("aria-label", t(lang, "projects.detail.gallery"));
+        await expect(gallery.locator('[aria-roledescription="slide"]')).toHaveCount(
+          project.project_images.length,
+        );
+        await expect(gallery.getByRole("img").first()).toHaveAttribute("alt", `${project.title} 1`);
+
+        await expect(
+          page.getByRole("heading", { level: 2, name: t(lang, "projects.detail.otherProjects") }),
+        ).toBeVisible();
+        const links = page.getByTestId("other-projects").getByRole("link");
+        await expect(links).toHaveCount(others.length);
+        for (const [index, other] of others.entries()) {
+          await expect(links.nth(index)).toHaveAttribute("href", `/${lang}/projects/${other.id}`);
+          await expect(links.nth(index)).toContainText(other.title);
+        }
+      });
+    }
+
+    test(`/${lang}/projects/:id: side panel beside the content on desktop, stacked on phones`, async ({
+      page,
+    }, testInfo) => {
+      await page.goto(`/${lang}/projects/1`);
+      const facts = await page.getByTestId("project-facts").boundingBox();
+      const content = await page.locator(".rich-content").first().boundingBox();
+      if (!facts || !content) throw new Error("layout not rendered");
+      if (testInfo.project.name === "phone") {
+        // Stacked: one column, full width.
+        expect(Math.abs(facts.width - content.width)).toBeLessThan(2);
+        expect(facts.y + facts.height).toBeLessThanOrEqual(content.y);
+      } else {
+        // Beside: the panel sits at the end side (right in English, left in Arabic).
+        expect(facts.y).toBeLessThan(content.y + content.height);
+        if (lang === "en") expect(facts.x).toBeGreaterThan(content.x + content.width);
+        else expect(facts.x + facts.width).toBeLessThan(content.x);
+      }
+    });
+  }
+
+  test("an other project leads to its page", async ({ page }) => {
+    const { other_projects: others } = await apiBody<ProjectDetail>("/api/projects/1", "ar");
+    const other = others[0];
+    if (!other) throw new Error("no other projects");
+    await page.goto("/ar/projects/1");
+    await page.getByTestId("other-projects").getByRole("link").first().click();
+    await expect(page).toHaveURL(`/ar/projects/${other.id}`);
+    await expect(heading(page)).toHaveText(other.title);
+  });
+
+  for (const badPath of ["/en/projects/999999", "/en/projects/abc", "/ar/CurrentProjects/999999"]) {
+    test(`${badPath} answers 404 with the 404 page`, async ({ page }) => {
+      const lang: Lang = badPath.startsWith("/ar") ? "ar" : "en";
+      const response = await page.goto(badPath);
+      expect(response?.status()).toBe(404);
+      await expect(heading(page)).toHaveText(t(lang, "error.404.title"));
+      await expect(page.getByTestId("not-found")).toContainText(t(lang, "error.404.message"));
+    });
+  }
+});
+
+/** The table is readable at the current width: checked per layout. */
+async function expectReadableTable(page: Page, lang: Lang, phone: boolean) {
+  const first = rows(page).first();
+  const cells = first.locator("td");
+  if (phone) {
+    // Stacked cards: each cell under the previous one, labelled with its column name.
+    const boxes = await Promise.all([0, 1, 2, 3].map((index) => cells.nth(index).boundingBox()));
+    for (let index = 1; index < boxes.length; index++) {
+      expect(boxes[index]?.y ?? 0).toBeGreaterThan(boxes[index - 1]?.y ?? 0);
+    }
+    await expect(cells.nth(1)).toContainText(t(lang, "projects.table.client"));
+    await expect(cells.nth(3)).toContainText(t(lang, "projects.table.amount"));
+    const row = await first.boundingBox();
+    expect((row?.x ?? -1) >= 0 && (row?.x ?? 0) + (row?.width ?? 0) <= 375).toBe(true);
+  } else {
+    // A real table: header row visible, cells side by side in reading order.
+    await expect(table(page).locator("thead")).toBeVisible();
+    const [a, b] = await Promise.all([cells.nth(0).boundingBox(), cells.nth(1).boundingBox()]);
+    expect(Math.abs((a?.y ?? 0) - (b?.y ?? 1))).toBeLessThan(2);
+    if (lang === "en") expect(b?.x ?? 0).toBeGreaterThan(a?.x ?? 0);
+    else expect(b?.x ?? 0).toBeLessThan(a?.x ?? 0);
+  }
+}
+
+const layoutPaths = [
+  "/projects",
+  "/projects?page=2",
+  "/CurrentProjects",
+  "/projects/1",
+  "/CurrentProjects/15",
+];
+
+test.describe("layout and accessibility", () => {
+  for (const lang of languages) {
+    test(`/${lang}/projects: the table is readable at this width`, async ({ page }, testInfo) => {
+      await page.goto(`/${lang}/projects`);
+      await expectReadableTable(page, lang, testInfo.project.name === "phone");
+    });
+
+    test(`/${lang}: no horizontal overflow on a phone`, async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name !== "phone", "phone width");
+      for (const pagePath of layoutPaths) {
+        await page.goto(`/${lang}${pagePath}`);
+        await expect(heading(page)).toBeVisible();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow, pagePath).toBeLessThanOrEqual(0);
+      }
+    });
+
+    test(`/${lang}: the pager fits and mirrors in this language`, async ({ page }) => {
+      await page.goto(`/${lang}/projects?page=2`);
+      const nav = pager(page, lang);
+      const previous = await nav
+        .getByRole("link", { name: t(lang, "pagination.previous") })
+        .boundingBox();
+      const next = await nav.getByRole("link", { name: t(lang, "pagination.next") }).boundingBox();
+      if (!previous || !next) throw new Error("pager not rendered");
+      if (lang === "en") expect(previous.x).toBeLessThan(next.x);
+      else expect(previous.x).toBeGreaterThan(next.x);
+      const box = await nav.boundingBox();
+      expect(
+        (box?.x ?? -1) >= 0 &&
+          (box?.x ?? 0) + (box?.width ?? 0) <= (page.viewportSize()?.width ?? 0),
+      ).toBe(true);
+    });
+
+    test(`/${lang}: no serious or critical axe violations`, async ({ page }) => {
+      for (const pagePath of layoutPaths) {
+        await page.goto(`/${lang}${pagePath}`);
+        await expect(heading(page)).toBeVisible();
+        const results = await new AxeBuilder({ page }).analyze();
+        const severe = results.violations
+          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+          .map((violation) => ({
+            rule: violation.id,
+            targets: violation.nodes.map((node) => node.target.join(" ")),
+          }));
+        expect(severe, `${lang}${pagePath}`).toEqual([]);
+      }
+    });
+  }
+});
