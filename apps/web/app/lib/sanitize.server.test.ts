@@ -65,6 +65,12 @@ describe("safeHtml", () => {
     expect(safeHtml('<img src="https://example.com/a.jpg" alt="A">')).toContain('loading="lazy"');
   });
 
+  it("drops images without a usable source, keeps absolute and root-relative ones", () => {
+    expect(safeHtml('<p>a</p><img src="x" onerror="alert(1)"><p>b</p>')).toBe("<p>a</p><p>b</p>");
+    expect(safeHtml("<img>")).toBe("");
+    expect(safeHtml('<img src="/storage/a.webp" alt="A">')).toContain('src="/storage/a.webp"');
+  });
+
   it("returns an empty string for missing content", () => {
     expect(safeHtml(null)).toBe("");
     expect(safeHtml(undefined)).toBe("");

@@ -55,7 +55,10 @@ const options: sanitizeHtml.IOptions = {
       attribs: { ...attribs, loading: "lazy", decoding: "async", alt: attribs.alt ?? "" },
     }),
   },
-  exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+  // An image whose source is missing or not a usable URL (left over once a handler is gone,
+  // e.g. `<img src="x" onerror=...>`) would only show as a broken icon.
+  exclusiveFilter: (frame) =>
+    frame.tag === "img" && !/^(https?:\/\/|\/(?!\/)|data:image\/)/i.test(frame.attribs.src ?? ""),
 };
 
 /** Sanitises editor HTML: no scripts, event handlers, `javascript:` URLs or layout-breaking styles. */
