@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumPath, E2E_PORT } from "./e2e/support/env.ts";
+import { chromiumArgs, chromiumPath, E2E_PORT } from "./e2e/support/env.ts";
 
 /**
  * Browser tests against the real production server and the bundled reference API
@@ -17,15 +17,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: chromiumArgs,
     },
     trace: "retain-on-failure",
   },

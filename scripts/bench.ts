@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { chromiumPath, repoRoot } from "../e2e/support/env.ts";
+import { chromiumArgs, chromiumPath, repoRoot } from "../e2e/support/env.ts";
 import { startSite } from "../e2e/support/site.ts";
 
 const buildDir = path.join(repoRoot, "apps/web", process.env.BUILD_DIR ?? "build");
@@ -74,15 +74,7 @@ async function browserFigures(base: string) {
   console.log("\nMid-range phone (Chromium, 4x CPU slowdown, 1.6 Mbps / 150 ms RTT)");
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: chromiumArgs,
   });
   for (const page of ["/en", "/ar", "/en/projects/1", "/ar/news"]) {
     const context = await browser.newContext({

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { chromiumPath } from "../e2e/support/env.ts";
+import { chromiumArgs, chromiumPath } from "../e2e/support/env.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -24,15 +24,7 @@ const { values, positionals } = parseArgs({
 fs.mkdirSync(values.out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: chromiumPath(),
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  args: chromiumArgs,
 });
 for (const width of values.widths.split(",").map(Number)) {
   const page = await browser.newPage({ viewport: { width, height: width < 800 ? 812 : 800 } });

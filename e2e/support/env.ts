@@ -16,3 +16,14 @@ export function chromiumPath(): string {
   if (!found) throw new Error("Chromium not found: install Debian's chromium or set CHROMIUM_PATH");
   return found;
 }
+
+/** Flags for headless Chromium on these machines (no background network look-ups). */
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];

@@ -6,6 +6,7 @@ import { parseSettings } from "../app/lib/config.server.ts";
 import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
 import { createSiteApp } from "./app.ts";
 import { resolveContentSource } from "./content-source.ts";
+import { stopOnSignals } from "./shutdown.ts";
 
 process.env.NODE_ENV ??= "development";
 const settings = parseSettings({ ...process.env, HOST: process.env.HOST ?? "127.0.0.1" });
@@ -24,16 +25,4 @@ const server = app.listen(settings.PORT, settings.HOST, () => {
   console.log(`Development server on http://${settings.HOST}:${settings.PORT}`);
 });
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  server.close();
-  server.closeAllConnections();
-  await outboxWorker.stop();
-  await vite.close();
-  await source.close();
-  process.exit(0);
-}
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+stopOnSignals(server, [() => outboxWorker.stop(), () => vite.close(), () => source.close()]);

@@ -10,6 +10,7 @@ import { parseSettings, SettingsError } from "../app/lib/config.server.ts";
 import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
 import { createSiteApp } from "./app.ts";
 import { resolveContentSource } from "./content-source.ts";
+import { stopOnSignals } from "./shutdown.ts";
 
 const log = (line: string) => console.log(line);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -59,15 +60,4 @@ server.on("error", (error) => {
   process.exit(1);
 });
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  server.close();
-  server.closeAllConnections();
-  await outboxWorker.stop();
-  await source.close();
-  process.exit(0);
-}
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+stopOnSignals(server, [() => outboxWorker.stop(), () => source.close()]);
