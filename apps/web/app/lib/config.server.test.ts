@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SettingsError, parseSettings } from "./config.server.ts";
+import { parseSettings, SettingsError } from "./config.server.ts";
 
 describe("parseSettings", () => {
   it("gives the documented defaults", () => {
@@ -14,7 +14,11 @@ describe("parseSettings", () => {
   });
 
   it("normalises URLs and treats empty values as unset", () => {
-    const settings = parseSettings({ API_BASE_URL: "http://cms.example:8080/", SITE_URL: "", PORT: "8080" });
+    const settings = parseSettings({
+      API_BASE_URL: "http://cms.example:8080/",
+      SITE_URL: "",
+      PORT: "8080",
+    });
     expect(settings.API_BASE_URL).toBe("http://cms.example:8080");
     expect(settings.SITE_URL).toBe("https://www.arkan-contracting.example");
     expect(settings.PORT).toBe(8080);
