@@ -1,0 +1,164 @@
+/**
+ * The phone menu: a full-screen dialog that locks page scrolling, keeps focus inside, closes
+ * with Escape or on choosing a link, and expands sub-menus in place.
+ */
+import type { Language } from "@site/contract";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ChevronDown, CloseIcon, MenuIcon } from "./icons.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
+import { LogoMark } from "./logo.tsx";
+import { isActive, type NavLink } from "./navigation.ts";
+import { SubmenuLink } from "./submenu-link.tsx";
+
+export function MobileMenu({
+  items,
+  lang,
+  pathname,
+  open,
+  onOpenChange,
+}: {
+  items: NavLink[];
+  lang: Language;
+  pathname: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const panelId = useId();
+  const wasOpen = useRef(false);
+
+  // Lock page scrolling while open; move focus in, and back to the toggle when closed.
+  useEffect(() => {
+    if (open) {
+      const previous = document.body.style.overflow;
+      document.body.style.overflow = "hidden";
+      closeRef.current?.focus();
+      wasOpen.current = true;
+      return () => {
+        document.body.style.overflow = previous;
+      };
+    }
+    if (wasOpen.current) {
+      wasOpen.current = false;
+      toggleRef.current?.focus();
+    }
+  }, [open]);
+
+  const close = () => onOpenChange(false);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === "Escape") {
+      close();
+      return;
+    }
+    if (event.key !== "Tab" || !panelRef.current) return;
+    // Keep focus inside the open menu (it covers the whole page).
+    const focusable = panelRef.current.querySelectorAll<HTMLElement>(
+      "a[href], button:not([disabled])",
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+
+  return (
+    <div className="ms-auto xl:hidden">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="rounded-md p-2 text-white hover:text-amber-brand"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={t("nav.openMenu")}
+        onClick={() => onOpenChange(!open)}
+      >
+        <MenuIcon size={28} />
+      </button>
+      <div
+        ref={panelRef}
+        id={panelId}
+        role="dialog"
+        aria-modal="true"
+        aria-label={t("nav.label")}
+        hidden={!open}
+        onKeyDown={onKeyDown}
+        className="fixed inset-0 z-50 h-dvh overflow-y-auto bg-navy-950 text-white motion-safe:animate-fade-in"
+      >
+        <div className="flex h-20 items-center justify-between px-4 sm:px-6">
+          <LogoMark />
+          <button
+            ref={closeRef}
+            type="button"
+            className="rounded-md p-2 hover:text-amber-brand"
+            aria-label={t("nav.closeMenu")}
+            onClick={close}
+          >
+            <CloseIcon size={28} />
+          </button>
+        </div>
+        <nav aria-label={t("nav.label")} className="px-4 pb-10 sm:px-6">
+          <ul className="divide-y divide-white/10 border-y border-white/10">
+            {items.map((item) => {
+              const active = isActive(item, pathname);
+              if (!item.children) {
+                return (
+                  <li key={item.key}>
+                    <Link
+                      to={item.to ?? "#"}
+                      onClick={close}
+                      aria-current={active ? "page" : undefined}
+                      className={`block py-4 text-lg font-medium ${active ? "text-amber-brand" : ""}`}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              }
+              const isOpen = expanded === item.key;
+              const subId = `${panelId}-${item.key}`;
+              return (
+                <li key={item.key}>
+                  <button
+                    type="button"
+                    aria-expanded={isOpen}
+                    aria-controls={subId}
+                    onClick={() => setExpanded(isOpen ? null : item.key)}
+                    className={`flex w-full items-center justify-between py-4 text-start text-lg font-medium ${active ? "text-amber-brand" : ""}`}
+                  >
+                    {item.label}
+                    <ChevronDown className={`transition-transform ${isOpen ? "rotate-180" : ""}`} />
+                  </button>
+                  <ul id={subId} hidden={!isOpen} className="pb-3 ps-4">
+                    {item.children.map((child) => (
+                      <li key={child.key}>
+                        <SubmenuLink
+                          link={child}
+                          pathname={pathname}
+                          onChoose={close}
+                          className="block py-2.5 text-base text-white/85 hover:text-amber-brand"
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+          <LanguageSwitcher lang={lang} reload={false} onSwitch={close} className="mt-8" />
+        </nav>
+      </div>
+    </div>
+  );
+}

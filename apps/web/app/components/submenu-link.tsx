@@ -1,0 +1,46 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { DownloadIcon } from "./icons.tsx";
+import { isActive, type NavLink } from "./navigation.ts";
+
+/** An entry of a sub-menu (desktop dropdown or phone menu); the company profile downloads. */
+export function SubmenuLink({
+  link,
+  pathname,
+  className,
+  onChoose,
+}: {
+  link: NavLink;
+  pathname: string;
+  className: string;
+  onChoose?: () => void;
+}) {
+  const { t } = useTranslation();
+  if (link.download) {
+    return (
+      <a
+        href={link.download}
+        download
+        className={`${className} inline-flex w-full items-center justify-between gap-3`}
+        onClick={onChoose}
+      >
+        <span>{link.label}</span>
+        <DownloadIcon size={16} aria-hidden="true" />
+        <span className="sr-only">({t("nav.companyProfileHint")})</span>
+      </a>
+    );
+  }
+  const active = isActive(link, pathname);
+  return (
+    <Link
+      to={link.to ?? "#"}
+      className={`${className} ${active ? "font-semibold text-steel-600" : ""}`}
+      aria-current={
+        active && link.to?.toLowerCase() === pathname.toLowerCase() ? "page" : undefined
+      }
+      onClick={onChoose}
+    >
+      {link.label}
+    </Link>
+  );
+}
