@@ -11,23 +11,15 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { type ContentApi, startContentApi } from "@site/content-api";
 import { contactLimits, contactMessages } from "@site/contract";
+import { i18n, type Lang, languages } from "./support/content.ts";
 import { e2eDataDir, e2eStorageDir, repoRoot } from "./support/env.ts";
+import { heading, seriousViolations } from "./support/page-checks.ts";
 import { type RunningSite, startSite } from "./support/site.ts";
 
 const behaviourOnly = "server and form behaviour, the same at every width";
-
-type Lang = "en" | "ar";
-const langs: Lang[] = ["en", "ar"];
-const i18n = Object.fromEntries(
-  langs.map((lang) => [
-    lang,
-    JSON.parse(fs.readFileSync(path.join(repoRoot, `apps/web/app/i18n/${lang}.json`), "utf8")),
-  ]),
-) as Record<Lang, Record<string, string>>;
 
 /** The shared test server's API database (e2e/support/serve.ts). */
 const sharedApiDb = path.join(e2eDataDir, "content.sqlite");
@@ -81,7 +73,7 @@ const field = (page: Page, name: keyof Typed) => page.locator(`#contact-${name}`
 
 async function open(page: Page, lang: Lang, base = "") {
   await page.goto(`${base}/${lang}/contactUs`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(i18n[lang]["contact.title"]);
+  await expect(heading(page)).toHaveText(i18n[lang]["contact.title"]);
 }
 
 /** Waits until React has hydrated the form (its event handlers are attached). */
@@ -107,7 +99,7 @@ async function expectValues(page: Page, values: Partial<Typed>) {
 const expectStoredOnce = async (databasePath: string, values: Typed, lang: Lang) =>
   expect.poll(() => stored(databasePath, values.message)).toEqual([{ ...values, lang }]);
 
-for (const lang of langs) {
+for (const lang of languages) {
   const t = i18n[lang];
   const m = contactMessages[lang];
 
@@ -290,14 +282,7 @@ for (const lang of langs) {
       await hydrated(page);
       await submitButton(page).click();
       await expect(field(page, "name")).toBeFocused();
-      const results = await new AxeBuilder({ page }).include("main").analyze();
-      const severe = results.violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => ({
-          rule: violation.id,
-          targets: violation.nodes.map((n) => n.target),
-        }));
-      expect(severe).toEqual([]);
+      expect(await seriousViolations(page, "main")).toEqual([]);
     });
   });
 
@@ -342,7 +327,7 @@ for (const lang of langs) {
 test.describe("request size", () => {
   test.skip(({ isMobile }) => isMobile, behaviourOnly);
 
-  for (const lang of langs) {
+  for (const lang of languages) {
     test(`/${lang}: a body over 32 KB is refused with 413 and the clear message`, async ({
       request,
     }) => {
@@ -432,7 +417,7 @@ test.describe("a slow API", () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const lang of langs) {
+  for (const lang of languages) {
     const t = i18n[lang];
     test(`/${lang}: 'Sending...' with the button disabled, and a double click sends once`, async ({
       page,
@@ -503,7 +488,7 @@ test.describe("the per-visitor rate limit", () => {
       await expect(field(page, "message")).toHaveValue("");
     }
     const refused = { en: typed("en", "limit-3"), ar: typed("ar", "limit-4") };
-    for (const lang of langs) {
+    for (const lang of languages) {
       await open(page, lang, site.url);
       await hydrated(page);
       await fill(page, refused[lang]);
@@ -512,7 +497,7 @@ test.describe("the per-visitor rate limit", () => {
       await expectValues(page, refused[lang]);
     }
     for (const values of sent) expect(stored(apiDb, values.message)).toHaveLength(1);
-    for (const lang of langs) expect(stored(apiDb, refused[lang].message)).toEqual([]);
+    for (const lang of languages) expect(stored(apiDb, refused[lang].message)).toEqual([]);
   });
 });
 
@@ -571,7 +556,7 @@ test.describe("the API down: the outbox", () => {
       broken: await browser.newPage(),
     };
     // Pages loaded while the API is up (the site keeps its content cached).
-    for (const lang of langs) {
+    for (const lang of languages) {
       await open(pages[lang], lang, site.url);
       await hydrated(pages[lang]);
     }
@@ -582,7 +567,7 @@ test.describe("the API down: the outbox", () => {
     contentApi = undefined;
 
     const values = { en: typed("en", "outbox"), ar: typed("ar", "outbox") };
-    for (const lang of langs) {
+    for (const lang of languages) {
       await fill(pages[lang], values[lang]);
       await submitButton(pages[lang]).click();
       await expect(
@@ -609,7 +594,7 @@ test.describe("the API down: the outbox", () => {
     await expectValues(pages.broken, kept);
 
     contentApi = await api(apiPort, apiDb); // the same port and database
-    for (const lang of langs) {
+    for (const lang of languages) {
       await expect
         .poll(() => stored(apiDb, values[lang].message), { timeout: 15_000 })
         .toHaveLength(1);
@@ -617,7 +602,7 @@ test.describe("the API down: the outbox", () => {
     await expect.poll(outboxReport).toMatch(/0 waiting, 0 being sent, 0 failed, 2 delivered/);
     // Give a wrong second delivery a chance to happen before counting again.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    for (const lang of langs) {
+    for (const lang of languages) {
       expect(stored(apiDb, values[lang].message)).toEqual([{ ...values[lang], lang }]);
     }
     expect(stored(apiDb, kept.message)).toEqual([]);

@@ -3,31 +3,10 @@
  * reference API: server-rendered banner slider with autoplay, extra-data strip, carousels,
  * services grid and latest news.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { E2E_API_PORT } from "./support/env.ts";
-
-type Lang = "en" | "ar";
-
-/** Payload of a content API read, in `lang`. */
-async function api<T>(request: APIRequestContext, path: string, lang: Lang): Promise<T> {
-  const response = await request.get(`http://127.0.0.1:${E2E_API_PORT}${path}`, {
-    headers: { lang, Accept: "application/json" },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** Text as React writes it into HTML. */
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#x27;");
-
-const codePoints = (text: string) => Array.from(text).length;
+import { expect, type Page, test } from "@playwright/test";
+import { apiData, type Lang, languages } from "./support/content.ts";
+import { expectNoHorizontalOverflow, seriousViolations } from "./support/page-checks.ts";
+import { codePoints, escapeHtml } from "./support/text.ts";
 
 const selectedSlide = (page: Page) => page.locator('[data-testid="hero-slide"][data-selected]');
 
@@ -36,11 +15,10 @@ async function openHome(page: Page, lang: Lang) {
   await expect(page.getByTestId("hero-slider")).toHaveAttribute("data-ready", "");
 }
 
-for (const lang of ["en", "ar"] as const) {
+for (const lang of languages) {
   test.describe(`home page (${lang})`, () => {
     test("the banner slides are in the server HTML", async ({ request }) => {
-      const banners = await api<{ title: string; subtitle?: string | null }[]>(
-        request,
+      const banners = await apiData<{ title: string; subtitle?: string | null }[]>(
         "/api/homepage-banners",
         lang,
       );
@@ -63,11 +41,7 @@ for (const lang of ["en", "ar"] as const) {
 
     test("has no serious accessibility problems", async ({ page }) => {
       await openHome(page, lang);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(
-        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-      ).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
 
     test("the banner slider autoplays and keeps going", async ({ page }) => {
@@ -134,9 +108,8 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page.getByTestId("hero-pause")).toHaveCount(0);
     });
 
-    test("the extra-data strip is sorted by index", async ({ page, request }) => {
-      const items = await api<{ title: string; content: string; index: number | string }[]>(
-        request,
+    test("the extra-data strip is sorted by index", async ({ page }) => {
+      const items = await apiData<{ title: string; content: string; index: number | string }[]>(
         "/api/extra-data",
         lang,
       );
@@ -151,12 +124,8 @@ for (const lang of ["en", "ar"] as const) {
       }
     });
 
-    test("the latest projects carousel: disabled ends, links", async ({ page, request }) => {
-      const projects = await api<{ id: number | string }[]>(
-        request,
-        "/api/homepage-projects",
-        lang,
-      );
+    test("the latest projects carousel: disabled ends, links", async ({ page }) => {
+      const projects = await apiData<{ id: number | string }[]>("/api/homepage-projects", lang);
       expect(projects.length).toBeGreaterThan(2);
       await page.goto(`/${lang}`);
       const carousel = page.getByTestId("latest-projects");
@@ -236,17 +205,9 @@ for (const lang of ["en", "ar"] as const) {
       expect(heroBox.height).toBeGreaterThanOrEqual(560);
     });
 
-    test("services link to their pages; news is cut to 250 characters", async ({
-      page,
-      request,
-    }) => {
-      const services = await api<{ id: number | string }[]>(
-        request,
-        "/api/homepage-services",
-        lang,
-      );
-      const news = await api<{ data: { id: number | string; description: string }[] }>(
-        request,
+    test("services link to their pages; news is cut to 250 characters", async ({ page }) => {
+      const services = await apiData<{ id: number | string }[]>("/api/homepage-services", lang);
+      const news = await apiData<{ data: { id: number | string; description: string }[] }>(
         "/api/news?page=1",
         lang,
       );
@@ -286,11 +247,7 @@ for (const lang of ["en", "ar"] as const) {
       test.skip(testInfo.project.name !== "phone", "phone width only");
       await openHome(page, lang);
       await page.getByTestId("latest-news").scrollIntoViewIfNeeded();
-      const overflow = await page.evaluate(() => ({
-        scroll: document.documentElement.scrollWidth,
-        inner: window.innerWidth,
-      }));
-      expect(overflow.scroll).toBeLessThanOrEqual(overflow.inner);
+      await expectNoHorizontalOverflow(page);
     });
 
     test("service icons turn white on hover and focus; See More shows", async ({

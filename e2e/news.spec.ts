@@ -3,15 +3,16 @@
  * (description cut to 250 characters, dates), paging and `?page=` redirects, the item page
  * with its sanitised content, 404s, SEO tags, phone layout and accessibility (axe).
  */
-import fs from "node:fs";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { E2E_API_PORT, repoRoot } from "./support/env.ts";
-
-type Lang = "en" | "ar";
-const languages: Lang[] = ["en", "ar"];
-const api = `http://127.0.0.1:${E2E_API_PORT}`;
+import { apiData, type Lang, languages, type Paged, t } from "./support/content.ts";
+import {
+  clickAt,
+  expectNoHorizontalOverflow,
+  heading,
+  pager,
+  seriousViolations,
+} from "./support/page-checks.ts";
+import { truncated } from "./support/text.ts";
 
 interface NewsSummary {
   id: number | string;
@@ -26,51 +27,23 @@ interface NewsItem extends NewsSummary {
   meta_title?: string | null;
   meta_description?: string | null;
 }
-interface Paged<T> {
-  data: T[];
-  pagination: { current_page: number; last_page: number; per_page: number; total: number };
-}
 interface NewsPage {
   title: string;
   description: string;
 }
 
-async function apiBody<T>(apiPath: string, lang: Lang): Promise<T> {
-  const response = await fetch(`${api}${apiPath}`, {
-    headers: { lang, Accept: "application/json" },
-  });
-  expect(response.ok, `${apiPath} (${lang})`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
 /** Every news summary, all pages. */
 async function allNews(lang: Lang): Promise<NewsSummary[]> {
-  const first = await apiBody<Paged<NewsSummary>>("/api/news", lang);
+  const first = await apiData<Paged<NewsSummary>>("/api/news", lang);
   const rest = await Promise.all(
     Array.from({ length: first.pagination.last_page - 1 }, (_, index) =>
-      apiBody<Paged<NewsSummary>>(`/api/news?page=${index + 2}`, lang),
+      apiData<Paged<NewsSummary>>(`/api/news?page=${index + 2}`, lang),
     ),
   );
   return [first, ...rest].flatMap((page) => page.data);
 }
 
-const strings: Record<Lang, Record<string, string>> = {
-  en: JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/web/app/i18n/en.json"), "utf8")),
-  ar: JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/web/app/i18n/ar.json"), "utf8")),
-};
-const t = (lang: Lang, key: string, values: Record<string, string | number> = {}) =>
-  (strings[lang][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-
-/** What a card shows of a description: at most 250 characters (by code point), then "…". */
-function preview(text: string): string {
-  const chars = Array.from(text);
-  return chars.length <= 250 ? text : `${chars.slice(0, 250).join("").trimEnd()}…`;
-}
-
-const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 const cards = (page: Page) => page.getByTestId("news-card");
-const pager = (page: Page, lang: Lang) =>
-  page.getByRole("navigation", { name: t(lang, "pagination.label") });
 
 /** The cards show these items, in order, each linking to its page. */
 async function expectCards(page: Page, lang: Lang, items: NewsSummary[]) {
@@ -82,7 +55,10 @@ async function expectCards(page: Page, lang: Lang, items: NewsSummary[]) {
     await expect(link).toHaveText(item.title);
     await expect(link).toHaveAttribute("href", `/${lang}/news/${item.id}`);
     await expect(card.getByRole("heading", { level: 2 })).toHaveText(item.title);
-    await expect(card.getByTestId("news-description")).toHaveText(preview(item.description));
+    await expect(card.getByTestId("news-description")).toHaveText(
+      // A card shows at most 250 characters of a description (by code point), then "…".
+      truncated(item.description, 250),
+    );
     if (item.created_at)
       await expect(card.getByTestId("news-date")).toHaveText(item.created_at.slice(0, 10));
     else await expect(card.getByTestId("news-date")).toHaveCount(0);
@@ -92,8 +68,8 @@ async function expectCards(page: Page, lang: Lang, items: NewsSummary[]) {
 test.describe("news page", () => {
   for (const lang of languages) {
     test(`/${lang}/news: header and the cards of page 1`, async ({ page }) => {
-      const [header] = await apiBody<NewsPage[]>("/api/news-page", lang);
-      const first = await apiBody<Paged<NewsSummary>>("/api/news", lang);
+      const [header] = await apiData<NewsPage[]>("/api/news-page", lang);
+      const first = await apiData<Paged<NewsSummary>>("/api/news", lang);
       expect(first.data.length).toBeGreaterThan(0);
 
       const response = await page.goto(`/${lang}/news`);
@@ -107,7 +83,7 @@ test.describe("news page", () => {
     test(`/${lang}/news: long descriptions are cut to 250 characters with an ellipsis`, async ({
       page,
     }) => {
-      const first = await apiBody<Paged<NewsSummary>>("/api/news", lang);
+      const first = await apiData<Paged<NewsSummary>>("/api/news", lang);
       const long = first.data.find((item) => Array.from(item.description).length > 250);
       expect(long, "page 1 of the seed has a description longer than 250 characters").toBeTruthy();
       if (!long) return;
@@ -130,11 +106,11 @@ test.describe("news page", () => {
     });
 
     test(`/${lang}/news: paging with next and previous`, async ({ page }) => {
-      const first = await apiBody<Paged<NewsSummary>>("/api/news", lang);
+      const first = await apiData<Paged<NewsSummary>>("/api/news", lang);
       const last = first.pagination.last_page;
       expect(last, "the seed has more than one page of news").toBeGreaterThan(1);
-      const second = await apiBody<Paged<NewsSummary>>("/api/news?page=2", lang);
-      const final = await apiBody<Paged<NewsSummary>>(`/api/news?page=${last}`, lang);
+      const second = await apiData<Paged<NewsSummary>>("/api/news?page=2", lang);
+      const final = await apiData<Paged<NewsSummary>>(`/api/news?page=${last}`, lang);
 
       await page.goto(`/${lang}/news`);
       const nav = pager(page, lang);
@@ -163,7 +139,7 @@ test.describe("news page", () => {
   }
 
   test("?page= values that are not pages land on a valid page", async ({ page }) => {
-    const { pagination } = await apiBody<Paged<NewsSummary>>("/api/news", "en");
+    const { pagination } = await apiData<Paged<NewsSummary>>("/api/news", "en");
     const cases: [string, string][] = [
       ["abc", "/en/news"],
       ["0", "/en/news"],
@@ -182,8 +158,8 @@ test.describe("news page", () => {
 test.describe("news item", () => {
   for (const lang of languages) {
     test(`/${lang}/news/:id: banner title, date, content and image`, async ({ page }) => {
-      const [summary] = (await apiBody<Paged<NewsSummary>>("/api/news", lang)).data;
-      const item = await apiBody<NewsItem>(`/api/news/${summary?.id}`, lang);
+      const [summary] = (await apiData<Paged<NewsSummary>>("/api/news", lang)).data;
+      const item = await apiData<NewsItem>(`/api/news/${summary?.id}`, lang);
 
       const response = await page.goto(`/${lang}/news/${item.id}`);
       expect(response?.status()).toBe(200);
@@ -203,7 +179,7 @@ test.describe("news item", () => {
 
     test(`/${lang}/news/:id: unsafe HTML is removed from the server HTML`, async ({ page }) => {
       const items = await Promise.all(
-        (await allNews(lang)).map((summary) => apiBody<NewsItem>(`/api/news/${summary.id}`, lang)),
+        (await allNews(lang)).map((summary) => apiData<NewsItem>(`/api/news/${summary.id}`, lang)),
       );
       const unsafe = items.find((item) => /\son(click|error)\s*=/i.test(item.content));
       expect(unsafe, "the seed has a news item with an unsafe snippet").toBeTruthy();
@@ -222,7 +198,7 @@ test.describe("news item", () => {
     });
 
     test(`/${lang}/news/:id: article meta tags in the server HTML`, async ({ request }) => {
-      const [summary] = (await apiBody<Paged<NewsSummary>>("/api/news", lang)).data;
+      const [summary] = (await apiData<Paged<NewsSummary>>("/api/news", lang)).data;
       const html = await (await request.get(`/${lang}/news/${summary?.id}`)).text();
       expect(html).toContain('<meta property="og:type" content="article"/>');
       expect(html).toMatch(
@@ -242,14 +218,10 @@ test.describe("news item", () => {
   }
 
   test("a card leads to its news item", async ({ page }) => {
-    const [summary] = (await apiBody<Paged<NewsSummary>>("/api/news", "ar")).data;
+    const [summary] = (await apiData<Paged<NewsSummary>>("/api/news", "ar")).data;
     await page.goto("/ar/news");
     // The whole card is clickable: a click on its description (under the title's link) opens it.
-    const description = cards(page).first().getByTestId("news-description");
-    await description.scrollIntoViewIfNeeded();
-    const box = await description.boundingBox();
-    if (!box) throw new Error("no description");
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await clickAt(page, cards(page).first().getByTestId("news-description"));
     await expect(page).toHaveURL(`/ar/news/${summary?.id}`);
     await expect(heading(page)).toHaveText(summary?.title ?? "");
   });
@@ -264,10 +236,7 @@ test.describe("layout and accessibility", () => {
       for (const pagePath of layoutPaths) {
         await page.goto(`/${lang}${pagePath}`);
         await expect(heading(page)).toBeVisible();
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - window.innerWidth,
-        );
-        expect(overflow, pagePath).toBeLessThanOrEqual(0);
+        await expectNoHorizontalOverflow(page, pagePath);
       }
     });
 
@@ -294,14 +263,7 @@ test.describe("layout and accessibility", () => {
       for (const pagePath of layoutPaths) {
         await page.goto(`/${lang}${pagePath}`);
         await expect(heading(page)).toBeVisible();
-        const results = await new AxeBuilder({ page }).analyze();
-        const severe = results.violations
-          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-          .map((violation) => ({
-            rule: violation.id,
-            targets: violation.nodes.map((node) => node.target.join(" ")),
-          }));
-        expect(severe, `${lang}${pagePath}`).toEqual([]);
+        expect(await seriousViolations(page), `${lang}${pagePath}`).toEqual([]);
       }
     });
   }

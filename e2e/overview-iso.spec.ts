@@ -3,37 +3,13 @@
  * (certificate grid with staggered reveal and lightbox), in both languages, against the
  * bundled reference API.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { E2E_API_PORT } from "./support/env.ts";
-
-type Lang = "en" | "ar";
-
-async function api<T>(request: APIRequestContext, path: string, lang: Lang): Promise<T> {
-  const response = await request.get(`http://127.0.0.1:${E2E_API_PORT}${path}`, {
-    headers: { lang, Accept: "application/json" },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-const plainText = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&[a-z#0-9]+;/gi, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+import { expect, test } from "@playwright/test";
+import { apiData, languages } from "./support/content.ts";
+import { seriousViolations } from "./support/page-checks.ts";
+import { plainText } from "./support/text.ts";
 
 /** The pathname of an image URL, which is how the site and the API agree on images. */
 const pathOf = (url: string) => new URL(url, "http://x").pathname;
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 interface Overview {
   content: string;
@@ -44,10 +20,10 @@ interface Iso {
   iso_images: { image: string }[];
 }
 
-for (const lang of ["en", "ar"] as const) {
+for (const lang of languages) {
   test.describe(`overview page (${lang})`, () => {
-    test("shows the content and a gallery of every image", async ({ page, request }) => {
-      const [overview] = await api<Overview[]>(request, "/api/overviews", lang);
+    test("shows the content and a gallery of every image", async ({ page }) => {
+      const [overview] = await apiData<Overview[]>("/api/overviews", lang);
       if (!overview) throw new Error("no overview in the seed");
       await page.goto(`/${lang}/overview`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(
@@ -78,8 +54,8 @@ for (const lang of ["en", "ar"] as const) {
       );
     });
 
-    test("the gallery slides with its buttons and counter", async ({ page, request }) => {
-      const [overview] = await api<Overview[]>(request, "/api/overviews", lang);
+    test("the gallery slides with its buttons and counter", async ({ page }) => {
+      const [overview] = await apiData<Overview[]>("/api/overviews", lang);
       const total = overview?.overview_images.length ?? 0;
       expect(total).toBeGreaterThan(1);
       await page.goto(`/${lang}/overview`);
@@ -103,9 +79,8 @@ for (const lang of ["en", "ar"] as const) {
 
     test("an image opens larger; Escape, the close button and the backdrop close it", async ({
       page,
-      request,
     }) => {
-      const [overview] = await api<Overview[]>(request, "/api/overviews", lang);
+      const [overview] = await apiData<Overview[]>("/api/overviews", lang);
       const images = overview?.overview_images ?? [];
       await page.goto(`/${lang}/overview`);
       const gallery = page.getByTestId("image-gallery");
@@ -168,7 +143,7 @@ for (const lang of ["en", "ar"] as const) {
       page,
       request,
     }) => {
-      const [iso] = await api<Iso[]>(request, "/api/isos", lang);
+      const [iso] = await apiData<Iso[]>("/api/isos", lang);
       if (!iso) throw new Error("no ISO record in the seed");
       expect(iso.iso_images).toHaveLength(6);
       const html = await (await request.get(`/${lang}/iso`)).text();

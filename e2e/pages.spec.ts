@@ -3,15 +3,10 @@
  * bundled reference API: the data shown, links, 404s, SEO tags in the server HTML, phone
  * layout and accessibility (axe).
  */
-import fs from "node:fs";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { E2E_API_PORT, repoRoot } from "./support/env.ts";
-
-type Lang = "en" | "ar";
-const languages: Lang[] = ["en", "ar"];
-const api = `http://127.0.0.1:${E2E_API_PORT}`;
+import { apiData, languages, seedLength, t } from "./support/content.ts";
+import { expectNoHorizontalOverflow, heading, seriousViolations } from "./support/page-checks.ts";
+import { decodeHtml } from "./support/text.ts";
 
 interface Service {
   id: number | string;
@@ -53,28 +48,6 @@ interface EquipmentItem {
   quantity?: number | string | null;
 }
 
-async function apiData<T>(apiPath: string, lang: Lang): Promise<T> {
-  const response = await fetch(`${api}${apiPath}`, {
-    headers: { lang, Accept: "application/json" },
-  });
-  expect(response.ok, `${apiPath} (${lang})`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-const seedLength = (file: string) =>
-  (
-    JSON.parse(
-      fs.readFileSync(path.join(repoRoot, "apps/content-api/seed", file), "utf8"),
-    ) as unknown[]
-  ).length;
-
-const strings: Record<Lang, Record<string, string>> = {
-  en: JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/web/app/i18n/en.json"), "utf8")),
-  ar: JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/web/app/i18n/ar.json"), "utf8")),
-};
-const t = (lang: Lang, key: string, values: Record<string, string | number> = {}) =>
-  (strings[lang][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-
 /** The first text of an HTML fragment long enough to identify it (what the page must show). */
 function firstText(html: string): string {
   const text = html.match(/>([^<>&]{12,})</)?.[1]?.trim();
@@ -82,21 +55,15 @@ function firstText(html: string): string {
   return text;
 }
 
-const decode = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
 /** `<title>` and the meta description of the raw server HTML of `url`. */
 async function serverSeo(page: Page, url: string) {
   const response = await page.request.get(url);
   expect(response.status(), url).toBe(200);
   const html = await response.text();
-  const title = decode(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "");
-  const description = decode(html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "");
+  const title = decodeHtml(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "");
+  const description = decodeHtml(
+    html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "",
+  );
   return { title, description };
 }
 
@@ -109,8 +76,6 @@ function expectDescription(actual: string, expected: string) {
 /** Matches a URL ending with `suffix` (media URLs may be resolved against another origin). */
 const endsWith = (suffix: string) =>
   new RegExp(`${suffix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
-
-const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 
 test.describe("services list", () => {
   for (const lang of languages) {
@@ -199,7 +164,7 @@ test.describe("service detail", () => {
     for (const lang of languages) {
       const response = await page.request.get(`/${lang}/services/999999`);
       expect(response.status()).toBe(404);
-      expect(decode(await response.text())).toContain(t(lang, "error.404.message"));
+      expect(decodeHtml(await response.text())).toContain(t(lang, "error.404.message"));
     }
     await page.goto("/en/services/999999");
     await expect(heading(page)).toHaveText(t("en", "error.404.title"));
@@ -233,7 +198,7 @@ test.describe("other pages", () => {
   test("an unknown page answers 404 with the 404 page", async ({ page }) => {
     const response = await page.request.get("/en/otherPages/999999");
     expect(response.status()).toBe(404);
-    expect(decode(await response.text())).toContain(t("en", "error.404.message"));
+    expect(decodeHtml(await response.text())).toContain(t("en", "error.404.message"));
     await page.goto("/ar/otherPages/999999");
     await expect(heading(page)).toHaveText(t("ar", "error.404.title"));
   });
@@ -374,29 +339,16 @@ test.describe("layout and accessibility", () => {
       for (const pagePath of paths) {
         await page.goto(`/${lang}${pagePath}`);
         await expect(heading(page)).toBeVisible();
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - window.innerWidth,
-        );
-        expect(overflow, pagePath).toBeLessThanOrEqual(0);
+        await expectNoHorizontalOverflow(page, pagePath);
       }
     });
 
     test(`/${lang}: no serious or critical axe violations`, async ({ page }) => {
-      const found: Record<
-        string,
-        { rule: string; impact: string | null | undefined; targets: string[] }[]
-      > = {};
+      const found: Record<string, string[]> = {};
       for (const pagePath of paths) {
         await page.goto(`/${lang}${pagePath}`);
         await expect(heading(page)).toBeVisible();
-        const results = await new AxeBuilder({ page }).analyze();
-        const severe = results.violations
-          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-          .map((violation) => ({
-            rule: violation.id,
-            impact: violation.impact,
-            targets: violation.nodes.map((node) => node.target.join(" ")),
-          }));
+        const severe = await seriousViolations(page);
         if (severe.length > 0) found[`/${lang}${pagePath}`] = severe;
       }
       expect(found).toEqual({});

@@ -3,15 +3,15 @@
  * bundled reference API: table rows, links, paging and `?page=` redirects, the detail's side
  * panel, gallery and other projects, 404s, phone layout and accessibility (axe).
  */
-import fs from "node:fs";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { E2E_API_PORT, repoRoot } from "./support/env.ts";
-
-type Lang = "en" | "ar";
-const languages: Lang[] = ["en", "ar"];
-const api = `http://127.0.0.1:${E2E_API_PORT}`;
+import { expect, type Page, test } from "@playwright/test";
+import { apiData, type Lang, languages, type Paged, t } from "./support/content.ts";
+import {
+  clickAt,
+  expectNoHorizontalOverflow,
+  heading,
+  pager,
+  seriousViolations,
+} from "./support/page-checks.ts";
 
 interface ProjectRow {
   id: number | string;
@@ -19,10 +19,6 @@ interface ProjectRow {
   client: string;
   date: string;
   amount: string | number;
-}
-interface Paged<T> {
-  data: T[];
-  pagination: { current_page: number; last_page: number; per_page: number; total: number };
 }
 interface ProjectPage {
   title?: string | null;
@@ -41,34 +37,8 @@ interface ProjectDetail {
   other_projects: { id: number | string; title: string }[];
 }
 
-async function apiBody<T>(apiPath: string, lang: Lang): Promise<T> {
-  const response = await fetch(`${api}${apiPath}`, {
-    headers: { lang, Accept: "application/json" },
-  });
-  expect(response.ok, `${apiPath} (${lang})`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-const strings: Record<Lang, Record<string, string>> = {
-  en: JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/web/app/i18n/en.json"), "utf8")),
-  ar: JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/web/app/i18n/ar.json"), "utf8")),
-};
-const t = (lang: Lang, key: string, values: Record<string, string | number> = {}) =>
-  (strings[lang][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-
-/** A real mouse click in the middle of `target`, whatever element is on top there. */
-async function clickAt(page: Page, target: Locator) {
-  await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
-  if (!box) throw new Error("nothing to click");
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-}
-
-const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 const table = (page: Page) => page.getByTestId("projects-table");
 const rows = (page: Page) => table(page).locator("tbody tr");
-const pager = (page: Page, lang: Lang) =>
-  page.getByRole("navigation", { name: t(lang, "pagination.label") });
 
 /** The two lists: their address, API endpoint, title key and detail address. */
 const lists = [
@@ -115,8 +85,8 @@ test.describe("project lists", () => {
       test(`/${lang}${list.path}: banner, description and page 1 of the ${list.kind} projects`, async ({
         page,
       }) => {
-        const [header] = await apiBody<ProjectPage[]>("/api/project-pages", lang);
-        const first = await apiBody<Paged<ProjectRow>>(list.endpoint, lang);
+        const [header] = await apiData<ProjectPage[]>("/api/project-pages", lang);
+        const first = await apiData<Paged<ProjectRow>>(list.endpoint, lang);
         expect(first.data.length).toBeGreaterThan(0);
 
         const response = await page.goto(`/${lang}${list.path}`);
@@ -145,10 +115,10 @@ test.describe("project lists", () => {
       test(`/${lang}${list.path}: a row leads to the project's detail in the same language`, async ({
         page,
       }) => {
-        const first = await apiBody<Paged<ProjectRow>>(list.endpoint, lang);
+        const first = await apiData<Paged<ProjectRow>>(list.endpoint, lang);
         const project = first.data[1] ?? first.data[0];
         if (!project) throw new Error("no projects");
-        const detail = await apiBody<ProjectDetail>(`/api/projects/${project.id}`, lang);
+        const detail = await apiData<ProjectDetail>(`/api/projects/${project.id}`, lang);
 
         await page.goto(`/${lang}${list.path}`);
         const row = rows(page).filter({ hasText: project.title });
@@ -160,11 +130,11 @@ test.describe("project lists", () => {
     }
 
     test(`/${lang}/projects: paging with next and previous`, async ({ page }) => {
-      const first = await apiBody<Paged<ProjectRow>>("/api/Completed-projects", lang);
+      const first = await apiData<Paged<ProjectRow>>("/api/Completed-projects", lang);
       const last = first.pagination.last_page;
       expect(last, "the seed has more than one page of completed projects").toBeGreaterThan(1);
-      const second = await apiBody<Paged<ProjectRow>>("/api/Completed-projects?page=2", lang);
-      const final = await apiBody<Paged<ProjectRow>>(`/api/Completed-projects?page=${last}`, lang);
+      const second = await apiData<Paged<ProjectRow>>("/api/Completed-projects?page=2", lang);
+      const final = await apiData<Paged<ProjectRow>>(`/api/Completed-projects?page=${last}`, lang);
       const detail = (id: number | string) => `/${lang}/projects/${id}`;
 
       await page.goto(`/${lang}/projects`);
@@ -204,7 +174,7 @@ test.describe("project lists", () => {
   }
 
   test("?page= values that are not pages redirect to a valid page", async ({ page, request }) => {
-    const { pagination } = await apiBody<Paged<ProjectRow>>("/api/Completed-projects", "en");
+    const { pagination } = await apiData<Paged<ProjectRow>>("/api/Completed-projects", "en");
     const cases: [string, string][] = [
       ["abc", "/en/projects"],
       ["0", "/en/projects"],
@@ -224,7 +194,7 @@ test.describe("project lists", () => {
       await expect(rows(page).first()).toBeVisible();
     }
     // The current projects list follows the same rules.
-    const current = await apiBody<Paged<ProjectRow>>("/api/NotCompleted-projects", "ar");
+    const current = await apiData<Paged<ProjectRow>>("/api/NotCompleted-projects", "ar");
     const response = await page.goto("/ar/CurrentProjects?page=999");
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(
@@ -235,8 +205,8 @@ test.describe("project lists", () => {
   });
 
   test("route matching ignores case: /en/Projects and /en/currentprojects", async ({ page }) => {
-    const completed = await apiBody<Paged<ProjectRow>>("/api/Completed-projects", "en");
-    const current = await apiBody<Paged<ProjectRow>>("/api/NotCompleted-projects", "en");
+    const completed = await apiData<Paged<ProjectRow>>("/api/Completed-projects", "en");
+    const current = await apiData<Paged<ProjectRow>>("/api/NotCompleted-projects", "en");
 
     expect((await page.goto("/en/Projects"))?.status()).toBe(200);
     await expect(heading(page)).toHaveText(t("en", "projects.title"));
@@ -264,9 +234,9 @@ test.describe("project detail", () => {
       test(`${list.detail(lang, ":id")}: banner, side panel, gallery and other projects`, async ({
         page,
       }) => {
-        const rowsData = await apiBody<Paged<ProjectRow>>(list.endpoint, lang);
+        const rowsData = await apiData<Paged<ProjectRow>>(list.endpoint, lang);
         const id = rowsData.data[0]?.id;
-        const { projects: project, other_projects: others } = await apiBody<ProjectDetail>(
+        const { projects: project, other_projects: others } = await apiData<ProjectDetail>(
           `/api/projects/${id}`,
           lang,
         );
@@ -329,7 +299,7 @@ test.describe("project detail", () => {
   }
 
   test("an other project leads to its page", async ({ page }) => {
-    const { other_projects: others } = await apiBody<ProjectDetail>("/api/projects/1", "ar");
+    const { other_projects: others } = await apiData<ProjectDetail>("/api/projects/1", "ar");
     const other = others[0];
     if (!other) throw new Error("no other projects");
     await page.goto("/ar/projects/1");
@@ -393,10 +363,7 @@ test.describe("layout and accessibility", () => {
       for (const pagePath of layoutPaths) {
         await page.goto(`/${lang}${pagePath}`);
         await expect(heading(page)).toBeVisible();
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - window.innerWidth,
-        );
-        expect(overflow, pagePath).toBeLessThanOrEqual(0);
+        await expectNoHorizontalOverflow(page, pagePath);
       }
     });
 
@@ -421,14 +388,7 @@ test.describe("layout and accessibility", () => {
       for (const pagePath of layoutPaths) {
         await page.goto(`/${lang}${pagePath}`);
         await expect(heading(page)).toBeVisible();
-        const results = await new AxeBuilder({ page }).analyze();
-        const severe = results.violations
-          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-          .map((violation) => ({
-            rule: violation.id,
-            targets: violation.nodes.map((node) => node.target.join(" ")),
-          }));
-        expect(severe, `${lang}${pagePath}`).toEqual([]);
+        expect(await seriousViolations(page), `${lang}${pagePath}`).toEqual([]);
       }
     });
   }

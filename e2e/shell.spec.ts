@@ -3,15 +3,10 @@
  * switching, footer rules, the 404 page, the error screen and SEO tags in server HTML.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { E2E_API_PORT } from "./support/env.ts";
+import { apiData } from "./support/content.ts";
+import { seriousViolations } from "./support/page-checks.ts";
 import { startSite } from "./support/site.ts";
-
-const api = `http://127.0.0.1:${E2E_API_PORT}`;
-
-async function apiData<T>(path: string, lang: "en" | "ar"): Promise<T> {
-  const response = await fetch(`${api}${path}`, { headers: { lang, Accept: "application/json" } });
-  return ((await response.json()) as { data: T }).data;
-}
+import { truncated } from "./support/text.ts";
 
 const isDesktop = (project: string) => project === "desktop";
 
@@ -206,11 +201,7 @@ test.describe("footer", () => {
       for (const [index, project] of latest.slice(0, 3).entries()) {
         const item = items.nth(index);
         await expect(item).toHaveAttribute("href", `/${lang}/projects/${project.id}`);
-        const title =
-          [...project.title].length > 60
-            ? `${[...project.title].slice(0, 60).join("").trimEnd()}…`
-            : project.title;
-        await expect(item).toContainText(title);
+        await expect(item).toContainText(truncated(project.title, 60));
         await expect(item.locator("time")).toHaveText(project.created_at.slice(0, 10));
         await expect(item.locator("img")).toHaveAttribute("alt", project.title);
       }
@@ -330,15 +321,8 @@ test.describe("navigation", () => {
 test.describe("accessibility of the frame", () => {
   for (const path of ["/en/soso", "/ar/soso", "/ar/no-such-page"]) {
     test(`no serious axe violations on ${path}`, async ({ page }) => {
-      const { default: AxeBuilder } = await import("@axe-core/playwright");
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter(
-        (v) => v.impact === "serious" || v.impact === "critical",
-      );
-      expect(
-        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-      ).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 });

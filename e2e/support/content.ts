@@ -1,0 +1,49 @@
+/**
+ * What the pages must show, read from the source: the bundled reference API (as the site reads
+ * it, with a `lang` header), its seed files and the interface strings of apps/web/app/i18n.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { expect } from "@playwright/test";
+import { E2E_API_PORT, repoRoot } from "./env.ts";
+
+/** A language of the site. */
+export type Lang = "en" | "ar";
+
+/** Both languages, English first. */
+export const languages: Lang[] = ["en", "ar"];
+
+/** A paged list as the API returns it (`data` of `/api/news`, `/api/Completed-projects`...). */
+export interface Paged<T> {
+  data: T[];
+  pagination: { current_page: number; last_page: number; per_page: number; total: number };
+}
+
+/** The `data` of a reference API read in `lang`; the read itself must succeed. */
+export async function apiData<T>(apiPath: string, lang: Lang): Promise<T> {
+  const response = await fetch(`http://127.0.0.1:${E2E_API_PORT}${apiPath}`, {
+    headers: { lang, Accept: "application/json" },
+  });
+  expect(response.ok, `${apiPath} (${lang})`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A seed file of the reference API (apps/content-api/seed/`file`), parsed. */
+export function seed<T = unknown>(file: string): T {
+  return JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/content-api/seed", file), "utf8"));
+}
+
+/** How many records a seed file holds. */
+export const seedLength = (file: string) => seed<unknown[]>(file).length;
+
+/** The interface strings of each language, by key (apps/web/app/i18n/`lang`.json). */
+export const i18n = Object.fromEntries(
+  languages.map((lang) => [
+    lang,
+    JSON.parse(fs.readFileSync(path.join(repoRoot, `apps/web/app/i18n/${lang}.json`), "utf8")),
+  ]),
+) as Record<Lang, Record<string, string>>;
+
+/** The interface string `key` in `lang`, with its `{{name}}` placeholders filled from `values`. */
+export const t = (lang: Lang, key: string, values: Record<string, string | number> = {}) =>
+  (i18n[lang][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
