@@ -4,6 +4,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { apiData } from "./support/content.ts";
+import { E2E_PORT } from "./support/env.ts";
 import { seriousViolations } from "./support/page-checks.ts";
 import { startSite } from "./support/site.ts";
 import { truncated } from "./support/text.ts";
@@ -18,6 +19,8 @@ test.describe("redirects", () => {
   }) => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/en$/);
+    // Leave the page first: once hydrated, /en saves "en" itself and could overwrite the cookie.
+    await page.goto("about:blank");
     await context.addCookies([{ name: "language", value: "ar", url: baseURL ?? "" }]);
     await page.goto("/");
     await expect(page).toHaveURL(/\/ar$/);
@@ -231,8 +234,9 @@ async function expectNotFound(page: Page, lang: "en" | "ar") {
       "الصفحة التي تبحث عنها غير موجودة. يرجى التحقق من الرابط أو العودة إلى الصفحة الرئيسية.",
     ],
   }[lang];
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts[0]);
-  await expect(page.getByText(texts[1])).toBeVisible();
+  const [title = "", message = ""] = texts;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByText(message)).toBeVisible();
 }
 
 test.describe("404", () => {
@@ -258,7 +262,7 @@ test.describe("the content API is down", () => {
   test("pages answer 503 with the error screen, in both languages", async ({ page }, testInfo) => {
     test.skip(!isDesktop(testInfo.project.name), "one server start is enough");
     // Port 9 (discard) refuses connections on loopback: the API is unreachable.
-    const site = await startSite(3290, {
+    const site = await startSite(E2E_PORT + 80, {
       API_BASE_URL: "http://127.0.0.1:9",
       API_TIMEOUT_MS: "2000",
     });

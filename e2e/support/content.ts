@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "@playwright/test";
+import type enStrings from "../../apps/web/app/i18n/en.json";
 import { E2E_API_PORT, repoRoot } from "./env.ts";
 
 /** A language of the site. */
@@ -42,8 +43,11 @@ export const i18n = Object.fromEntries(
     lang,
     JSON.parse(fs.readFileSync(path.join(repoRoot, `apps/web/app/i18n/${lang}.json`), "utf8")),
   ]),
-) as Record<Lang, Record<string, string>>;
+) as Record<Lang, Record<keyof typeof enStrings, string>>;
 
 /** The interface string `key` in `lang`, with its `{{name}}` placeholders filled from `values`. */
-export const t = (lang: Lang, key: string, values: Record<string, string | number> = {}) =>
-  (i18n[lang][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+export const t = (
+  lang: Lang,
+  key: keyof typeof enStrings,
+  values: Record<string, string | number> = {},
+) => i18n[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));

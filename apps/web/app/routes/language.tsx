@@ -53,7 +53,10 @@ export function shouldRevalidate({
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
+  formMethod,
 }: ShouldRevalidateFunctionArgs) {
+  // A form was sent (the contact form): header and footer data do not depend on it.
+  if (formMethod) return false;
   // Same URL: an explicit "Try Again" or a reload of the page.
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return currentParams.lang !== nextParams.lang;
