@@ -6,9 +6,11 @@ import { parseSettings } from "../app/lib/config.server.ts";
 import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
 import { createSiteApp } from "./app.ts";
 import { resolveContentSource } from "./content-source.ts";
+import { anchorDataPaths } from "./data-paths.ts";
 import { stopOnSignals } from "./shutdown.ts";
 
 process.env.NODE_ENV ??= "development";
+anchorDataPaths();
 const settings = parseSettings({ ...process.env, HOST: process.env.HOST ?? "127.0.0.1" });
 const source = await resolveContentSource(settings, console.log);
 const outboxWorker = outboxWorkerFromSettings(settings, source.apiBaseUrl);

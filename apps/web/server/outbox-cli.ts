@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { parseSettings, SettingsError } from "../app/lib/config.server.ts";
 import { Outbox, type OutboxEntry } from "../app/lib/outbox.server.ts";
+import { anchorDataPaths } from "./data-paths.ts";
 
 const time = (ms: number | null) =>
   ms === null ? "-" : new Date(ms).toISOString().slice(0, 19).replace("T", " ");
@@ -42,6 +43,7 @@ function formatTable(entries: OutboxEntry[]): string {
   ].join("\n");
 }
 
+anchorDataPaths();
 function main(): number {
   let file: string;
   try {

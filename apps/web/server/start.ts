@@ -10,11 +10,13 @@ import { parseSettings, SettingsError } from "../app/lib/config.server.ts";
 import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
 import { createSiteApp } from "./app.ts";
 import { resolveContentSource } from "./content-source.ts";
+import { anchorDataPaths } from "./data-paths.ts";
 import { stopOnSignals } from "./shutdown.ts";
 
 const log = (line: string) => console.log(line);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+anchorDataPaths();
 let settings: ReturnType<typeof parseSettings>;
 try {
   settings = parseSettings(process.env);
