@@ -227,6 +227,17 @@ function mediaBaseUrl(): string {
   return media ?? apiBaseUrl();
 }
 
+/**
+ * A root-relative media URL as browsers must load it, for URLs inside editor HTML (inline
+ * images, linked files); absolute URLs and site paths other than media stay as they are.
+ */
+export function mediaUrl(url: string): string {
+  if (!url.startsWith("/") || url.startsWith("//")) return url;
+  const { MEDIA_BASE_URL, API_BASE_URL } = settings();
+  if (MEDIA_BASE_URL === "/" || !(MEDIA_BASE_URL ?? API_BASE_URL)) return url;
+  return mediaBaseUrl() + url;
+}
+
 function causeOf(error: unknown): string {
   if (error instanceof Error) {
     const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { safeHtml } from "./sanitize.server.ts";
 
+// Settings are read once, on first use: the content API these tests assume.
+process.env.API_BASE_URL = "https://cms.example";
+
 /** Classic XSS vectors; after sanitising none may keep script, handlers or dangerous URLs. */
 const vectors = [
   "<script>alert(1)</script>",
@@ -68,7 +71,21 @@ describe("safeHtml", () => {
   it("drops images without a usable source, keeps absolute and root-relative ones", () => {
     expect(safeHtml('<p>a</p><img src="x" onerror="alert(1)"><p>b</p>')).toBe("<p>a</p><p>b</p>");
     expect(safeHtml("<img>")).toBe("");
-    expect(safeHtml('<img src="/storage/a.webp" alt="A">')).toContain('src="/storage/a.webp"');
+    expect(safeHtml('<img src="https://cdn.example/a.webp" alt="A">')).toContain(
+      'src="https://cdn.example/a.webp"',
+    );
+  });
+
+  it("points root-relative media at the API, leaving site links alone", () => {
+    expect(safeHtml('<img src="/storage/a.webp" alt="A">')).toContain(
+      'src="https://cms.example/storage/a.webp"',
+    );
+    expect(safeHtml('<a href="/storage/profile.pdf">PDF</a>')).toContain(
+      'href="https://cms.example/storage/profile.pdf"',
+    );
+    expect(safeHtml('<a href="/en/projects">Projects</a>')).toBe(
+      '<a href="/en/projects">Projects</a>',
+    );
   });
 
   it("returns an empty string for missing content", () => {

@@ -4,6 +4,7 @@
  * made here, and the RichContent component accepts nothing else.
  */
 import sanitizeHtml from "sanitize-html";
+import { mediaUrl } from "./api.server.ts";
 
 declare const safe: unique symbol;
 export type SafeHtml = string & { readonly [safe]: true };
@@ -43,16 +44,26 @@ const options: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
   transformTags: {
     // Links that leave the site open safely in a new tab; images load lazily.
+    // Root-relative media (`/storage/...`) is served by the API, not by this site.
     a: (tagName, attribs) => {
-      const external = /^https?:\/\//i.test(attribs.href ?? "");
+      const href = attribs.href?.startsWith("/storage/") ? mediaUrl(attribs.href) : attribs.href;
+      const external = /^https?:\/\//i.test(href ?? "");
       return {
         tagName,
-        attribs: external ? { ...attribs, target: "_blank", rel: "noopener noreferrer" } : attribs,
+        attribs: external
+          ? { ...attribs, href: href ?? "", target: "_blank", rel: "noopener noreferrer" }
+          : attribs,
       };
     },
     img: (tagName, attribs) => ({
       tagName,
-      attribs: { ...attribs, loading: "lazy", decoding: "async", alt: attribs.alt ?? "" },
+      attribs: {
+        ...attribs,
+        ...(attribs.src ? { src: mediaUrl(attribs.src) } : {}),
+        loading: "lazy",
+        decoding: "async",
+        alt: attribs.alt ?? "",
+      },
     }),
   },
   // An image whose source is missing or not a usable URL (left over once a handler is gone,
