@@ -21,7 +21,7 @@ import {
 import { useDirection } from "../lib/use-direction.ts";
 import { useEmblaState } from "../lib/use-embla-state.ts";
 import { useReducedMotion } from "../lib/use-reduced-motion.ts";
-import { ChevronNext, ChevronPrevious } from "./icons.tsx";
+import { ChevronNext, ChevronPrevious, PauseIcon, PlayIcon } from "./icons.tsx";
 import { LazyImage } from "./lazy-image.tsx";
 
 const vars = layoutVars(HERO_SLIDER) as CSSProperties;
@@ -173,7 +173,7 @@ export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
               aria-label={t(paused ? "home.playSlider" : "home.pauseSlider")}
               data-testid="hero-pause"
             >
-              {paused ? <PlayIcon /> : <PauseIcon />}
+              {paused ? <PlayIcon size={18} /> : <PauseIcon size={18} />}
             </button>
           )}
           <button
@@ -190,31 +190,3 @@ export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
     </section>
   );
 }
-
-const PauseIcon = () => (
-  <svg
-    width={18}
-    height={18}
-    viewBox="0 0 24 24"
-    fill="currentColor"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <rect x="6" y="5" width="4" height="14" rx="1" />
-    <rect x="14" y="5" width="4" height="14" rx="1" />
-  </svg>
-);
-
-const PlayIcon = () => (
-  <svg
-    width={18}
-    height={18}
-    viewBox="0 0 24 24"
-    fill="currentColor"
-    aria-hidden="true"
-    focusable="false"
-    className="rtl:-scale-x-100"
-  >
-    <path d="M7 5v14l12-7z" />
-  </svg>
-);

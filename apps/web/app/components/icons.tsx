@@ -107,7 +107,7 @@ export const InfoIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** Brand marks are filled glyphs on a 24 grid. */
+/** Filled glyphs on a 24 grid: media controls and brand marks. */
 function Brand({ size = 25, children, ...props }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
@@ -145,5 +145,19 @@ export const InstagramIcon = (p: IconProps) => (
 export const XIcon = (p: IconProps) => (
   <Brand {...p}>
     <path d="M17.8 3h3.1l-6.8 7.7 8 10.3h-6.3l-4.9-6.3L5.3 21H2.2l7.2-8.3L1.8 3h6.4l4.4 5.8L17.8 3Zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5Z" />
+  </Brand>
+);
+
+export const PauseIcon = (p: IconProps) => (
+  <Brand {...p}>
+    <rect x="6" y="5" width="4" height="14" rx="1" />
+    <rect x="14" y="5" width="4" height="14" rx="1" />
+  </Brand>
+);
+
+/** Points in the reading direction, so it is mirrored in RTL. */
+export const PlayIcon = ({ className = "", ...p }: IconProps) => (
+  <Brand className={`rtl:-scale-x-100 ${className}`} {...p}>
+    <path d="M7 5v14l12-7z" />
   </Brand>
 );

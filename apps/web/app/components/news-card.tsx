@@ -5,12 +5,10 @@
 import type { NewsSummary } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { dateOnly, truncate } from "../lib/text.ts";
+import { newsPreview } from "../lib/content-rules.ts";
+import { dateOnly } from "../lib/text.ts";
 import { ArrowNext } from "./icons.tsx";
 import { LazyImage } from "./lazy-image.tsx";
-
-/** Longest description preview on cards. */
-export const NEWS_PREVIEW_LENGTH = 250;
 
 export function NewsCard({ item, href }: { item: NewsSummary; href: string }) {
   const { t } = useTranslation();
@@ -48,7 +46,7 @@ export function NewsCard({ item, href }: { item: NewsSummary; href: string }) {
           </Link>
         </h2>
         <p className="mt-3 flex-1 text-sm leading-6 text-slate-600" data-testid="news-description">
-          {truncate(item.description, NEWS_PREVIEW_LENGTH)}
+          {newsPreview(item.description)}
         </p>
         <span
           aria-hidden="true"

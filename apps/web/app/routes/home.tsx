@@ -13,7 +13,7 @@ import { LazyImage } from "../components/lazy-image.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
 import { content } from "../lib/api.server.ts";
-import { newsPreview, sortByIndex } from "../lib/home-content.ts";
+import { newsPreview, sortByIndex } from "../lib/content-rules.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { dateOnly } from "../lib/text.ts";

@@ -1,7 +1,7 @@
-/** Pure helpers of the home page's loader (SPEC.md "Home page", section 9). */
+/** Content rules of SPEC.md section 9 shared by pages: sort orders and preview lengths. */
 import { stripTags, truncate } from "./text.ts";
 
-/** News descriptions on the home page are cut to this many characters. */
+/** News descriptions on cards (home carousel, news list) are cut to this many characters. */
 export const NEWS_PREVIEW_LENGTH = 250;
 
 /** Items in ascending numeric `index` order (a copy; equal indexes keep their order). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NEWS_PREVIEW_LENGTH, newsPreview, sortByIndex } from "./home-content.ts";
+import { NEWS_PREVIEW_LENGTH, newsPreview, sortByIndex } from "./content-rules.ts";
 
 describe("sortByIndex", () => {
   it("orders by numeric index, not by text", () => {
