@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { type Db, openDatabase } from "./db/connection.ts";
 import { handleContact } from "./http/contact.ts";
 import { requestLanguage } from "./http/i18n.ts";
-import { sendData, sendError } from "./http/respond.ts";
+import { isPage, sendData, sendError, sendFlatPage } from "./http/respond.ts";
 import { matchRead, parseId, parsePage, reads } from "./http/routes.ts";
 import { serveStorage, storageFile } from "./http/storage.ts";
 import { defaultSeedDir } from "./paths.ts";
@@ -28,6 +28,12 @@ export type ContentApiOptions = {
   contactRateLimit?: number;
   /** Socket addresses whose `X-Forwarded-For` is believed (default: loopback). */
   trustedProxies?: string[];
+  /**
+   * How a page of a paged list is written (API.md allows both): `nested` (default)
+   * `{ data: { data: [...], pagination } }`, or `flat` `{ data: [...], pagination }` as
+   * Laravel's paginator answers, so clients can be tested against either.
+   */
+  pagedForm?: "nested" | "flat";
   /** The seed files loaded into an empty database (default apps/content-api/seed). */
   seedDir?: string;
   /** Render missing `/storage` files on start (default true; tests that never read them skip it). */
@@ -81,6 +87,7 @@ function listen(
     storageDir: options.storageDir,
     contactRateLimit: options.contactRateLimit ?? 5,
     trustedProxies: options.trustedProxies ?? defaultTrustedProxies,
+    pagedForm: options.pagedForm ?? "nested",
     log,
   };
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000 }, (req, res) => {
@@ -121,6 +128,7 @@ type HandlerContext = {
   storageDir: string;
   contactRateLimit: number;
   trustedProxies: string[];
+  pagedForm: "nested" | "flat";
   log: (line: string) => void;
 };
 
@@ -180,5 +188,6 @@ async function handle(
     id,
   });
   if (payload === undefined) return sendError(req, res, 404, "notFound");
+  if (ctx.pagedForm === "flat" && isPage(payload)) return sendFlatPage(res, payload);
   sendData(res, payload);
 }

@@ -35,6 +35,8 @@ const settingsSchema = z.object({
   API_DATABASE_PATH: filePath(defaultDatabasePath),
   API_STORAGE_DIR: filePath(defaultStorageDir),
   API_CONTACT_RATE_LIMIT: integer(1, 100_000).default(5),
+  /** How pages of paged lists are written: API.md allows both forms (see `pagedForm`). */
+  API_PAGED_FORM: z.enum(["nested", "flat"]).default("nested"),
   /** Proxies whose `X-Forwarded-For` is believed; `none` trusts no one. */
   API_TRUSTED_PROXIES: z
     .string()
@@ -61,6 +63,7 @@ export type Settings = {
   storageDir: string;
   contactRateLimit: number;
   trustedProxies: string[];
+  pagedForm: "nested" | "flat";
 };
 
 /** A bad setting; `message` is one line naming the variable and the problem. */
@@ -92,6 +95,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     storageDir: s.API_STORAGE_DIR,
     contactRateLimit: s.API_CONTACT_RATE_LIMIT,
     trustedProxies: s.API_TRUSTED_PROXIES,
+    pagedForm: s.API_PAGED_FORM,
   };
 }
 

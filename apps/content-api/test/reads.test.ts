@@ -308,3 +308,31 @@ describe.each([
       expect(allowed).toContain(header);
   });
 });
+
+describe("pages in the flat form (API_PAGED_FORM=flat)", () => {
+  let nested: TestApi;
+  let flat: TestApi;
+
+  beforeAll(async () => {
+    [nested, flat] = await Promise.all([startTestApi(), startTestApi({ pagedForm: "flat" })]);
+  });
+  afterAll(() => Promise.all([nested?.stop(), flat?.stop()]));
+
+  test.each(["/api/news?page=1", "/api/Completed-projects?page=2", "/api/NotCompleted-projects"])(
+    "%s holds the same page without the outer envelope",
+    async (path) => {
+      const inside = (await request(nested.api, path, { lang: "ar" })).body as {
+        data: { data: unknown[]; pagination: unknown };
+      };
+      const answer = await request(flat.api, path, { lang: "ar" });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ data: inside.data.data, pagination: inside.data.pagination });
+    },
+  );
+
+  test("lists and details that are not paged keep the envelope", async () => {
+    const lists = await request(flat.api, "/api/services", { lang: "en" });
+    const reference = await request(nested.api, "/api/services", { lang: "en" });
+    expect(lists.body).toEqual(reference.body);
+  });
+});

@@ -16,6 +16,7 @@ describe("loadSettings", () => {
       storageDir: defaultStorageDir,
       contactRateLimit: 5,
       trustedProxies: ["127.0.0.1", "::1", "::ffff:127.0.0.1"],
+      pagedForm: "nested",
     });
     expect(defaultDatabasePath).toMatch(/data[/\\]content\.sqlite$/);
   });
@@ -29,6 +30,7 @@ describe("loadSettings", () => {
         API_STORAGE_DIR: "/tmp/x/storage",
         API_CONTACT_RATE_LIMIT: "20",
         API_TRUSTED_PROXIES: " 10.0.0.1 , fd00::1 ",
+        API_PAGED_FORM: "flat",
       }),
     ).toEqual({
       port: 0,
@@ -37,6 +39,7 @@ describe("loadSettings", () => {
       storageDir: "/tmp/x/storage",
       contactRateLimit: 20,
       trustedProxies: ["10.0.0.1", "fd00::1"],
+      pagedForm: "flat",
     });
     expect(loadSettings({ API_TRUSTED_PROXIES: "none" }).trustedProxies).toEqual([]);
     expect(loadSettings({ API_PORT: "" }).port).toBe(4000);
@@ -48,6 +51,7 @@ describe("loadSettings", () => {
     ["API_CONTACT_RATE_LIMIT", "0"],
     ["API_CONTACT_RATE_LIMIT", "five"],
     ["API_TRUSTED_PROXIES", "127.0.0.1,proxy.local"],
+    ["API_PAGED_FORM", "laravel"],
   ])("%s=%s is refused with one line naming it", (key, value) => {
     let error: unknown;
     try {

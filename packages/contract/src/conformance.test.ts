@@ -255,6 +255,37 @@ describe("sample", () => {
   });
 });
 
+/** The same server answering pages in API.md's flat form, `{ data: [...], pagination }`. */
+const flatPages: Override = (_request, normal) => {
+  const page = (normal.body as { data?: { data?: unknown; pagination?: unknown } } | undefined)
+    ?.data;
+  return page && Array.isArray(page.data) && page.pagination
+    ? { body: { data: page.data, pagination: page.pagination, links: {} } }
+    : undefined;
+};
+
+describe("checkApi against a server answering pages in the flat form", () => {
+  let server: TestServer;
+  let report: Report;
+
+  beforeAll(async () => {
+    server = await startServer(flatPages);
+    report = await checkApi(server.base, { timeout: 5000 });
+  });
+  afterAll(() => server.stop());
+
+  it("passes every call, follows ids found in flat pages, and names the form it saw", () => {
+    expect(report.results.filter((r) => !r.ok)).toEqual([]);
+    expect(report.passed).toBe(2 * (18 + 5 + 4 + 3 + 3 + 3 + 6 + 4));
+    const pages = report.results.filter((r) => r.endpoint === "news");
+    expect(new Set(pages.map((r) => r.form))).toEqual(new Set(["flat"]));
+    const text = formatReport(report);
+    expect(text).toContain("paged /api/news: flat form");
+    expect(text).toContain("paged /api/NotCompleted-projects: flat form");
+    expect(text).not.toContain("nested form");
+  });
+});
+
 describe("checkApi against a conforming server", () => {
   let server: TestServer;
   let report: Report;
@@ -342,6 +373,7 @@ describe("checkApi against a conforming server", () => {
     expect(lines).toContainEqual(
       expect.stringMatching(/^\/api\/projects\/999999999 +en {2}404 {2}PASS$/),
     );
+    expect(lines).toContain("paged /api/news: nested form { data: { data: [...], pagination } }");
   });
 
   it("the command line exits 0 with the summary alone on the last line", async () => {

@@ -3,15 +3,16 @@
  * languages, and validates each answer against the contract schemas. `check-api.ts` is
  * the command line around it.
  */
-import type { z } from "zod";
 import {
   type EndpointName,
   endpointPath,
   endpoints,
   type Language,
   languages,
+  type PageForm,
+  readPayload,
 } from "./endpoints.ts";
-import { describeIssues, envelope, errorBody, type Pagination } from "./envelope.ts";
+import { describeIssues, errorBody, type Pagination } from "./envelope.ts";
 
 export interface CheckOptions {
   /** Time-out per request in ms (API.md: 20 000). */
@@ -37,6 +38,8 @@ export interface CallResult {
   ok: boolean;
   /** Why the call failed: the first offending field or the transport problem. */
   reason?: string;
+  /** For a page of a paged list: which of API.md's two forms the answer used. */
+  form?: PageForm;
 }
 
 export interface Report {
@@ -122,7 +125,6 @@ function transportError(error: unknown, timeout: number): string {
 type Expectation =
   | {
       status: 200;
-      schema: z.ZodType;
       check?: ((payload: unknown) => string | undefined) | undefined;
     }
   | { status: 404 };
@@ -224,27 +226,28 @@ export async function checkApi(base: string, options: CheckOptions = {}): Promis
     if (!("data" in body)) return fail(`no { "data" } envelope: the body has no "data" field`);
     if (expect.status !== 200) return outcome;
 
-    const parsed = envelope(expect.schema).safeParse(body);
-    if (!parsed.success) {
-      const issues = describeIssues(parsed.error);
+    const read = readPayload(endpoint, body);
+    if (!read.success) {
+      const issues = describeIssues(read.error);
       return fail(issues[0] + (issues.length > 1 ? ` (+${issues.length - 1} more)` : ""));
     }
-    const problem = expect.check?.(parsed.data.data);
+    if (read.form) result.form = read.form;
+    const problem = expect.check?.(read.payload);
     if (problem) return fail(problem);
-    outcome.payload = parsed.data.data;
+    outcome.payload = read.payload;
     result.ok = true;
     return outcome;
   }
 
   /** A plain list in one language: returns the raw items (for ids). */
   async function plainList(name: EndpointName, lang: Language): Promise<unknown[]> {
-    const { path, schema } = endpoints[name];
+    const { path } = endpoints[name];
     const order = [names.indexOf(name), 0, 0];
     const outcome = await call(
       name,
       path,
       lang,
-      { status: 200, schema, check: listCheck(name, lang, order) },
+      { status: 200, check: listCheck(name, lang, order) },
       order,
       true,
     );
@@ -266,7 +269,7 @@ export async function checkApi(base: string, options: CheckOptions = {}): Promis
 
   /** A paged list in one language: every page, the page past the end; returns all raw items. */
   async function pagedList(name: EndpointName, lang: Language): Promise<unknown[]> {
-    const { path, schema } = endpoints[name];
+    const { path } = endpoints[name];
     const index = names.indexOf(name);
     const pageOf = (payload: unknown) => payload as { data: unknown[]; pagination: Pagination };
     const inRange = (page: number, lastPage?: number) => (payload: unknown) => {
@@ -291,8 +294,10 @@ export async function checkApi(base: string, options: CheckOptions = {}): Promis
         return `data.pagination.last_page: expected ${lastPage} (as on page 1), got ${pagination.last_page}`;
       return undefined;
     };
+    /** The rows of a page, also from a page that failed a check (to find ids), in either form. */
     const rows = (outcome: Outcome) => {
-      const data = field(field(outcome.body, "data"), "data");
+      const outer = field(outcome.body, "data");
+      const data = Array.isArray(outer) ? outer : field(outer, "data");
       return Array.isArray(data) ? data : [];
     };
 
@@ -300,7 +305,7 @@ export async function checkApi(base: string, options: CheckOptions = {}): Promis
       name,
       path,
       lang,
-      { status: 200, schema, check: inRange(1) },
+      { status: 200, check: inRange(1) },
       [index, 0, 0],
       true,
     );
@@ -308,7 +313,7 @@ export async function checkApi(base: string, options: CheckOptions = {}): Promis
       name,
       `${path}?page=1`,
       lang,
-      { status: 200, schema, check: inRange(1) },
+      { status: 200, check: inRange(1) },
       [index, 1, 1],
       true,
     );
@@ -332,7 +337,7 @@ export async function checkApi(base: string, options: CheckOptions = {}): Promis
           name,
           query,
           lang,
-          { status: 200, schema, check: inRange(page, lastPage) },
+          { status: 200, check: inRange(page, lastPage) },
           [index, 1, page],
           true,
         ),
@@ -342,7 +347,7 @@ export async function checkApi(base: string, options: CheckOptions = {}): Promis
       name,
       `${path}?page=${lastPage + 1}`,
       lang,
-      { status: 200, schema, check: pastEnd(lastPage) },
+      { status: 200, check: pastEnd(lastPage) },
       [index, 2, 0],
     );
     pages.push(...(await Promise.all(rest)));
@@ -370,7 +375,6 @@ export async function checkApi(base: string, options: CheckOptions = {}): Promis
 
   /** A detail endpoint: sampled ids from its source lists, and the unknown id. */
   async function details(name: EndpointName): Promise<void> {
-    const { schema } = endpoints[name];
     const index = names.indexOf(name);
     const source = detailSources[name];
     const unknownPath = endpointPath(name, { id: opts.unknownId });
@@ -408,7 +412,7 @@ export async function checkApi(base: string, options: CheckOptions = {}): Promis
     };
     const known = ids.flatMap((id, i) =>
       languages.map((lang) =>
-        call(name, endpointPath(name, { id }), lang, { status: 200, schema, check: sameId(id) }, [
+        call(name, endpointPath(name, { id }), lang, { status: 200, check: sameId(id) }, [
           index,
           0,
           i,
@@ -450,6 +454,22 @@ export async function checkApi(base: string, options: CheckOptions = {}): Promis
   };
 }
 
+const formNames: Record<PageForm, string> = {
+  nested: "nested form { data: { data: [...], pagination } }",
+  flat: "flat form { data: [...], pagination }",
+};
+
+/** Which of API.md's two page forms each paged list answered in (both: it mixes them). */
+export function pageForms(results: CallResult[]): { path: string; forms: PageForm[] }[] {
+  const byPath = new Map<string, Set<PageForm>>();
+  for (const result of results) {
+    if (!result.form) continue;
+    const path = endpoints[result.endpoint].path;
+    byPath.set(path, (byPath.get(path) ?? new Set()).add(result.form));
+  }
+  return [...byPath].map(([path, forms]) => ({ path, forms: [...forms].sort() }));
+}
+
 /** The report as text: one line per call, the warnings, and `N passed, M failed` last. */
 export function formatReport(report: Report): string {
   const width = Math.max(0, ...report.results.map((r) => r.path.length));
@@ -458,6 +478,12 @@ export function formatReport(report: Report): string {
     const verdict = r.ok ? "PASS" : "FAIL";
     const line = `${r.path.padEnd(width)}  ${r.lang}  ${String(r.status ?? "---").padEnd(3)}  ${verdict}`;
     out.push(r.reason ? `${line}  ${r.reason}` : line);
+  }
+  const forms = pageForms(report.results);
+  if (forms.length > 0) {
+    out.push("");
+    for (const { path, forms: seen } of forms)
+      out.push(`paged ${path}: ${seen.map((form) => formNames[form]).join(" and ")}`);
   }
   if (report.warnings.length > 0) {
     out.push("");

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import * as c from "./content.ts";
-import { paged } from "./envelope.ts";
+import { envelope, paged } from "./envelope.ts";
 
 export const endpoints = {
   homeBanners: { path: "/api/homepage-banners", schema: z.array(c.homeBanner) },
@@ -44,6 +44,39 @@ export const endpoints = {
 
 export type EndpointName = keyof typeof endpoints;
 export type Payload<N extends EndpointName> = z.infer<(typeof endpoints)[N]["schema"]>;
+
+/** How a paged answer was written: the payload inside the envelope, or the envelope left out. */
+export type PageForm = "nested" | "flat";
+
+export type ReadResult<N extends EndpointName> =
+  | { success: true; payload: Payload<N>; form?: PageForm }
+  | { success: false; error: z.ZodError };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The payload of a successful answer of endpoint `name`, validated: the one place where the
+ * `{ "data": PAYLOAD }` envelope is read. A page of a paged list comes in either form of
+ * API.md, `{ data: { data: [...], pagination } }` or, as Laravel's paginator answers,
+ * `{ data: [...], pagination }`; both read the same, and `form` says which one was seen.
+ *
+ * @example
+ * const read = readPayload("news", await response.json());
+ * if (read.success) read.payload.pagination.last_page;
+ */
+export function readPayload<N extends EndpointName>(name: N, body: unknown): ReadResult<N> {
+  const endpoint = endpoints[name];
+  const isPaged = "paged" in endpoint && endpoint.paged;
+  const flat = isPaged && isRecord(body) && Array.isArray(body.data) && "pagination" in body;
+  const wrapped = flat ? { data: { data: body.data, pagination: body.pagination } } : body;
+  const parsed = envelope(endpoint.schema).safeParse(wrapped);
+  if (!parsed.success) return { success: false, error: parsed.error };
+  const payload = parsed.data.data as Payload<N>;
+  return isPaged
+    ? { success: true, payload, form: flat ? "flat" : "nested" }
+    : { success: true, payload };
+}
 
 /** Fills `:id` in an endpoint path (ids are URL-encoded). */
 export function endpointPath(name: EndpointName, params: { id?: string | number } = {}): string {

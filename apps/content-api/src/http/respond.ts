@@ -35,6 +35,20 @@ export function sendData(
   sendJson(res, status, { data: payload }, { Vary: "lang", ...headers });
 }
 
+type Page = { data: unknown[]; pagination: unknown };
+
+/** Whether a payload is one page of a paged list. */
+export const isPage = (payload: unknown): payload is Page =>
+  typeof payload === "object" &&
+  payload !== null &&
+  Array.isArray((payload as Page).data) &&
+  "pagination" in payload;
+
+/** A page in API.md's flat form: `{ "data": [...], "pagination": {...} }`, no outer envelope. */
+export function sendFlatPage(res: ServerResponse, page: Page): void {
+  sendJson(res, 200, { data: page.data, pagination: page.pagination }, { Vary: "lang" });
+}
+
 /** `{ "message": "..." }` in the request's language (plus `errors` for a 422). */
 export function sendError(
   req: IncomingMessage,

@@ -110,6 +110,19 @@ describe("getPayload", () => {
     });
   });
 
+  it("reads a page of a paged list in both forms of the contract alike", async () => {
+    const rows = [{ id: 4, title: "Quay", image: "/storage/news/4.jpg", description: "d" }];
+    const pagination = { current_page: 1, last_page: 3, per_page: 9, total: 19 };
+    const pages = [];
+    for (const body of [{ data: { data: rows, pagination } }, { data: rows, pagination }]) {
+      answer = () => ({ body: JSON.stringify(body) });
+      pages.push(await getPayload("news", "/api/news?page=1", { lang: "en", baseUrl: base }));
+    }
+    expect(pages[1]).toEqual(pages[0]);
+    expect(pages[1]?.pagination.last_page).toBe(3);
+    expect(pages[1]?.data[0]?.image).toBe(`${base}/storage/news/4.jpg`);
+  });
+
   it("classifies 404 as not-found and 5xx as unavailable", async () => {
     answer = () => ({ status: 404, body: JSON.stringify({ message: "No such service" }) });
     await expect(

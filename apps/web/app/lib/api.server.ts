@@ -8,10 +8,9 @@ import {
   describeIssues,
   type EndpointName,
   endpointPath,
-  endpoints,
-  envelope,
   type Language,
   type Payload,
+  readPayload,
 } from "@site/contract";
 import { data } from "react-router";
 import { ContentCache } from "./cache.server.ts";
@@ -110,12 +109,12 @@ export async function getPayload<N extends EndpointName>(
   if (status < 200 || status >= 300) {
     throw new ApiError("unavailable", path, `answered HTTP ${status}`, status);
   }
-  const parsed = envelope(endpoints[name].schema).safeParse(body);
-  if (!parsed.success) {
-    const first = describeIssues(parsed.error).slice(0, 3).join("; ");
+  const read = readPayload(name, body);
+  if (!read.success) {
+    const first = describeIssues(read.error).slice(0, 3).join("; ");
     throw new ApiError("invalid", path, `answer does not follow the contract: ${first}`, status);
   }
-  return resolveMediaUrls(parsed.data.data, options.baseUrl ?? mediaBaseUrl()) as Payload<N>;
+  return resolveMediaUrls(read.payload, options.baseUrl ?? mediaBaseUrl());
 }
 
 const MEDIA_KEYS = new Set([

@@ -11,8 +11,8 @@ import { pageHref, readPageQuery } from "./pagination.ts";
 type PagedEndpoint = "news" | "completedProjects" | "currentProjects";
 type ItemOf<N extends PagedEndpoint> = Payload<N>["data"][number];
 
-export async function loadPage<N extends PagedEndpoint>(name: N, lang: Language, request: Request) {
-  const url = new URL(request.url);
+/** `url` is the loader's `url` argument: the page's address, not the raw `.data` request. */
+export async function loadPage<N extends PagedEndpoint>(name: N, lang: Language, url: URL) {
   const query = readPageQuery(url.searchParams.get("page"));
   if ("redirectTo" in query) throw redirect(pageHref(url, query.redirectTo), 302);
   const result = await content(name, lang, { page: query.page });

@@ -16,10 +16,9 @@ import { redirectForUnsupportedLanguage, saveLanguage } from "../lib/site-map.ts
 import { useApiErrorMessage } from "../lib/use-api-error-message.ts";
 import type { Route } from "./+types/language";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
   const { lang } = params;
   if (!isLanguage(lang)) {
-    const url = new URL(request.url);
     throw redirect(redirectForUnsupportedLanguage(url.pathname, url.search), 301);
   }
   const [services, pages, profiles, contactInfo, latestProjects, footers] = await Promise.all([

@@ -23,11 +23,11 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
   const lang: Language = params.lang === "ar" ? "ar" : "en";
   const [header, list] = await Promise.all([
     firstOf("newsPage", lang),
-    loadPage("news", lang, request),
+    loadPage("news", lang, url),
   ]);
   return { lang, header, ...list };
 }

@@ -29,9 +29,9 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
   const lang: Language = params.lang === "ar" ? "ar" : "en";
-  const kind = listKindOf(new URL(request.url).pathname);
+  const kind = listKindOf(url.pathname);
   const { projects, other_projects } = await content("project", lang, { id: params.id });
   return {
     lang,

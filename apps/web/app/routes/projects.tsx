@@ -27,12 +27,13 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
   const lang: Language = params.lang === "ar" ? "ar" : "en";
-  const kind = listKindOf(new URL(request.url).pathname);
+  // NOTE: `url`, not `request.url`: on client navigations the request is `/en/CurrentProjects.data`.
+  const kind = listKindOf(url.pathname);
   const [header, list] = await Promise.all([
     firstOf("projectPages", lang),
-    loadPage(kind === "current" ? "currentProjects" : "completedProjects", lang, request),
+    loadPage(kind === "current" ? "currentProjects" : "completedProjects", lang, url),
   ]);
   return { lang, kind, header, ...list };
 }
