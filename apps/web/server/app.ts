@@ -1,15 +1,18 @@
 /**
- * The website's HTTP server: compression, static files (hashed assets cached for a year),
- * the `/storage` media proxy when the bundled API serves the media, and React Router (which
- * gets the visitor's address and the request-body cap through its context).
+ * The website's HTTP server: compression, the methods each address takes, static files (hashed
+ * assets cached for a year), the `/storage` media proxy when the bundled API serves the media,
+ * React Router (which gets the visitor's address and the request-body cap through its
+ * context), and an error page of our own for anything that escapes them.
  */
 import path from "node:path";
-import { Readable } from "node:stream";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { maxBodyBytes, visitorContext } from "../app/lib/visitor.server.ts";
+import { errorPage, rejectMalformedUrls } from "./error-page.ts";
+import { mediaProxy } from "./media-proxy.ts";
+import { allowedMethods } from "./methods.ts";
 
 export interface SiteAppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -34,6 +37,8 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
     next();
   });
+  app.use(rejectMalformedUrls);
+  app.use(allowedMethods(options.build));
   for (const handler of options.before ?? []) app.use(handler);
 
   if (options.clientDir) {
@@ -50,6 +55,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   if (options.mediaProxyTo) app.use("/storage", mediaProxy(options.mediaProxyTo));
 
   app.use(createRequestHandler({ build: options.build, mode: options.mode, getLoadContext }));
+  app.use(errorPage());
   return app;
 }
 
@@ -99,46 +105,4 @@ function capBody(req: express.Request, limit: number): () => boolean {
   // Counting must not start the flow by itself: React Router's reader pulls when it reads.
   if (flowing !== true) req.pause();
   return () => tooLarge;
-}
-
-const forwardedHeaders = [
-  "content-type",
-  "content-length",
-  "cache-control",
-  "etag",
-  "last-modified",
-  "content-disposition",
-];
-
-/** Streams `/storage/...` from the API, keeping its caching headers. */
-function mediaProxy(apiBaseUrl: string): express.RequestHandler {
-  return async (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    try {
-      const upstream = await fetch(`${apiBaseUrl}/storage${req.url}`, {
-        method: req.method,
-        headers: {
-          ...(req.headers["if-none-match"]
-            ? { "If-None-Match": String(req.headers["if-none-match"]) }
-            : {}),
-          ...(req.headers["if-modified-since"]
-            ? { "If-Modified-Since": String(req.headers["if-modified-since"]) }
-            : {}),
-        },
-        signal: AbortSignal.timeout(20_000),
-      });
-      res.status(upstream.status);
-      for (const name of forwardedHeaders) {
-        const value = upstream.headers.get(name);
-        if (value) res.setHeader(name, value);
-      }
-      if (!upstream.body || req.method === "HEAD") {
-        res.end();
-        return;
-      }
-      Readable.fromWeb(upstream.body as import("node:stream/web").ReadableStream).pipe(res);
-    } catch {
-      if (!res.headersSent) res.status(502).end();
-    }
-  };
 }

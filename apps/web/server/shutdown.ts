@@ -1,16 +1,32 @@
 import type { Server } from "node:http";
 
-/** On SIGINT/SIGTERM: stop taking requests, then close the rest in order, then exit. */
+/**
+ * How the process ends. On SIGINT/SIGTERM: stop taking requests, close the rest in order, exit
+ * 0. On an uncaught exception the process's state can no longer be trusted: log one line, stop
+ * the same way and exit 1, for the process manager to restart it (README "Deploying"). A
+ * rejected promise nobody handled belongs to one request, whose visitor already got an error
+ * screen, so it is logged and the server keeps serving.
+ */
 export function stopOnSignals(server: Server, closers: Array<() => Promise<void>>) {
   let stopping = false;
-  const stop = async () => {
+  const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     server.close();
     server.closeAllConnections();
-    for (const close of closers) await close();
-    process.exit(0);
+    for (const close of closers) await close().catch(() => {});
+    process.exit(code);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => stop(0));
+  process.on("SIGTERM", () => stop(0));
+  process.on("uncaughtException", (error) => {
+    console.error(`[fatal] uncaught ${describe(error)}; stopping for a restart`);
+    void stop(1);
+  });
+  process.on("unhandledRejection", (reason) => {
+    console.error(`[error] unhandled rejection ${describe(reason)}; still serving`);
+  });
 }
+
+const describe = (error: unknown) =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);

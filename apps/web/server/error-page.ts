@@ -1,0 +1,66 @@
+/**
+ * The last Express error handler: an error that escapes everything else (a malformed URL, a
+ * missing `/assets/` file, a bug) gets the site's error screen with a fitting status, in the
+ * visitor's language, never a stack trace, a file path or an internal address. One log line.
+ */
+import type express from "express";
+import ar from "../app/i18n/ar.json" with { type: "json" };
+import en from "../app/i18n/en.json" with { type: "json" };
+
+const strings = { en, ar } as const;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The status an error asks for (4xx/5xx from `http-errors` style errors), 500 otherwise. */
+function statusOf(error: unknown): number {
+  const status =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+    (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 600 ? status : 500;
+}
+
+/** A self-contained page: it must render even when the build's assets are what failed. */
+export function errorPageHtml(status: number, pathname: string): string {
+  const lang = /^\/ar(\/|$)/i.test(pathname) ? "ar" : "en";
+  const t = strings[lang];
+  const notFound = status === 404;
+  const title = notFound ? t["error.404.title"] : t["error.title"];
+  const message = notFound ? t["error.404.message"] : t["error.message"];
+  return `<!doctype html>
+<html lang="${lang}" dir="${lang === "ar" ? "rtl" : "ltr"}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;text-align:center}main{max-width:36rem;padding:2rem}a{display:inline-block;margin-top:1.5rem;padding:.75rem 1.5rem;border-radius:.5rem;background:#0f2a44;color:#fff;text-decoration:none}</style>
+</head>
+<body><main data-testid="error-screen"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>
+<a href="/${lang}">${escapeHtml(t["error.goHome"])}</a></main></body>
+</html>`;
+}
+
+export function errorPage(
+  log: (line: string) => void = console.error,
+): express.ErrorRequestHandler {
+  return (error, req, res, next) => {
+    const status = statusOf(error);
+    if (status >= 500) {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      log(`[error] ${req.method} ${req.path} ${status}: ${reason.split("\n")[0]}`);
+    }
+    if (res.headersSent) return next(error);
+    res
+      .status(status)
+      .type("html")
+      .setHeader("Cache-Control", "no-store")
+      .send(errorPageHtml(status, req.path));
+  };
+}
+
+/** An address with broken percent-encoding (`/en/news/%`) is a bad request, not a page. */
+export const rejectMalformedUrls: express.RequestHandler = (req, _res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    return next(Object.assign(new Error("malformed percent-encoding"), { status: 400 }));
+  }
+  next();
+};

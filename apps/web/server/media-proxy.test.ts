@@ -1,0 +1,145 @@
+/**
+ * The `/storage` media proxy against a real (stand-in) API over loopback: slow visitors,
+ * visitors who leave, an API that is slow or breaks off; the server answers afterwards.
+ */
+import { once } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mediaProxy } from "./media-proxy.ts";
+
+const chunk = Buffer.alloc(64 * 1024, 7);
+const bigChunks = 64; // 4 MB
+const logs: string[] = [];
+
+/** What the stand-in API saw of each request: did the client (the proxy) go away early? */
+const upstreamClosedEarly: boolean[] = [];
+
+let api: http.Server;
+let site: http.Server;
+let siteUrl: string;
+
+function listen(server: http.Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
+}
+
+beforeAll(async () => {
+  api = http.createServer(async (req, res) => {
+    if (req.url === "/storage/big.bin") {
+      res.writeHead(200, {
+        "content-type": "application/octet-stream",
+        "content-length": String(chunk.length * bigChunks),
+      });
+      let finished = false;
+      res.once("close", () => upstreamClosedEarly.push(!finished));
+      // Written slowly, longer in total than the proxy's 300 ms header time-out.
+      for (let i = 0; i < bigChunks && !res.destroyed; i++) {
+        if (!res.write(chunk)) await once(res, "drain").catch(() => {});
+        if (i % 8 === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      finished = true;
+      res.end();
+    } else if (req.url === "/storage/broken.bin") {
+      res.writeHead(200, { "content-length": String(chunk.length * 4) });
+      res.write(chunk, () => setTimeout(() => res.destroy(), 20));
+    } else if (req.url === "/storage/slow.jpg") {
+      setTimeout(() => res.writeHead(200).end("late"), 1_000).unref();
+    } else if (req.url === "/storage/logo.svg") {
+      res.writeHead(200, {
+        "content-type": "image/svg+xml",
+        "content-security-policy": "sandbox",
+        etag: '"v1"',
+      });
+      res.end("<svg/>");
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  const apiUrl = await listen(api);
+  const app = express();
+  app.use("/storage", mediaProxy(apiUrl, { headersTimeoutMs: 300, log: (l) => logs.push(l) }));
+  app.get("/ping", (_req, res) => res.send("pong"));
+  site = http.createServer(app);
+  siteUrl = await listen(site);
+});
+
+afterAll(async () => {
+  for (const server of [site, api]) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** GETs `path` through the proxy as a raw response whose body the test reads at its own pace. */
+function get(path: string): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    http.get(`${siteUrl}${path}`, resolve).on("error", reject);
+  });
+}
+
+const stillAnswers = async () => expect(await (await fetch(`${siteUrl}/ping`)).text()).toBe("pong");
+
+describe("media proxy", () => {
+  it("passes on the API's headers, the sandbox CSP of SVGs included", async () => {
+    const answer = await fetch(`${siteUrl}/storage/logo.svg`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-security-policy")).toBe("sandbox");
+    expect(answer.headers.get("etag")).toBe('"v1"');
+    expect(await answer.text()).toBe("<svg/>");
+  });
+
+  it("lets a slow visitor download a large file past the header time-out", async () => {
+    const response = await get("/storage/big.bin");
+    let received = 0;
+    response.pause();
+    // Read in bursts with pauses: the whole download takes far longer than 300 ms.
+    for await (const part of response) {
+      received += (part as Buffer).length;
+      if (received % (1024 * 1024) < (part as Buffer).length) {
+        response.pause();
+        await new Promise((r) => setTimeout(r, 150));
+        response.resume();
+      }
+    }
+    expect(received).toBe(chunk.length * bigChunks);
+    await stillAnswers();
+  });
+
+  it("cancels the API request when the visitor leaves midway, and keeps answering", async () => {
+    const before = upstreamClosedEarly.length;
+    const response = await get("/storage/big.bin");
+    await once(response, "data");
+    response.destroy();
+    await expect.poll(() => upstreamClosedEarly.length, { timeout: 5_000 }).toBe(before + 1);
+    expect(upstreamClosedEarly.at(-1)).toBe(true);
+    await stillAnswers();
+  });
+
+  it("cuts the download short when the API breaks off mid-file, and keeps answering", async () => {
+    const response = await get("/storage/broken.bin");
+    let received = 0;
+    const ended = new Promise<string>((resolve) => {
+      response.on("data", (part: Buffer) => {
+        received += part.length;
+      });
+      response.on("end", () => resolve("end"));
+      response.on("error", () => resolve("error"));
+      response.on("close", () => resolve("close"));
+    });
+    await ended;
+    expect(received).toBeLessThan(chunk.length * 4);
+    await stillAnswers();
+  });
+
+  it("answers 504 when the API sends no headers in time, 404 as the API does", async () => {
+    expect((await fetch(`${siteUrl}/storage/slow.jpg`)).status).toBe(504);
+    expect(logs.at(-1)).toBe("[media] /storage/slow.jpg: no answer in time");
+    expect((await fetch(`${siteUrl}/storage/none.jpg`)).status).toBe(404);
+    await stillAnswers();
+  });
+});

@@ -1,0 +1,120 @@
+/** Which methods each address takes, read from a build's route manifest. */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ar from "../app/i18n/ar.json" with { type: "json" };
+import { errorPage, errorPageHtml } from "./error-page.ts";
+import { allowedMethods } from "./methods.ts";
+
+const route = (
+  id: string,
+  parentId: string | undefined,
+  path: string | undefined,
+  action = false,
+) => ({
+  id,
+  parentId,
+  path,
+  module: action ? { action: () => null, default: () => null } : { default: () => null },
+});
+
+/** The shape of the site's routes: a language layout, a pathless frame, pages, a splat. */
+const build = {
+  routes: {
+    root: route("root", undefined, ""),
+    lang: route("lang", "root", ":lang"),
+    frame: route("frame", "lang", undefined),
+    home: { ...route("home", "frame", undefined), index: true },
+    news: route("news", "frame", "news"),
+    contact: route("contact", "frame", "contactUs", true),
+    splat: route("splat", "frame", "*"),
+  },
+} as unknown as ServerBuild;
+
+let server: http.Server;
+let base: string;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  const app = express();
+  app.use(allowedMethods(() => Promise.resolve(build)));
+  app.all("/boom", () => {
+    throw new Error("secret at /srv/app/server.ts:12");
+  });
+  app.all("/{*rest}", (req, res) => res.send(`reached ${req.method}`));
+  app.use(errorPage((line) => logs.push(line)));
+  server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const send = (method: string, path: string) => fetch(base + path, { method });
+
+describe("allowedMethods", () => {
+  it.each(["PUT", "PATCH", "DELETE", "PROPFIND"])(
+    "answers %s on a page with 405 and Allow",
+    async (method) => {
+      const answer = await send(method, "/en/news");
+      expect(answer.status).toBe(405);
+      expect(answer.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    },
+  );
+
+  it("lets POST through only where the route has an action, .data requests included", async () => {
+    expect(await (await send("POST", "/en/contactUs")).text()).toBe("reached POST");
+    expect(await (await send("POST", "/ar/contactus.data")).text()).toBe("reached POST");
+    const refused = await send("POST", "/en/news");
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect((await send("POST", "/en")).status).toBe(405);
+    expect((await send("POST", "/en/no-such-page")).status).toBe(405);
+  });
+
+  it("answers OPTIONS with 204 and the methods of that address", async () => {
+    const contact = await send("OPTIONS", "/en/contactUs");
+    expect(contact.status).toBe(204);
+    expect(contact.headers.get("allow")).toBe("GET, HEAD, POST, OPTIONS");
+    expect((await send("OPTIONS", "/en/news")).headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("lets files be read only", async () => {
+    for (const path of ["/assets/app-1a2b.js", "/storage/a.jpg", "/favicon.svg"]) {
+      expect(await (await send("GET", path)).text()).toBe("reached GET");
+      const post = await send("POST", path);
+      expect(post.status).toBe(405);
+      expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    }
+  });
+
+  it("passes GET and HEAD on", async () => {
+    expect(await (await send("GET", "/en/news")).text()).toBe("reached GET");
+    expect((await send("HEAD", "/en/news")).status).toBe(200);
+  });
+});
+
+describe("errorPage", () => {
+  it("answers the error screen in the page's language without internals, one log line", async () => {
+    const before = logs.length;
+    const answer = await send("GET", "/boom");
+    expect(answer.status).toBe(500);
+    const html = await answer.text();
+    expect(html).toContain('data-testid="error-screen"');
+    expect(html).not.toContain("secret");
+    expect(html).not.toContain("/srv/");
+    expect(logs.slice(before)).toEqual([
+      "[error] GET /boom 500: Error: secret at /srv/app/server.ts:12",
+    ]);
+  });
+
+  it("speaks the language of the address", () => {
+    const html = errorPageHtml(404, "/ar/assets/x.js");
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain(ar["error.404.title"]);
+    expect(html).toContain('href="/ar"');
+    expect(errorPageHtml(500, "/en/x")).toContain('<html lang="en" dir="ltr">');
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * The site as an HTTP server, without a browser: production mode, methods other than GET,
+ * errors that escape the router, and media downloads that cannot take the process down.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { apiData, type Lang, languages, type Paged } from "./support/content.ts";
+import { E2E_API_PORT, E2E_PORT, e2eStorageDir } from "./support/env.ts";
+import { type RunningSite, startSite } from "./support/site.ts";
+
+// No browser involved, so one width is enough.
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+test.beforeAll(({}, testInfo) => test.skip(testInfo.project.name !== "desktop", "no browser"));
+
+/** Signs that a server exposed its internals. */
+const internals = /\bat [\w.<>]+ \(|node_modules|\/work\/|\/src\/|\.ts:\d+|Error: /;
+
+/** One page of each kind in `lang`, detail pages taken from the API. */
+async function pagesOf(lang: Lang): Promise<string[]> {
+  const news = await apiData<Paged<{ id: number }>>("/api/news", lang);
+  const projects = await apiData<Paged<{ id: number }>>("/api/Completed-projects", lang);
+  return [
+    `/${lang}`,
+    `/${lang}/news`,
+    `/${lang}/news/${news.data[0]?.id}`,
+    `/${lang}/projects/${projects.data[0]?.id}`,
+    `/${lang}/contactUs`,
+    `/${lang}/no-such-page`,
+  ];
+}
+
+/** One request with any method (fetch refuses TRACE): status, headers and body. */
+function send(url: string, method: string) {
+  return new Promise<{ status: number; allow?: string; body: string }>((resolve, reject) => {
+    const req = http.request(url, { method }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test.describe("methods other than GET", () => {
+  test.describe.configure({ mode: "serial" });
+  let site: RunningSite;
+
+  test.beforeAll(async () => {
+    // A server of its own, so its log can be read; it reads the test run's reference API.
+    site = await startSite(E2E_PORT + 70, {
+      API_BASE_URL: `http://127.0.0.1:${E2E_API_PORT}`,
+      NODE_ENV: "",
+    });
+  });
+  test.afterAll(() => site?.stop());
+
+  test("the production start runs in production mode", () => {
+    expect(site.output()).toContain("(production mode)");
+  });
+
+  for (const lang of languages) {
+    test(`every page answers other methods with 405 and Allow, without internals (${lang})`, async () => {
+      for (const page of await pagesOf(lang)) {
+        const takesPost = page.endsWith("/contactUs");
+        const allow = takesPost ? "GET, HEAD, POST, OPTIONS" : "GET, HEAD, OPTIONS";
+        for (const method of ["PUT", "PATCH", "DELETE", "TRACE", ...(takesPost ? [] : ["POST"])]) {
+          const answer = await send(site.url + page, method);
+          expect([page, method, answer.status, answer.allow]).toEqual([page, method, 405, allow]);
+          expect(answer.body).not.toMatch(internals);
+        }
+        const options = await send(site.url + page, "OPTIONS");
+        expect([page, options.status, options.allow]).toEqual([page, 204, allow]);
+      }
+      expect(site.output()).not.toContain("Invalid request method");
+      expect(site.output()).not.toMatch(/^\s+at /m);
+    });
+  }
+
+  test("a missing asset and a malformed address get the error screen, no internals", async () => {
+    for (const [address, status] of [
+      ["/assets/no-such-file-1a2b3c.js", 404],
+      ["/ar/news/%E0%A4%A", 400],
+      ["/en/news/%", 400],
+      ["/%FF", 400],
+    ] as const) {
+      const answer = await fetch(site.url + address);
+      const html = await answer.text();
+      expect([address, answer.status]).toEqual([address, status]);
+      expect(html).toContain('data-testid="error-screen"');
+      expect(html).not.toMatch(internals);
+    }
+    expect(site.output()).not.toMatch(/^\s+at /m);
+  });
+});
+
+test.describe("media downloads", () => {
+  const file = path.join(e2eStorageDir, "e2e-large.bin");
+
+  test.beforeAll(() => {
+    fs.mkdirSync(e2eStorageDir, { recursive: true });
+    const handle = fs.openSync(file, "w");
+    fs.ftruncateSync(handle, 40 * 1024 * 1024);
+    fs.closeSync(handle);
+  });
+  test.afterAll(() => fs.rmSync(file, { force: true }));
+
+  test("a slow download of a large file, left midway, does not take the site down", async ({
+    request,
+  }) => {
+    const received = await new Promise<number>((resolve, reject) => {
+      const req = http.get(`http://127.0.0.1:${E2E_PORT}/storage/e2e-large.bin`, (response) => {
+        expect(response.statusCode).toBe(200);
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          // A slow reader: a pause after each chunk, then gone after about 1 MB.
+          response.pause();
+          if (bytes > 1024 * 1024) {
+            req.destroy();
+            resolve(bytes);
+          } else setTimeout(() => response.resume(), 20);
+        });
+      });
+      req.on("error", (error) => (req.destroyed ? undefined : reject(error)));
+    });
+    expect(received).toBeLessThan(40 * 1024 * 1024);
+    for (const page of ["/en", "/ar/news"]) expect((await request.get(page)).status()).toBe(200);
+    const whole = await request.get("/storage/e2e-large.bin");
+    expect(whole.status()).toBe(200);
+    expect((await whole.body()).length).toBe(40 * 1024 * 1024);
+  });
+});
