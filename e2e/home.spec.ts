@@ -4,7 +4,7 @@
  * services grid and latest news.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { apiData, type Lang, languages } from "./support/content.ts";
+import { apiData, company, type Lang, languages } from "./support/content.ts";
 import { expectNoHorizontalOverflow, seriousViolations } from "./support/page-checks.ts";
 import { codePoints, escapeHtml } from "./support/text.ts";
 
@@ -304,7 +304,11 @@ for (const lang of languages) {
   });
 }
 
-test("the home page shows the site title as its heading", async ({ page }) => {
-  await page.goto("/en");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Arkan Contracting");
-});
+for (const lang of languages) {
+  test(`/${lang} shows the company's name from the company file as its heading`, async ({
+    page,
+  }) => {
+    await page.goto(`/${lang}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(company(lang).name);
+  });
+}

@@ -4,7 +4,7 @@
  * layout and accessibility (axe).
  */
 import { expect, type Page, test } from "@playwright/test";
-import { apiData, languages, seedLength, t } from "./support/content.ts";
+import { apiData, company, languages, seedLength, t } from "./support/content.ts";
 import { expectNoHorizontalOverflow, heading, seriousViolations } from "./support/page-checks.ts";
 import { decodeHtml } from "./support/text.ts";
 
@@ -285,7 +285,7 @@ test.describe("search tags in the server HTML", () => {
       page,
     }, testInfo) => {
       test.skip(testInfo.project.name === "phone", "server HTML does not depend on the width");
-      const site = t(lang, "site.title");
+      const site = company(lang).name;
       const expectPage = async (url: string, title: string, description: string) => {
         const seo = await serverSeo(page, url);
         // The brand is added once: not when the meta title already names it.

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { startContentApi } from "@site/content-api";
-import { apiData } from "./support/content.ts";
+import { apiData, company } from "./support/content.ts";
 import { E2E_API_PORT, E2E_PORT } from "./support/env.ts";
 import { seriousViolations } from "./support/page-checks.ts";
 import { startSite } from "./support/site.ts";
@@ -213,6 +213,11 @@ test.describe("footer", () => {
         await expect(item.locator("img")).toHaveAttribute("alt", project.title);
       }
       await expect(footer).toContainText(String(new Date().getFullYear()));
+      // Who the site speaks for comes from the company file, in the page's language.
+      const who = company(lang);
+      for (const text of [who.name, who.shortDescription, who.longDescription])
+        await expect(footer).toContainText(text);
+      await expect(footer).toContainText(`${new Date().getFullYear()} ${who.legalName}`);
       for (const network of ["facebook", "youtube", "instagram", "x"]) {
         const link = footer.locator(`a[data-social="${network}"]`);
         if (social?.[network]) {

@@ -51,3 +51,14 @@ export const t = (
   key: keyof typeof enStrings,
   values: Record<string, string | number> = {},
 ) => i18n[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+
+/** The company the site speaks for, in `lang`, from the company file the test server reads. */
+export function company(lang: Lang) {
+  const file = JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/web/company.json"), "utf8"));
+  return {
+    name: file.name[lang] as string,
+    shortDescription: file.shortDescription[lang] as string,
+    longDescription: file.longDescription[lang] as string,
+    legalName: file.legalName[lang] as string,
+  };
+}

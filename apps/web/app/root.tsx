@@ -7,12 +7,15 @@ import {
   Scripts,
   ScrollRestoration,
   useParams,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { defaultLanguage } from "@site/contract";
 import { FallbackScreen } from "./components/error-screens.tsx";
 import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
+import { LAYOUT_ROUTE_ID } from "./lib/seo.ts";
+import type { loader as languageLoader } from "./routes/language.tsx";
 
 /** The page's language from the URL (`/ar/...`), English elsewhere. */
 function useLanguage() {
@@ -23,13 +26,15 @@ function useLanguage() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = useLanguage();
+  // The company's logo is the page icon (outside a language, e.g. the fallback, the default).
+  const layout = useRouteLoaderData<typeof languageLoader>(LAYOUT_ROUTE_ID);
   return (
     <html lang={lang} dir={directionOf(lang)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f2a44" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={layout?.company.logo ?? "/favicon.svg"} />
         {/* Without scripts, lazy images show their <noscript> copy instead of a placeholder. */}
         <noscript
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant style rule

@@ -7,6 +7,7 @@ const repoRoot = path.resolve(import.meta.dirname, "../../..");
  * runs a script in; this makes them absolute before the settings are read.
  */
 export function anchorDataPaths(env: NodeJS.ProcessEnv = process.env) {
+  env.COMPANY_FILE = path.resolve(repoRoot, env.COMPANY_FILE || "apps/web/company.json");
   env.OUTBOX_DATABASE_PATH = path.resolve(
     repoRoot,
     env.OUTBOX_DATABASE_PATH || "data/outbox.sqlite",

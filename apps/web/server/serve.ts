@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ApiSettingsError } from "@site/content-api";
 import type { ServerBuild } from "react-router";
+import { CompanyFileError, companyFileOfSettings } from "../app/lib/company.server.ts";
 import { parseSettings, SettingsError } from "../app/lib/config.server.ts";
 import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
 import { createSiteApp } from "./app.ts";
@@ -20,8 +21,9 @@ anchorDataPaths();
 let settings: ReturnType<typeof parseSettings>;
 try {
   settings = parseSettings(process.env);
+  companyFileOfSettings();
 } catch (error) {
-  if (error instanceof SettingsError) {
+  if (error instanceof SettingsError || error instanceof CompanyFileError) {
     console.error(error.message);
     process.exit(1);
   }

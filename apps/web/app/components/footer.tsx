@@ -10,10 +10,11 @@ import type {
 } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useCompany } from "../lib/company.tsx";
 import { dateOnly, truncate } from "../lib/text.ts";
 import { ContactInfoList } from "./contact-info.tsx";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "./icons.tsx";
-import { LogoMark } from "./logo.tsx";
+import { Logo } from "./logo.tsx";
 
 /** SPEC.md section 9: three latest projects, titles cut to 60 characters, icons 25 px. */
 export const FOOTER_PROJECTS = 3;
@@ -35,6 +36,7 @@ export interface FooterData {
 
 export function Footer({ lang, data }: { lang: Language; data: FooterData }) {
   const { t } = useTranslation();
+  const company = useCompany();
   const year = new Date().getFullYear();
   const social = socialNetworks.filter(({ key }) => data.social?.[key]?.trim());
 
@@ -43,15 +45,15 @@ export function Footer({ lang, data }: { lang: Language; data: FooterData }) {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-3">
         <section aria-labelledby="footer-about">
           <div className="flex items-center gap-3">
-            <LogoMark className="size-12" />
+            <Logo className="size-12" />
             <div>
               <h2 id="footer-about" className="text-lg font-bold text-white">
-                {t("site.title")}
+                {company.name}
               </h2>
-              <p className="text-sm text-amber-brand">{t("site.shortDescription")}</p>
+              <p className="text-sm text-amber-brand">{company.shortDescription}</p>
             </div>
           </div>
-          <p className="mt-5 text-sm leading-7">{t("site.longDescription")}</p>
+          <p className="mt-5 text-sm leading-7">{company.longDescription}</p>
         </section>
 
         <section aria-labelledby="footer-contact">
@@ -105,7 +107,7 @@ export function Footer({ lang, data }: { lang: Language; data: FooterData }) {
 
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 text-sm sm:flex-row sm:px-6">
-          <p>{t("footer.copyright", { year })}</p>
+          <p>{t("footer.copyright", { year, name: company.legalName })}</p>
           {social.length > 0 ? (
             <ul className="flex items-center gap-4" aria-label={t("footer.followUs")}>
               {social.map(({ key, Icon }) => (

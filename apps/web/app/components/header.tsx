@@ -6,11 +6,12 @@ import type { Language } from "@site/contract";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
+import { useCompany } from "../lib/company.tsx";
 import { isHomePath } from "../lib/site-map.ts";
 import { useScrolledPast } from "../lib/use-scrolled-past.ts";
 import { ChevronDown } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
-import { LogoMark } from "./logo.tsx";
+import { Logo } from "./logo.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { buildNavigation, isActive, type NavData, type NavLink } from "./navigation.ts";
 import { SubmenuLink } from "./submenu-link.tsx";
@@ -20,6 +21,7 @@ const SCROLL_THRESHOLD = 50;
 
 export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
   const { t } = useTranslation();
+  const company = useCompany();
   const { pathname } = useLocation();
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -43,16 +45,14 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
         <Link
           to="/"
           className="flex shrink-0 items-center gap-3 text-white"
-          aria-label={t("site.title")}
+          aria-label={company.name}
         >
-          <LogoMark />
+          <Logo />
           {home ? (
             <span className="flex flex-col leading-tight" data-testid="home-title">
-              <span className="animate-rise text-lg font-bold tracking-wide">
-                {t("site.title")}
-              </span>
+              <span className="animate-rise text-lg font-bold tracking-wide">{company.name}</span>
               <span className="animate-rise text-xs text-white/80 [animation-delay:150ms] max-sm:hidden">
-                {t("site.shortDescription")}
+                {company.shortDescription}
               </span>
             </span>
           ) : null}

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
+import { useCompany } from "../lib/company.tsx";
 import { isHomePath } from "../lib/site-map.ts";
-import { LogoMark } from "./logo.tsx";
+import { Logo } from "./logo.tsx";
 
 /**
  * Navigation feedback. Going to the home page (banner and projects) shows the full-screen
@@ -10,6 +11,7 @@ import { LogoMark } from "./logo.tsx";
  */
 export function NavigationProgress() {
   const { t } = useTranslation();
+  const company = useCompany();
   const navigation = useNavigation();
   if (navigation.state !== "loading") return null;
   if (isHomePath(navigation.location.pathname)) {
@@ -19,8 +21,8 @@ export function NavigationProgress() {
         data-testid="loading-overlay"
         className="fixed inset-0 z-[60] flex flex-col items-center justify-center gap-4 bg-navy-950/95 text-white motion-safe:animate-fade-in"
       >
-        <LogoMark className="size-20 motion-safe:animate-pulse" />
-        <p className="text-xl font-bold">{t("site.title")}</p>
+        <Logo className="size-20 motion-safe:animate-pulse" />
+        <p className="text-xl font-bold">{company.name}</p>
         <span className="sr-only">{t("common.loading")}</span>
       </div>
     );

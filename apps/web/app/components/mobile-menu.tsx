@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ChevronDown, CloseIcon, MenuIcon } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
-import { LogoMark } from "./logo.tsx";
+import { Logo } from "./logo.tsx";
 import { isActive, type NavLink } from "./navigation.ts";
 import { SubmenuLink } from "./submenu-link.tsx";
 
@@ -97,7 +97,7 @@ export function MobileMenu({
         className="fixed inset-0 z-50 h-dvh overflow-y-auto bg-navy-950 text-white motion-safe:animate-fade-in"
       >
         <div className="flex h-20 items-center justify-between px-4 sm:px-6">
-          <LogoMark />
+          <Logo />
           <button
             ref={closeRef}
             type="button"

@@ -32,6 +32,8 @@ const settingsSchema = z.object({
   API_TIMEOUT_MS: positiveInt.default(20_000),
   CACHE_TTL_MS: positiveInt.default(300_000),
   CACHE_MAX_ENTRIES: positiveInt.default(500),
+  /** The company the site speaks for: name, descriptions, logo, share image (README). */
+  COMPANY_FILE: z.string().min(1).default("apps/web/company.json"),
   /** Durable outbox for contact messages the API could not take yet. */
   OUTBOX_DATABASE_PATH: z.string().min(1).default("data/outbox.sqlite"),
   /** Contact messages one visitor may send per 10 minutes, counted by the website. */

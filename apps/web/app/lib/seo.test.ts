@@ -7,7 +7,12 @@ const find = (tags: ReturnType<typeof seoTags>, key: string, value: string) =>
     | undefined;
 
 describe("seoTags", () => {
-  const base = { siteUrl: "https://site.example", pathname: "/en/news/3" } as const;
+  const site = {
+    name: "Acme Builders",
+    description: "Acme builds towers and bridges.",
+    image: "/share.jpg",
+  };
+  const base = { siteUrl: "https://site.example", pathname: "/en/news/3", site } as const;
 
   it("builds title, description and social tags from the data", () => {
     const tags = seoTags({
@@ -18,7 +23,7 @@ describe("seoTags", () => {
       image: "/storage/news/bridge.webp",
       type: "article",
     });
-    expect(tags[0]).toEqual({ title: "Bridge opened | Arkan Contracting" });
+    expect(tags[0]).toEqual({ title: "Bridge opened | Acme Builders" });
     const description = find(tags, "name", "description")?.content ?? "";
     expect(description.startsWith("The new bridge & its approach roads x")).toBe(true);
     expect(Array.from(description).length).toBeLessThanOrEqual(161);
@@ -38,14 +43,14 @@ describe("seoTags", () => {
   });
 
   it("adds the brand to the title only once", () => {
-    const tags = seoTags({ ...base, lang: "ar", title: "نبذة عن الشركة | أركان للمقاولات العامة" });
-    expect(tags[0]).toEqual({ title: "نبذة عن الشركة | أركان للمقاولات العامة" });
+    const tags = seoTags({ ...base, lang: "ar", title: "نبذة عن الشركة | Acme Builders" });
+    expect(tags[0]).toEqual({ title: "نبذة عن الشركة | Acme Builders" });
   });
 
-  it("falls back to the site name and description when the data has none", () => {
+  it("falls back to the company's name, description and share image when the data has none", () => {
     const tags = seoTags({ ...base, lang: "ar" });
-    expect(tags[0]).toEqual({ title: "أركان للمقاولات" });
-    expect(find(tags, "name", "description")?.content).toMatch(/^منذ عام 1998/);
-    expect(find(tags, "property", "og:image")?.content).toBe("https://site.example/og-image.jpg");
+    expect(tags[0]).toEqual({ title: "Acme Builders" });
+    expect(find(tags, "name", "description")?.content).toBe("Acme builds towers and bridges.");
+    expect(find(tags, "property", "og:image")?.content).toBe("https://site.example/share.jpg");
   });
 });

@@ -5,12 +5,21 @@
  */
 import type { Language } from "@site/contract";
 import type { MetaDescriptor } from "react-router";
-import { i18nFor } from "../i18n/index.ts";
+import type { Company } from "./company.tsx";
 import { canonicalPath } from "./site-map.ts";
 import { stripTags, truncate } from "./text.ts";
 
+/** Who the site speaks for, from the company file: the fallbacks of every page's tags. */
+export interface SiteIdentity {
+  name: string;
+  description: string;
+  /** Share image for pages without one of their own (site path or absolute URL). */
+  image: string;
+}
+
 export interface PageSeo {
   lang: Language;
+  site: SiteIdentity;
   /** Public origin, e.g. `https://www.arkan-contracting.example`. */
   siteUrl: string;
   /** Path of the page without query, e.g. `/en/news/3`. */
@@ -32,8 +41,7 @@ export function absoluteUrl(siteUrl: string, url: string): string {
 }
 
 export function seoTags(page: PageSeo): MetaDescriptor[] {
-  const t = i18nFor(page.lang).t;
-  const siteName = t("site.title");
+  const siteName = page.site.name;
   const plainTitle = page.title ? stripTags(page.title) : "";
   // Editors often write the brand into meta titles already ("Overview | Arkan ..."): add it once.
   const brand = siteName.split(" ")[0] ?? siteName;
@@ -43,14 +51,14 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
       ? plainTitle
       : `${plainTitle} | ${siteName}`;
   const description = truncate(
-    stripTags(page.description || "") || t("site.longDescription"),
+    stripTags(page.description || "") || page.site.description,
     DESCRIPTION_LENGTH,
   );
   const rest = page.pathname.replace(/^\/[^/]*/, "");
   const query = new URLSearchParams(page.search ?? "").get("page");
   const keep = query && query !== "1" ? `?page=${encodeURIComponent(query)}` : "";
   const url = (lang: Language) => `${page.siteUrl}/${lang}${rest}${keep}`;
-  const image = absoluteUrl(page.siteUrl, page.image || "/og-image.jpg");
+  const image = absoluteUrl(page.siteUrl, page.image || page.site.image);
   const other: Language = page.lang === "ar" ? "en" : "ar";
   const locale = (lang: Language) => (lang === "ar" ? "ar_SA" : "en_US");
 
@@ -88,15 +96,20 @@ interface MetaContext {
 /** Tags for a route's `meta` export, taking language and site URL from the layout's data. */
 export function pageMeta(
   args: MetaContext,
-  page: Omit<PageSeo, "lang" | "siteUrl" | "pathname" | "search">,
+  page: Omit<PageSeo, "lang" | "site" | "siteUrl" | "pathname" | "search">,
 ): MetaDescriptor[] {
   const layout = args.matches.find((match) => match?.id === LAYOUT_ROUTE_ID)?.loaderData as
-    | { lang: Language; siteUrl: string }
+    | { lang: Language; siteUrl: string; company: Company }
     | undefined;
   if (!layout) return [{ title: page.title ?? "" }];
   return seoTags({
     ...page,
     lang: layout.lang,
+    site: {
+      name: layout.company.name,
+      description: layout.company.longDescription,
+      image: layout.company.shareImage,
+    },
     siteUrl: layout.siteUrl,
     pathname: canonicalPath(args.location.pathname),
     search: args.location.search,

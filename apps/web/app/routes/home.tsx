@@ -13,6 +13,7 @@ import { LazyImage } from "../components/lazy-image.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
 import { content } from "../lib/api.server.ts";
+import { useCompany } from "../lib/company.tsx";
 import { newsPreview, sortByIndex } from "../lib/content-rules.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -60,10 +61,11 @@ type HomeData = Route.ComponentProps["loaderData"];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const company = useCompany();
   const { lang, banners, extraData, about, projects, services, news } = loaderData;
   return (
     <>
-      <h1 className="sr-only">{t("site.title")}</h1>
+      <h1 className="sr-only">{company.name}</h1>
       <HeroSlider banners={banners} />
       <ExtraDataStrip items={extraData} />
       {about ? <AboutBlock about={about} lang={lang} /> : null}

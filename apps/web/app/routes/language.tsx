@@ -11,6 +11,8 @@ import { Header } from "../components/header.tsx";
 import { NavigationProgress } from "../components/loading.tsx";
 import { isLanguage } from "../i18n/index.ts";
 import { content } from "../lib/api.server.ts";
+import { companyIn } from "../lib/company.server.ts";
+import { CompanyProvider } from "../lib/company.tsx";
 import { settings } from "../lib/config.server.ts";
 import { redirectForUnsupportedLanguage, saveLanguage } from "../lib/site-map.ts";
 import { useApiErrorMessage } from "../lib/use-api-error-message.ts";
@@ -32,6 +34,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   return data({
     lang,
     siteUrl: settings().SITE_URL,
+    company: companyIn(lang),
     nav: {
       services: services.map(({ id, title }) => ({ id, title })),
       pages: pages.map(({ id, title }) => ({ id, title })),
@@ -62,10 +65,10 @@ export function shouldRevalidate({
 }
 
 export default function LanguageLayout({ loaderData }: Route.ComponentProps) {
-  const { lang, nav, footer } = loaderData;
+  const { lang, nav, footer, company } = loaderData;
   useEffect(() => saveLanguage(lang), [lang]);
   return (
-    <>
+    <CompanyProvider value={company}>
       <SkipLink />
       <NavigationProgress />
       <Header lang={lang} nav={nav} />
@@ -73,7 +76,7 @@ export default function LanguageLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <Footer lang={lang} data={footer} />
-    </>
+    </CompanyProvider>
   );
 }
 
