@@ -4,11 +4,14 @@
  */
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { apiData, type Lang, languages, type Paged } from "./support/content.ts";
 import { E2E_API_PORT, E2E_PORT, e2eStorageDir } from "./support/env.ts";
 import { type RunningSite, startSite } from "./support/site.ts";
+
+const reportModuleLoads = path.join(import.meta.dirname, "support/report-module-loads.ts");
 
 // No browser involved, so one width is enough.
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
@@ -55,15 +58,21 @@ test.describe("methods other than GET", () => {
 
   test.beforeAll(async () => {
     // A server of its own, so its log can be read; it reads the test run's reference API.
-    site = await startSite(E2E_PORT + 70, {
-      API_BASE_URL: `http://127.0.0.1:${E2E_API_PORT}`,
-      NODE_ENV: "",
-    });
+    site = await startSite(
+      E2E_PORT + 70,
+      { API_BASE_URL: `http://127.0.0.1:${E2E_API_PORT}`, NODE_ENV: "" },
+      ["--import", reportModuleLoads],
+    );
   });
   test.afterAll(() => site?.stop());
 
   test("the production start runs in production mode", () => {
     expect(site.output()).toContain("(production mode)");
+  });
+
+  test("with API_BASE_URL set, none of the reference API's code is loaded", async () => {
+    expect((await fetch(`${site.url}/en/news`)).status).toBe(200);
+    expect(site.output()).not.toContain("[loaded]");
   });
 
   for (const lang of languages) {
@@ -99,6 +108,28 @@ test.describe("methods other than GET", () => {
     }
     expect(site.output()).not.toMatch(/^\s+at /m);
   });
+});
+
+test("without API_BASE_URL, the bundled reference API is loaded and serves the demo", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "demo-"));
+  const site = await startSite(
+    E2E_PORT + 71,
+    {
+      API_PORT: String(E2E_API_PORT + 71),
+      API_DATABASE_PATH: path.join(dir, "content.sqlite"),
+      API_STORAGE_DIR: e2eStorageDir,
+      OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
+    },
+    ["--import", reportModuleLoads],
+  );
+  try {
+    expect((await fetch(`${site.url}/ar/news`)).status).toBe(200);
+    expect(site.output()).toContain("[loaded] ");
+    expect(site.output()).toContain("Started the reference content API");
+  } finally {
+    await site.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.describe("media downloads", () => {

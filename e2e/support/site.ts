@@ -12,10 +12,15 @@ export interface RunningSite {
   stop: () => Promise<void>;
 }
 
-export async function startSite(port: number, env: Record<string, string>): Promise<RunningSite> {
+/** `nodeArgs`: extra options for Node, e.g. `["--import", file]`. */
+export async function startSite(
+  port: number,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<RunningSite> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(repoRoot, "apps/web/server/start.ts")],
+    [...nodeArgs, path.join(repoRoot, "apps/web/server/start.ts")],
     {
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,9 +1,9 @@
 /**
  * Where the site reads its content. With API_BASE_URL set, that server only. Without it, the
- * bundled reference API is started on loopback with its demo content, and the site reads it
- * over HTTP exactly as it would read a remote backend.
+ * bundled reference API (a dev dependency: the demo) is started on loopback with its demo
+ * content, and the site reads it over HTTP exactly as it would read a remote backend. Its code
+ * is imported only then, so a production install against a company's API never loads it.
  */
-import { loadApiSettings, startContentApi } from "@site/content-api";
 import type { Settings } from "../app/lib/config.server.ts";
 
 export interface ContentSource {
@@ -13,6 +13,9 @@ export interface ContentSource {
   close(): Promise<void>;
 }
 
+/** The content source could not be set up; `message` is one line for the operator. */
+export class ContentSourceError extends Error {}
+
 export async function resolveContentSource(
   settings: Settings,
   log: (line: string) => void,
@@ -21,7 +24,21 @@ export async function resolveContentSource(
     log(`Reading content from ${settings.API_BASE_URL}`);
     return { apiBaseUrl: settings.API_BASE_URL, close: async () => {} };
   }
-  const api = await startContentApi({ ...loadApiSettings(process.env), host: "127.0.0.1", log });
+  let demo: typeof import("@site/content-api");
+  try {
+    demo = await import("@site/content-api");
+  } catch {
+    throw new ContentSourceError(
+      "API_BASE_URL is not set and the bundled reference API is not installed (it is a dev dependency): set API_BASE_URL to the company's content API",
+    );
+  }
+  let apiSettings: ReturnType<typeof demo.loadApiSettings>;
+  try {
+    apiSettings = demo.loadApiSettings(process.env);
+  } catch (error) {
+    throw new ContentSourceError((error as Error).message);
+  }
+  const api = await demo.startContentApi({ ...apiSettings, host: "127.0.0.1", log });
   log(`Started the reference content API with demo content at ${api.url}`);
   process.env.API_BASE_URL = api.url;
   const proxy = settings.MEDIA_BASE_URL === undefined || settings.MEDIA_BASE_URL === "/";

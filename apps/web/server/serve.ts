@@ -4,13 +4,12 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ApiSettingsError } from "@site/content-api";
 import type { ServerBuild } from "react-router";
 import { CompanyFileError, companyFileOfSettings } from "../app/lib/company.server.ts";
 import { parseSettings, SettingsError } from "../app/lib/config.server.ts";
 import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
 import { createSiteApp } from "./app.ts";
-import { resolveContentSource } from "./content-source.ts";
+import { ContentSourceError, resolveContentSource } from "./content-source.ts";
 import { anchorDataPaths } from "./data-paths.ts";
 import { stopOnSignals } from "./shutdown.ts";
 
@@ -34,7 +33,7 @@ let source: Awaited<ReturnType<typeof resolveContentSource>>;
 try {
   source = await resolveContentSource(settings, log);
 } catch (error) {
-  if (error instanceof ApiSettingsError) {
+  if (error instanceof ContentSourceError) {
     console.error(error.message);
     process.exit(1);
   }

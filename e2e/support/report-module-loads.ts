@@ -1,0 +1,15 @@
+/**
+ * Preloaded into a site server by tests (`node --import`): writes one `[loaded] URL` line for
+ * each module of the reference API (or its image and PDF libraries) that the server loads.
+ */
+import { registerHooks } from "node:module";
+
+const demoCode = /\/apps\/content-api\/|\/node_modules\/(sharp|pdfkit|fontkit)\//;
+
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    const resolved = nextResolve(specifier, context);
+    if (demoCode.test(resolved.url)) process.stderr.write(`[loaded] ${resolved.url}\n`);
+    return resolved;
+  },
+});
