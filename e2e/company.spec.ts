@@ -50,7 +50,7 @@ test.describe("another company's file", () => {
       const footer = page.locator("footer");
       await expect(footer).toContainText(acme.longDescription[lang]);
       await expect(footer).toContainText(`${new Date().getFullYear()} ${acme.legalName[lang]}`);
-      const frame = `${await header.innerText()} ${await footer.innerText()}`;
+      const frame = `${await header.textContent()} ${await footer.textContent()}`;
       expect(frame).not.toContain(demoCompany(lang).name);
 
       // The contact page's data has no description: it falls back to the company's.

@@ -2,4 +2,5 @@ export * from "./contact.ts";
 export * from "./content.ts";
 export * from "./endpoints.ts";
 export * from "./envelope.ts";
+export * from "./media.ts";
 export * from "./primitives.ts";

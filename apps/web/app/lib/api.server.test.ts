@@ -7,7 +7,7 @@ import {
   content,
   getPayload,
   request,
-  resolveMediaUrls,
+  resolveMediaUrl,
 } from "./api.server.ts";
 
 /** A tiny stand-in content server whose answers each test sets. */
@@ -179,26 +179,36 @@ describe("content", () => {
   });
 });
 
-describe("resolveMediaUrls", () => {
-  it("resolves only media fields that are root-relative", () => {
-    const value = resolveMediaUrls(
-      {
-        image: "/storage/a.webp",
-        banner_image: "https://cdn.example/b.jpg",
-        icon: "",
-        title: "/not-media",
-        project_images: [{ name: "/storage/p/1.webp" }],
-        protocolRelative: { image: "//evil.example/x.png" },
+describe("resolveMediaUrl", () => {
+  it("resolves root-relative URLs only", () => {
+    const base = "https://api.example";
+    expect(resolveMediaUrl("/storage/a.webp", base)).toBe("https://api.example/storage/a.webp");
+    expect(resolveMediaUrl("https://cdn.example/b.jpg", base)).toBe("https://cdn.example/b.jpg");
+    expect(resolveMediaUrl("", base)).toBe("");
+    expect(resolveMediaUrl("//evil.example/x.png", base)).toBe("//evil.example/x.png");
+  });
+});
+
+describe("getPayload and media", () => {
+  it("resolves the fields the contract declares as images, not look-alike text", async () => {
+    const detail = {
+      projects: {
+        id: 7,
+        title: "/storage/looks-like-a-path",
+        image: "/storage/p/7.webp",
+        image_content: "<p>x</p>",
+        client: "c",
+        location: "l",
+        date: "2023-04-30",
+        project_images: [{ name: "/storage/p/7/1.webp" }],
       },
-      "https://api.example",
-    );
-    expect(value).toEqual({
-      image: "https://api.example/storage/a.webp",
-      banner_image: "https://cdn.example/b.jpg",
-      icon: "",
-      title: "/not-media",
-      project_images: [{ name: "https://api.example/storage/p/1.webp" }],
-      protocolRelative: { image: "//evil.example/x.png" },
-    });
+      other_projects: [{ id: 3, title: "t", homeimage: "https://cdn.example/3.jpg" }],
+    };
+    answer = () => ({ body: JSON.stringify({ data: detail }) });
+    const payload = await getPayload("project", "/api/projects/7", { lang: "en", baseUrl: base });
+    expect(payload.projects.image).toBe(`${base}/storage/p/7.webp`);
+    expect(payload.projects.project_images[0]?.name).toBe(`${base}/storage/p/7/1.webp`);
+    expect(payload.projects.title).toBe("/storage/looks-like-a-path");
+    expect(payload.other_projects[0]?.homeimage).toBe("https://cdn.example/3.jpg");
   });
 });

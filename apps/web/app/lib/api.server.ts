@@ -8,7 +8,9 @@ import {
   describeIssues,
   type EndpointName,
   endpointPath,
+  endpoints,
   type Language,
+  mapImageUrls,
   type Payload,
   readPayload,
 } from "@site/contract";
@@ -114,38 +116,14 @@ export async function getPayload<N extends EndpointName>(
     const first = describeIssues(read.error).slice(0, 3).join("; ");
     throw new ApiError("invalid", path, `answer does not follow the contract: ${first}`, status);
   }
-  return resolveMediaUrls(read.payload, options.baseUrl ?? mediaBaseUrl());
+  // The contract says which fields are images and files: resolve exactly those.
+  const base = options.baseUrl ?? mediaBaseUrl();
+  return mapImageUrls(endpoints[name].schema, read.payload, (url) => resolveMediaUrl(url, base));
 }
 
-const MEDIA_KEYS = new Set([
-  "image",
-  "homeimage",
-  "icon",
-  "white_icon",
-  "banner_image",
-  "banner_img",
-  "meta_image",
-  "pdf_download_url",
-  "name",
-]);
-
-/** Resolves root-relative media URLs (`/storage/...`) against `base`, in place. */
-export function resolveMediaUrls<T>(value: T, base: string): T {
-  if (Array.isArray(value)) {
-    for (const item of value) resolveMediaUrls(item, base);
-  } else if (value && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    for (const [key, field] of Object.entries(record)) {
-      if (typeof field === "string") {
-        if (MEDIA_KEYS.has(key) && field.startsWith("/") && !field.startsWith("//")) {
-          record[key] = base + field;
-        }
-      } else {
-        resolveMediaUrls(field, base);
-      }
-    }
-  }
-  return value;
+/** A root-relative URL (`/storage/...`) resolved against `base`; absolute ones and `""` as given. */
+export function resolveMediaUrl(url: string, base: string): string {
+  return url.startsWith("/") && !url.startsWith("//") ? base + url : url;
 }
 
 export interface ContentQuery {

@@ -7,7 +7,10 @@ import {
   type ContactErrors,
   type ContactField,
   type ContactForm,
+  contactCreated,
   contactFields,
+  envelope,
+  errorBody,
   type Language,
 } from "@site/contract";
 import { ApiError, request } from "./api.server.ts";
@@ -85,23 +88,22 @@ export function submissionKey(formKey: string, lang: Language, form: ContactForm
   return `${formKey.slice(0, 80)}.${digest}`;
 }
 
+const createdAnswer = envelope(contactCreated);
+
+/** The stored message's id from a `201` body (API.md: `{ "data": { "id": 42 } }`), if given. */
 function createdId(body: unknown): string | number | undefined {
-  const data = (body as { data?: { id?: unknown } } | undefined)?.data;
-  const id = data?.id;
-  return typeof id === "string" || typeof id === "number" ? id : undefined;
+  const parsed = createdAnswer.safeParse(body);
+  return parsed.success ? parsed.data.data.id : undefined;
 }
 
-/** The API's per-field messages for our fields, or undefined when it named none of them. */
+/** The API's per-field messages for our fields (a `422` body), or undefined when it named none. */
 function fieldErrors(body: unknown): ContactErrors | undefined {
-  const errors = (body as { errors?: unknown } | undefined)?.errors;
-  if (!errors || typeof errors !== "object") return undefined;
+  const parsed = errorBody.safeParse(body);
+  if (!parsed.success || !parsed.data.errors) return undefined;
   const result: ContactErrors = {};
   for (const field of contactFields) {
-    const list = (errors as Record<string, unknown>)[field];
-    const messages = (Array.isArray(list) ? list : [list]).filter(
-      (item): item is string => typeof item === "string" && item.length > 0,
-    );
-    if (messages.length > 0) result[field as ContactField] = messages;
+    const messages = parsed.data.errors[field]?.filter((message) => message.length > 0);
+    if (messages?.length) result[field as ContactField] = messages;
   }
   return Object.keys(result).length > 0 ? result : undefined;
 }
