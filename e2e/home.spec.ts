@@ -4,7 +4,7 @@
  * services grid and latest news.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { apiData, company, type Lang, languages } from "./support/content.ts";
+import { apiData, company, type Lang, languages, t } from "./support/content.ts";
 import { expectNoHorizontalOverflow, seriousViolations } from "./support/page-checks.ts";
 import { codePoints, escapeHtml } from "./support/text.ts";
 
@@ -275,13 +275,9 @@ for (const lang of languages) {
       await expect(second.locator('img[data-icon="white"]')).toHaveCSS("opacity", "1");
       await expect(second).toHaveCSS("background-color", "rgb(15, 42, 68)");
 
-      const newsCard = page
-        .getByTestId("latest-news")
-        .getByTestId("carousel-slide")
-        .first()
-        .locator("a");
+      const newsCard = page.getByTestId("latest-news").getByTestId("news-card").first();
       const seeMore = newsCard.getByTestId("see-more");
-      await expect(seeMore).toHaveText(lang === "en" ? "See More" : "المزيد");
+      await expect(seeMore).toHaveText(t(lang, "common.seeMore"));
       await expect(seeMore).toHaveCSS("opacity", "0");
       await newsCard.hover();
       await expect(seeMore).toHaveCSS("opacity", "1");

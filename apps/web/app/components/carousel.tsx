@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { CONTENT_CAROUSEL, emblaMotionBreakpoints, layoutVars } from "../lib/carousel-layout.ts";
 import { useDirection } from "../lib/use-direction.ts";
 import { useEmblaState } from "../lib/use-embla-state.ts";
-import { ChevronNext, ChevronPrevious } from "./icons.tsx";
+import { SlideButtons } from "./slide-buttons.tsx";
 
 const vars = layoutVars(CONTENT_CAROUSEL) as CSSProperties;
 
@@ -42,9 +42,6 @@ export function Carousel({
   });
   const { canScrollPrev, canScrollNext } = useEmblaState(api, slides.length > 1);
 
-  const button =
-    "inline-flex size-11 items-center justify-center rounded-full border border-navy-900/20 text-navy-900 transition-colors hover:border-navy-900 hover:bg-navy-900 hover:text-white disabled:cursor-not-allowed disabled:border-navy-900/10 disabled:text-navy-900/30 disabled:hover:bg-transparent";
-
   return (
     // A group, not a region: the footer already has a "latest Projects" landmark.
     // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's container is a group
@@ -62,26 +59,14 @@ export function Carousel({
         </h2>
         <div className={`flex items-center gap-3 ${slides.length === 0 ? "hidden" : ""}`}>
           {action}
-          <button
-            type="button"
-            className={button}
-            onClick={() => api?.scrollPrev()}
-            disabled={!canScrollPrev}
-            aria-label={t("home.carouselPrevious", { name: title })}
-            data-testid="carousel-previous"
-          >
-            <ChevronPrevious size={20} />
-          </button>
-          <button
-            type="button"
-            className={button}
-            onClick={() => api?.scrollNext()}
-            disabled={!canScrollNext}
-            aria-label={t("home.carouselNext", { name: title })}
-            data-testid="carousel-next"
-          >
-            <ChevronNext size={20} />
-          </button>
+          <SlideButtons
+            api={api}
+            canScrollPrev={canScrollPrev}
+            canScrollNext={canScrollNext}
+            name={title}
+            surface="light"
+            testIds
+          />
         </div>
       </div>
       {slides.length === 0 ? <p className="text-slate-500">{t("common.noData")}</p> : null}

@@ -1,23 +1,20 @@
 /** One machine type of the equipment page: photo, title, description and fleet quantity. */
 import type { EquipmentItem } from "@site/contract";
 import { useTranslation } from "react-i18next";
-import { LazyImage } from "./lazy-image.tsx";
+import { Card, CardImage } from "./ui/card.tsx";
 
 export function EquipmentCard({ item }: { item: EquipmentItem }) {
   const { t } = useTranslation();
   const hasQuantity =
     item.quantity !== null && item.quantity !== undefined && String(item.quantity).trim() !== "";
   return (
-    <article
-      data-testid="equipment-card"
-      className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
-    >
-      <LazyImage
+    <Card data-testid="equipment-card">
+      <CardImage
         src={item.image}
         alt={item.title}
         width={640}
         height={480}
-        className="aspect-4/3 w-full object-cover"
+        className="aspect-4/3"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h2 className="text-lg leading-snug font-semibold text-navy-900">{item.title}</h2>
@@ -36,6 +33,6 @@ export function EquipmentCard({ item }: { item: EquipmentItem }) {
           </p>
         ) : null}
       </div>
-    </article>
+    </Card>
   );
 }

@@ -21,8 +21,10 @@ import {
 import { useDirection } from "../lib/use-direction.ts";
 import { useEmblaState } from "../lib/use-embla-state.ts";
 import { useReducedMotion } from "../lib/use-reduced-motion.ts";
-import { ChevronNext, ChevronPrevious, PauseIcon, PlayIcon } from "./icons.tsx";
+import { PauseIcon, PlayIcon } from "./icons.tsx";
 import { LazyImage } from "./lazy-image.tsx";
+import { SlideButtons } from "./slide-buttons.tsx";
+import { RoundButton } from "./ui/round-button.tsx";
 
 const vars = layoutVars(HERO_SLIDER) as CSSProperties;
 
@@ -75,9 +77,6 @@ export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
   };
 
   const dots = snapCount || banners.length;
-  const control =
-    "inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white ring-1 ring-white/40 backdrop-blur-sm transition-colors hover:bg-amber-brand hover:text-navy-950 hover:ring-amber-brand disabled:opacity-40";
-
   return (
     <section
       aria-roledescription="carousel"
@@ -134,57 +133,46 @@ export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
 
       {banners.length > 1 ? (
         <div className="absolute inset-x-0 bottom-8 flex items-center justify-center gap-3 px-4">
-          <button
-            type="button"
-            className={control}
-            onClick={() => api?.scrollPrev()}
-            disabled={!canScrollPrev}
-            aria-label={t("home.carouselPrevious", { name: t("home.bannerRegion") })}
+          <SlideButtons
+            api={api}
+            canScrollPrev={canScrollPrev}
+            canScrollNext={canScrollNext}
+            name={t("home.bannerRegion")}
+            surface="overlay"
           >
-            <ChevronPrevious size={20} />
-          </button>
-          <div className="flex items-center gap-1">
-            {Array.from({ length: dots }, (_, index) => (
-              <button
-                // biome-ignore lint/suspicious/noArrayIndexKey: one dot per snap, by position
-                key={index}
-                type="button"
-                onClick={() => api?.scrollTo(index)}
-                aria-label={t("common.goToSlide", { index: index + 1 })}
-                aria-current={index === selected || undefined}
-                data-testid="hero-dot"
-                className="group inline-flex size-6 items-center justify-center"
+            <div className="flex items-center gap-1">
+              {Array.from({ length: dots }, (_, index) => (
+                <button
+                  // biome-ignore lint/suspicious/noArrayIndexKey: one dot per snap, by position
+                  key={index}
+                  type="button"
+                  onClick={() => api?.scrollTo(index)}
+                  aria-label={t("common.goToSlide", { index: index + 1 })}
+                  aria-current={index === selected || undefined}
+                  data-testid="hero-dot"
+                  className="group inline-flex size-6 items-center justify-center"
+                >
+                  <span
+                    className={`block h-2 rounded-full transition-all ${
+                      index === selected
+                        ? "w-6 bg-amber-brand"
+                        : "w-2 bg-white/60 group-hover:bg-white"
+                    }`}
+                  />
+                </button>
+              ))}
+            </div>
+            {reducedMotion ? null : (
+              <RoundButton
+                surface="overlay"
+                onClick={togglePause}
+                label={t(paused ? "home.playSlider" : "home.pauseSlider")}
+                data-testid="hero-pause"
               >
-                <span
-                  className={`block h-2 rounded-full transition-all ${
-                    index === selected
-                      ? "w-6 bg-amber-brand"
-                      : "w-2 bg-white/60 group-hover:bg-white"
-                  }`}
-                />
-              </button>
-            ))}
-          </div>
-          {reducedMotion ? null : (
-            <button
-              type="button"
-              className={control}
-              onClick={togglePause}
-              aria-label={t(paused ? "home.playSlider" : "home.pauseSlider")}
-              data-testid="hero-pause"
-            >
-              {paused ? <PlayIcon size={18} /> : <PauseIcon size={18} />}
-            </button>
-          )}
-          <button
-            type="button"
-            className={control}
-            onClick={() => api?.scrollNext()}
-            disabled={!canScrollNext}
-            aria-label={t("home.carouselNext", { name: t("home.bannerRegion") })}
-          >
-            <ChevronNext size={20} />
-          </button>
+                {paused ? <PlayIcon size={18} /> : <PauseIcon size={18} />}
+              </RoundButton>
+            )}
+          </SlideButtons>
         </div>
       ) : null}
     </section>

@@ -9,9 +9,9 @@ import { useTranslation } from "react-i18next";
 import { emblaMotionBreakpoints } from "../lib/carousel-layout.ts";
 import { useDirection } from "../lib/use-direction.ts";
 import { useEmblaState } from "../lib/use-embla-state.ts";
-import { ChevronNext, ChevronPrevious } from "./icons.tsx";
 import { LazyImage } from "./lazy-image.tsx";
 import { Lightbox } from "./lightbox.tsx";
+import { SlideButtons } from "./slide-buttons.tsx";
 
 export interface GalleryImage {
   src: string;
@@ -38,9 +38,6 @@ export function ImageGallery({ images, label }: { images: GalleryImage[]; label:
     event.currentTarget.focus({ preventScroll: true });
     setOpen(index);
   };
-
-  const navButton =
-    "inline-flex size-11 items-center justify-center rounded-full border border-navy-900/15 bg-white text-navy-900 shadow-sm transition-colors hover:border-navy-900 hover:bg-navy-900 hover:text-white disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-navy-900/15 disabled:hover:bg-white disabled:hover:text-navy-900";
 
   return (
     // A group, not a region: pages usually put the gallery in a section with the same name.
@@ -103,24 +100,13 @@ export function ImageGallery({ images, label }: { images: GalleryImage[]; label:
             {t("common.imageOf", { index: selected + 1, total })}
           </p>
           <div className="flex gap-2">
-            <button
-              type="button"
-              className={navButton}
-              onClick={() => api?.scrollPrev()}
-              disabled={!canScrollPrev}
-              aria-label={t("home.carouselPrevious", { name: label })}
-            >
-              <ChevronPrevious size={20} />
-            </button>
-            <button
-              type="button"
-              className={navButton}
-              onClick={() => api?.scrollNext()}
-              disabled={!canScrollNext}
-              aria-label={t("home.carouselNext", { name: label })}
-            >
-              <ChevronNext size={20} />
-            </button>
+            <SlideButtons
+              api={api}
+              canScrollPrev={canScrollPrev}
+              canScrollNext={canScrollNext}
+              name={label}
+              surface="card"
+            />
           </div>
         </div>
       ) : null}

@@ -1,5 +1,6 @@
 /** Content rules of SPEC.md section 9 shared by pages: sort orders and preview lengths. */
-import { stripTags, truncate } from "./text.ts";
+import type { NewsSummary } from "@site/contract";
+import { dateOnly, stripTags, truncate } from "./text.ts";
 
 /** News descriptions on cards (home carousel, news list) are cut to this many characters. */
 export const NEWS_PREVIEW_LENGTH = 250;
@@ -13,3 +14,12 @@ export function sortByIndex<T extends { index: number | string }>(items: readonl
 export function newsPreview(description: string | null | undefined): string {
   return truncate(stripTags(description ?? ""), NEWS_PREVIEW_LENGTH);
 }
+
+/** What a news card shows of an item (home carousel and news grid alike). */
+export const newsCardOf = ({ id, title, image, description, created_at }: NewsSummary) => ({
+  id,
+  title,
+  image,
+  description: newsPreview(description),
+  date: dateOnly(created_at),
+});

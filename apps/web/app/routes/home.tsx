@@ -10,14 +10,16 @@ import { Carousel } from "../components/carousel.tsx";
 import { HeroSlider } from "../components/hero-slider.tsx";
 import { ArrowNext } from "../components/icons.tsx";
 import { LazyImage } from "../components/lazy-image.tsx";
+import { NewsCard } from "../components/news-card.tsx";
+import { ProjectCard } from "../components/project-card.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
 import { content } from "../lib/api.server.ts";
 import { useCompany } from "../lib/company.tsx";
-import { newsPreview, sortByIndex } from "../lib/content-rules.ts";
+import { newsCardOf, sortByIndex } from "../lib/content-rules.ts";
+import { projectPath } from "../lib/projects.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { dateOnly } from "../lib/text.ts";
 import type { Route } from "./+types/home";
 
 export function meta(args: Route.MetaArgs) {
@@ -47,13 +49,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     about: about ? { ...about, content: safeHtml(about.content) } : null,
     projects: projects.map(({ id, title, homeimage }) => ({ id, title, homeimage })),
     services,
-    news: news.data.map(({ id, title, image, description, created_at }) => ({
-      id,
-      title,
-      image,
-      description: newsPreview(description),
-      date: dateOnly(created_at),
-    })),
+    news: news.data.map(newsCardOf),
   };
 }
 
@@ -73,7 +69,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
         <Carousel title={t("home.latestProjects")} testId="latest-projects">
           {projects.map((project) => (
-            <ProjectCard key={project.id} project={project} lang={lang} />
+            <ProjectCard
+              key={project.id}
+              project={project}
+              href={projectPath(lang, "completed", project.id)}
+            />
           ))}
         </Carousel>
       </div>
@@ -94,7 +94,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           }
         >
           {news.map((item) => (
-            <NewsCard key={item.id} item={item} lang={lang} />
+            <NewsCard
+              key={item.id}
+              item={item}
+              href={`/${lang}/news/${encodeURIComponent(String(item.id))}`}
+              headingLevel={3}
+              moreOnHover
+            />
           ))}
         </Carousel>
       </div>
@@ -182,36 +188,6 @@ function AboutBlock({ about, lang }: { about: NonNullable<HomeData["about"]>; la
   );
 }
 
-function ProjectCard({ project, lang }: { project: HomeData["projects"][number]; lang: Language }) {
-  return (
-    <Link
-      to={`/${lang}/projects/${project.id}`}
-      className="group relative isolate flex aspect-[4/3] items-end overflow-hidden rounded-2xl bg-navy-900"
-    >
-      <LazyImage
-        src={project.homeimage}
-        alt={project.title}
-        width={640}
-        height={480}
-        className="absolute inset-0 -z-20 size-full object-cover transition-transform duration-700 ease-layout group-hover:scale-105 group-focus-visible:scale-105"
-      />
-      <span
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-linear-to-t from-navy-950/90 via-navy-950/20 to-transparent"
-      />
-      <span className="flex w-full items-end justify-between gap-3 p-4 md:p-6">
-        <h3 className="line-clamp-2 text-base font-bold text-white md:text-xl">{project.title}</h3>
-        <span
-          aria-hidden="true"
-          className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-amber-brand text-navy-950 transition-transform group-hover:translate-x-1 rtl:group-hover:-translate-x-1 max-sm:hidden"
-        >
-          <ArrowNext size={18} />
-        </span>
-      </span>
-    </Link>
-  );
-}
-
 function ServicesGrid({ services, lang }: { services: HomeData["services"]; lang: Language }) {
   const { t } = useTranslation();
   return (
@@ -234,48 +210,5 @@ function ServicesGrid({ services, lang }: { services: HomeData["services"]; lang
         )}
       </div>
     </section>
-  );
-}
-
-function NewsCard({ item, lang }: { item: HomeData["news"][number]; lang: Language }) {
-  const { t } = useTranslation();
-  return (
-    <Link
-      to={`/${lang}/news/${item.id}`}
-      className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10 transition-shadow hover:shadow-xl focus-visible:shadow-xl"
-    >
-      <span className="block overflow-hidden">
-        <LazyImage
-          src={item.image}
-          alt={item.title}
-          width={640}
-          height={400}
-          className="aspect-[16/10] w-full object-cover transition-transform duration-700 ease-layout group-hover:scale-105 group-focus-visible:scale-105"
-        />
-      </span>
-      <span className="flex flex-1 flex-col p-4 md:p-6">
-        {item.date ? (
-          <time dateTime={item.date} className="text-xs font-semibold tracking-wide text-steel-600">
-            {item.date}
-          </time>
-        ) : null}
-        <h3 className="mt-2 line-clamp-2 text-base font-bold text-navy-900 md:text-lg">
-          {item.title}
-        </h3>
-        <p
-          data-testid="news-description"
-          className="mt-2 text-sm leading-6 text-slate-600 max-md:line-clamp-4"
-        >
-          {item.description}
-        </p>
-        <span
-          data-testid="see-more"
-          className="mt-auto inline-flex items-center gap-2 pt-4 text-sm font-semibold text-steel-600 transition-opacity group-focus-visible:opacity-100 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-visible:opacity-100"
-        >
-          {t("common.seeMore")}
-          <ArrowNext size={16} />
-        </span>
-      </span>
-    </Link>
   );
 }

@@ -9,8 +9,10 @@ import { useTranslation } from "react-i18next";
 import { LazyImage } from "../components/lazy-image.tsx";
 import { Lightbox } from "../components/lightbox.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
+import { cardFrame } from "../components/ui/card.tsx";
 import { i18nFor } from "../i18n/index.ts";
 import { firstOf } from "../lib/api.server.ts";
+import { cn } from "../lib/cn.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { staggerDelayCss } from "../lib/stagger.ts";
 import { useReveal } from "../lib/use-reveal.ts";
@@ -121,7 +123,7 @@ function Certificate({
         type="button"
         onClick={onOpen}
         aria-label={t("common.viewLarger", { title: image.alt })}
-        className="group block w-full overflow-hidden rounded-2xl bg-white p-4 shadow-sm ring-1 ring-navy-900/10 transition-shadow hover:shadow-xl focus-visible:shadow-xl"
+        className={cn(cardFrame(true), "w-full p-4")}
       >
         <LazyImage
           src={image.src}

@@ -8,6 +8,7 @@ import { NewsCard } from "../components/news-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { firstOf } from "../lib/api.server.ts";
+import { newsCardOf } from "../lib/content-rules.ts";
 import { loadPage } from "../lib/paged.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/news";
@@ -29,7 +30,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     firstOf("newsPage", lang),
     loadPage("news", lang, url),
   ]);
-  return { lang, header, ...list };
+  return { lang, header, ...list, items: list.items.map(newsCardOf) };
 }
 
 export default function News({ loaderData }: Route.ComponentProps) {

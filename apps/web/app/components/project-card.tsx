@@ -1,0 +1,46 @@
+/**
+ * A project in the home page's carousel: its photo filling the card, the title over a dark
+ * gradient. The title is the card's one link.
+ */
+import { cn } from "../lib/cn.ts";
+import { ArrowNext } from "./icons.tsx";
+import { LazyImage } from "./lazy-image.tsx";
+import { CardLink, cardFrame } from "./ui/card.tsx";
+
+export function ProjectCard({
+  project,
+  href,
+}: {
+  project: { title: string; homeimage: string | null };
+  href: string;
+}) {
+  return (
+    <article
+      className={cn(cardFrame(true), "isolate aspect-[4/3] justify-end bg-navy-900 ring-0")}
+      data-testid="project-card"
+    >
+      <LazyImage
+        src={project.homeimage}
+        alt=""
+        width={640}
+        height={480}
+        className="absolute inset-0 -z-20 size-full object-cover transition-transform duration-700 ease-layout group-hover:scale-105 group-focus-within:scale-105"
+      />
+      <span
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-linear-to-t from-navy-950/90 via-navy-950/20 to-transparent"
+      />
+      <div className="flex w-full items-end justify-between gap-3 p-4 md:p-6">
+        <h3 className="line-clamp-2 text-base font-bold text-white md:text-xl">
+          <CardLink to={href}>{project.title}</CardLink>
+        </h3>
+        <span
+          aria-hidden="true"
+          className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-amber-brand text-navy-950 transition-transform group-hover:translate-x-1 rtl:group-hover:-translate-x-1 max-sm:hidden"
+        >
+          <ArrowNext size={18} />
+        </span>
+      </div>
+    </article>
+  );
+}

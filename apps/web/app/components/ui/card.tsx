@@ -1,0 +1,99 @@
+/**
+ * The card family of the site (news, equipment, certificates, projects): one frame, one image
+ * well, one stretched link and one "read more" label, so cards look and behave alike.
+ */
+import type { ComponentProps, ReactNode } from "react";
+import { Link } from "react-router";
+import { cn } from "../../lib/cn.ts";
+import { ArrowNext } from "../icons.tsx";
+import { LazyImage } from "../lazy-image.tsx";
+
+/** The frame's classes, for elements that are not an `<article>` (a button, a link). */
+export const cardFrame = (interactive = false) =>
+  cn(
+    "group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10",
+    interactive &&
+      "transition hover:shadow-xl focus-visible:shadow-xl focus-within:ring-2 focus-within:ring-amber-brand motion-safe:hover:-translate-y-1",
+  );
+
+export function Card({
+  interactive = false,
+  className,
+  ...props
+}: ComponentProps<"article"> & { interactive?: boolean }) {
+  return <article className={cn(cardFrame(interactive), className)} {...props} />;
+}
+
+/** The card's picture, zoomed a little when the card is hovered or focused. */
+export function CardImage({
+  src,
+  alt,
+  width,
+  height,
+  className,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  width: number;
+  height: number;
+  className?: string;
+}) {
+  return (
+    <div className="overflow-hidden bg-sand-100">
+      <LazyImage
+        src={src}
+        alt={alt}
+        width={width}
+        height={height}
+        className={cn(
+          "w-full object-cover transition-transform duration-700 ease-layout group-hover:scale-105 group-focus-within:scale-105",
+          className,
+        )}
+      />
+    </div>
+  );
+}
+
+/** The card's one link: its text names it, and it covers the whole card for pointers. */
+export function CardLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      prefetch="intent"
+      className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+    >
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * "Read more" under a card's text, for sighted visitors (the card's link already names the
+ * item, so it is hidden from screen readers). `onHover`: shown only on hover and focus where
+ * the device can hover (SPEC.md: the home news carousel's 'See More').
+ */
+export function MoreLabel({
+  children,
+  onHover = false,
+}: {
+  children: ReactNode;
+  onHover?: boolean;
+}) {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="see-more"
+      className={cn(
+        "mt-auto inline-flex items-center gap-2 pt-4 text-sm font-semibold text-steel-600 group-hover:text-navy-900",
+        onHover &&
+          "transition-opacity [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100",
+      )}
+    >
+      {children}
+      <ArrowNext
+        size={16}
+        className="motion-safe:transition-transform motion-safe:group-hover:translate-x-1 motion-safe:rtl:group-hover:-translate-x-1"
+      />
+    </span>
+  );
+}
