@@ -25,7 +25,7 @@ export default [
       route("HSE", "routes/hse.tsx"),
       route("equipment", "routes/equipment.tsx"),
       route("iso", "routes/iso.tsx"),
-      route("contactUs", "routes/contact.tsx"),
+      route("contactUs", "routes/contact/route.tsx"),
 
       // Hidden test page with the raw banner and services data (not indexed).
       route("soso", "routes/soso.tsx"),

@@ -16,9 +16,9 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { type ContactResult, hiddenFields, readContactValues } from "../lib/contact-form.ts";
+import { InfoIcon } from "../../components/icons.tsx";
 import { type FieldSpec, FormField } from "./form-field.tsx";
-import { InfoIcon } from "./icons.tsx";
+import { type ContactResult, hiddenFields, readContactValues } from "./form-rules.ts";
 
 const fields: FieldSpec<ContactField>[] = [
   { field: "name", required: true, autoComplete: "name" },

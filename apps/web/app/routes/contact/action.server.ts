@@ -6,13 +6,13 @@
 import { randomUUID } from "node:crypto";
 import { idempotencyKey, type Language, validateContact } from "@site/contract";
 import { data } from "react-router";
-import { settings } from "./config.server.ts";
-import { type OutgoingMessage, sendContact, submissionKey } from "./contact-api.server.ts";
-import { type ContactResult, hiddenFields, readContactValues } from "./contact-form.ts";
+import { settings } from "../../lib/config.server.ts";
+import { type OutgoingMessage, sendContact, submissionKey } from "../../lib/contact-api.server.ts";
+import { enqueueContact } from "../../lib/outbox.server.ts";
+import type { Visitor } from "../../lib/visitor.server.ts";
 import { fillTimeVerdict, issueFillToken } from "./fill-token.server.ts";
-import { enqueueContact } from "./outbox.server.ts";
+import { type ContactResult, hiddenFields, readContactValues } from "./form-rules.ts";
 import { RateLimiter } from "./rate-limit.server.ts";
-import type { Visitor } from "./visitor.server.ts";
 
 const rateWindowMs = 10 * 60 * 1000;
 

@@ -9,15 +9,15 @@
 import type { Language } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { ContactForm } from "../components/contact-form.tsx";
-import { ContactInfoList } from "../components/contact-info.tsx";
-import { PageBanner } from "../components/page-banner.tsx";
-import { i18nFor } from "../i18n/index.ts";
-import { content, firstOf } from "../lib/api.server.ts";
-import { newFormSession, submitContact } from "../lib/contact-form.server.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { visitorContext } from "../lib/visitor.server.ts";
-import type { Route } from "./+types/contact";
+import { ContactInfoList } from "../../components/contact-info.tsx";
+import { PageBanner } from "../../components/page-banner.tsx";
+import { i18nFor } from "../../i18n/index.ts";
+import { content, firstOf } from "../../lib/api.server.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { visitorContext } from "../../lib/visitor.server.ts";
+import type { Route } from "./+types/route";
+import { newFormSession, submitContact } from "./action.server.ts";
+import { ContactForm } from "./contact-form.tsx";
 
 export function meta(args: Route.MetaArgs) {
   const lang = args.params.lang === "ar" ? "ar" : "en";

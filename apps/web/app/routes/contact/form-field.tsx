@@ -4,7 +4,7 @@
  * `aria-describedby` so screen readers read it with the field.
  */
 import type { Language } from "@site/contract";
-import { InfoIcon } from "./icons.tsx";
+import { InfoIcon } from "../../components/icons.tsx";
 
 export type FieldSpec<Name extends string = string> = {
   field: Name;
