@@ -145,10 +145,10 @@ for (const lang of languages) {
     }) => {
       const [iso] = await apiData<Iso[]>("/api/isos", lang);
       if (!iso) throw new Error("no ISO record in the seed");
-      expect(iso.iso_images).toHaveLength(6);
+      expect(iso.iso_images.length).toBeGreaterThan(0);
       const html = await (await request.get(`/${lang}/iso`)).text();
       const items = html.match(/<li[^>]*data-testid="iso-item"[^>]*>/g) ?? [];
-      expect(items).toHaveLength(6);
+      expect(items).toHaveLength(iso.iso_images.length);
       for (const item of items) {
         expect(item).not.toContain("opacity-0");
         expect(item).toContain('data-reveal="static"');

@@ -4,7 +4,7 @@
  * layout and accessibility (axe).
  */
 import { expect, type Page, test } from "@playwright/test";
-import { apiData, company, languages, seedLength, t } from "./support/content.ts";
+import { apiData, company, firstId, languages, seedLength, t } from "./support/content.ts";
 import { expectNoHorizontalOverflow, heading, seriousViolations } from "./support/page-checks.ts";
 import { decodeHtml } from "./support/text.ts";
 
@@ -82,7 +82,6 @@ test.describe("services list", () => {
     test(`/${lang}/services shows every service, linking to its page`, async ({ page }) => {
       const services = await apiData<Service[]>("/api/services", lang);
       expect(services).toHaveLength(seedLength("services.json"));
-      expect(services).toHaveLength(8);
 
       await page.goto(`/${lang}/services`);
       await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
@@ -246,7 +245,6 @@ test.describe("equipment", () => {
       if (!header) throw new Error("no equipment page record");
       const items = await apiData<EquipmentItem[]>("/api/equipments", lang);
       expect(items).toHaveLength(seedLength("equipment.json"));
-      expect(items).toHaveLength(8);
 
       await page.goto(`/${lang}/equipment`);
       await expect(heading(page)).toHaveText(header.title);
@@ -304,10 +302,11 @@ test.describe("search tags in the server HTML", () => {
         service.meta_description ?? "",
       );
 
-      const other = await apiData<OtherPage>("/api/extra-pages/1", lang);
+      const otherId = await firstId("/api/extra-pages", lang);
+      const other = await apiData<OtherPage>(`/api/extra-pages/${otherId}`, lang);
       expect(other.meta_title).toBeTruthy();
       await expectPage(
-        `/${lang}/otherPages/1`,
+        `/${lang}/otherPages/${otherId}`,
         other.meta_title ?? "",
         other.meta_description ?? "",
       );
@@ -330,13 +329,19 @@ test.describe("search tags in the server HTML", () => {
   }
 });
 
-const paths = ["/services", "/services/1", "/otherPages/1", "/HSE", "/equipment"];
+const paths = async () => [
+  "/services",
+  `/services/${await firstId("/api/services")}`,
+  `/otherPages/${await firstId("/api/extra-pages")}`,
+  "/HSE",
+  "/equipment",
+];
 
 test.describe("layout and accessibility", () => {
   for (const lang of languages) {
     test(`/${lang}: no horizontal overflow on a phone`, async ({ page }, testInfo) => {
       test.skip(testInfo.project.name !== "phone", "phone width");
-      for (const pagePath of paths) {
+      for (const pagePath of await paths()) {
         await page.goto(`/${lang}${pagePath}`);
         await expect(heading(page)).toBeVisible();
         await expectNoHorizontalOverflow(page, pagePath);
@@ -345,7 +350,7 @@ test.describe("layout and accessibility", () => {
 
     test(`/${lang}: no serious or critical axe violations`, async ({ page }) => {
       const found: Record<string, string[]> = {};
-      for (const pagePath of paths) {
+      for (const pagePath of await paths()) {
         await page.goto(`/${lang}${pagePath}`);
         await expect(heading(page)).toBeVisible();
         const severe = await seriousViolations(page);

@@ -4,7 +4,7 @@
  * panel, gallery and other projects, 404s, phone layout and accessibility (axe).
  */
 import { expect, type Page, test } from "@playwright/test";
-import { apiData, type Lang, languages, type Paged, t } from "./support/content.ts";
+import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
 import {
   clickAt,
   expectNoHorizontalOverflow,
@@ -281,7 +281,7 @@ test.describe("project detail", () => {
     test(`/${lang}/projects/:id: side panel beside the content on desktop, stacked on phones`, async ({
       page,
     }, testInfo) => {
-      await page.goto(`/${lang}/projects/1`);
+      await page.goto(`/${lang}/projects/${await firstId("/api/Completed-projects")}`);
       const facts = await page.getByTestId("project-facts").boundingBox();
       const content = await page.locator(".rich-content").first().boundingBox();
       if (!facts || !content) throw new Error("layout not rendered");
@@ -299,10 +299,11 @@ test.describe("project detail", () => {
   }
 
   test("an other project leads to its page", async ({ page }) => {
-    const { other_projects: others } = await apiData<ProjectDetail>("/api/projects/1", "ar");
+    const id = await firstId("/api/Completed-projects", "ar");
+    const { other_projects: others } = await apiData<ProjectDetail>(`/api/projects/${id}`, "ar");
     const other = others[0];
     if (!other) throw new Error("no other projects");
-    await page.goto("/ar/projects/1");
+    await page.goto(`/ar/projects/${id}`);
     await page.getByTestId("other-projects").getByRole("link").first().click();
     await expect(page).toHaveURL(`/ar/projects/${other.id}`);
     await expect(heading(page)).toHaveText(other.title);
@@ -343,12 +344,12 @@ async function expectReadableTable(page: Page, lang: Lang, phone: boolean) {
   }
 }
 
-const layoutPaths = [
+const layoutPaths = async () => [
   "/projects",
   "/projects?page=2",
   "/CurrentProjects",
-  "/projects/1",
-  "/CurrentProjects/15",
+  `/projects/${await firstId("/api/Completed-projects")}`,
+  `/CurrentProjects/${await firstId("/api/NotCompleted-projects")}`,
 ];
 
 test.describe("layout and accessibility", () => {
@@ -360,7 +361,7 @@ test.describe("layout and accessibility", () => {
 
     test(`/${lang}: no horizontal overflow on a phone`, async ({ page }, testInfo) => {
       test.skip(testInfo.project.name !== "phone", "phone width");
-      for (const pagePath of layoutPaths) {
+      for (const pagePath of await layoutPaths()) {
         await page.goto(`/${lang}${pagePath}`);
         await expect(heading(page)).toBeVisible();
         await expectNoHorizontalOverflow(page, pagePath);
@@ -385,7 +386,7 @@ test.describe("layout and accessibility", () => {
     });
 
     test(`/${lang}: no serious or critical axe violations`, async ({ page }) => {
-      for (const pagePath of layoutPaths) {
+      for (const pagePath of await layoutPaths()) {
         await page.goto(`/${lang}${pagePath}`);
         await expect(heading(page)).toBeVisible();
         expect(await seriousViolations(page), `${lang}${pagePath}`).toEqual([]);

@@ -62,3 +62,12 @@ export function company(lang: Lang) {
     legalName: file.legalName[lang] as string,
   };
 }
+
+/** The id of the first item of a list or paged endpoint, so tests never assume an id exists. */
+export async function firstId(apiPath: string, lang: Lang = "en"): Promise<string> {
+  const data = await apiData<unknown>(apiPath, lang);
+  const items = Array.isArray(data) ? data : (data as Paged<{ id: unknown }>).data;
+  const id = (items[0] as { id?: unknown } | undefined)?.id;
+  if (id === undefined || id === null) throw new Error(`${apiPath} has no items`);
+  return String(id);
+}

@@ -1,8 +1,6 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   CONTENT_CAROUSEL,
-  HERO_AUTOPLAY_DELAY,
   HERO_SLIDER,
   layoutAt,
   layoutVars,
@@ -25,9 +23,6 @@ describe("hero slider layout", () => {
     expect(layoutAt(HERO_SLIDER, 864)).toEqual({ gap: 50, perView: 1 });
     expect(layoutAt(HERO_SLIDER, 865)).toEqual({ gap: 50, perView: 3 });
   });
-  it("autoplays every 6 s", () => {
-    expect(HERO_AUTOPLAY_DELAY).toBe(6000);
-  });
 });
 
 describe("slideBasis", () => {
@@ -47,21 +42,5 @@ describe("layoutVars", () => {
       "--slide-gap-lg": "20px",
       "--slide-basis-lg": "40%",
     });
-  });
-});
-
-describe("component breakpoints", () => {
-  // Tailwind needs literal class names, so the breakpoints are written in the components;
-  // these checks keep them equal to the constants.
-  const read = (file: string) =>
-    readFileSync(new URL(`../components/${file}`, import.meta.url), "utf8");
-  it("the content carousel switches at 768 px (Tailwind md)", () => {
-    expect(CONTENT_CAROUSEL.breakpoint).toBe(768);
-    expect(read("carousel.tsx")).toContain("md:basis-(--slide-basis-lg)");
-  });
-  it("the hero slider switches at 865 px", () => {
-    expect(read("hero-slider.tsx")).toContain(
-      `min-[${HERO_SLIDER.breakpoint}px]:basis-(--slide-basis-lg)`,
-    );
   });
 });
