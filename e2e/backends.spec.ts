@@ -104,7 +104,6 @@ test.describe("a content API that writes pages in the flat form", () => {
       host: "127.0.0.1",
       databasePath: path.join(dir, "content.sqlite"),
       storageDir: path.join(dir, "storage"),
-      renderAssets: false,
       pagedForm: "flat",
     });
     site = await startSite(E2E_PORT + 91, {

@@ -346,7 +346,7 @@ test.describe("request size", () => {
 const startsServers = (projectName: string) => projectName === "desktop";
 
 function api(port: number, databasePath: string): Promise<ContentApi> {
-  return startContentApi({ port, databasePath, storageDir: e2eStorageDir, renderAssets: false });
+  return startContentApi({ port, databasePath, storageDir: e2eStorageDir });
 }
 
 /** An HTTP proxy in front of the API that holds each POST for `delayMs` and counts them. */

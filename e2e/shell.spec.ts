@@ -351,7 +351,6 @@ test.describe("the content API fails after pages were seen", () => {
       host: "127.0.0.1",
       databasePath: path.join(dir, "content.sqlite"),
       storageDir: path.join(dir, "storage"),
-      renderAssets: false,
     });
     let apiRunning = true;
     // Answers go stale at once, so every visit asks the API again.

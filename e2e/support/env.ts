@@ -6,9 +6,9 @@ import path from "node:path";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 4210);
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
-/** Fresh databases each run; generated images are kept between runs to save time. */
+/** Fresh databases and storage folder each run (the demo media come from the seed). */
 export const e2eDataDir = path.join(os.tmpdir(), `arkan-e2e-${E2E_PORT}`);
-export const e2eStorageDir = path.join(repoRoot, "node_modules/.cache/arkan-e2e-storage");
+export const e2eStorageDir = path.join(e2eDataDir, "storage");
 
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];

@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { type Db, openDatabase } from "./db/connection.ts";
 import { handleContact } from "./http/contact.ts";
 import { requestLanguage } from "./http/i18n.ts";
@@ -15,7 +16,7 @@ import { isPage, sendData, sendError, sendFlatPage } from "./http/respond.ts";
 import { matchRead, parseId, parsePage, reads } from "./http/routes.ts";
 import { serveStorage, storageFile } from "./http/storage.ts";
 import { defaultSeedDir } from "./paths.ts";
-import { isSeeded, readSeed, type Seed, seedDatabase, storageUrls } from "./seed/seed.ts";
+import { isSeeded, readSeed, seedDatabase } from "./seed/seed.ts";
 import { defaultTrustedProxies } from "./settings.ts";
 
 export type ContentApiOptions = {
@@ -36,8 +37,6 @@ export type ContentApiOptions = {
   pagedForm?: "nested" | "flat";
   /** The seed files loaded into an empty database (default apps/content-api/seed). */
   seedDir?: string;
-  /** Render missing `/storage` files on start (default true; tests that never read them skip it). */
-  renderAssets?: boolean;
   log?: (line: string) => void;
 };
 
@@ -49,32 +48,15 @@ export async function startContentApi(options: ContentApiOptions): Promise<Conte
   const seedDir = options.seedDir ?? defaultSeedDir;
   const db = openDatabase(options.databasePath);
   try {
-    let seed: Seed | undefined;
     if (!isSeeded(db)) {
-      seed = await readSeed(seedDir);
+      const seed = await readSeed(seedDir);
       if (seedDatabase(db, seed, seedDir)) log(`Seeded ${options.databasePath} from ${seedDir}`);
     }
-    if (options.renderAssets !== false) {
-      seed ??= await readSeed(seedDir);
-      await renderAssets(seed, options.storageDir, log);
-    }
-    return await listen(db, options, log);
+    return await listen(db, { ...options, seedDir }, log);
   } catch (error) {
     db.close();
     throw error;
   }
-}
-
-async function renderAssets(seed: Seed, storageDir: string, log: (line: string) => void) {
-  // Only plain paths inside the storage folder reach the renderer.
-  const urls = storageUrls(seed).filter((url) =>
-    storageFile(storageDir, url.slice("/storage/".length)),
-  );
-  const started = Date.now();
-  const { ensureAssets } = await import("./seed/art/index.ts");
-  await ensureAssets(urls, storageDir);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  log(`Assets ready in ${storageDir} (${urls.length} files checked in ${seconds} s)`);
 }
 
 function listen(
@@ -84,7 +66,8 @@ function listen(
 ): Promise<ContentApi> {
   const context: HandlerContext = {
     db,
-    storageDir: options.storageDir,
+    // The storage folder first (files added there win), then the seed's own media.
+    storageDirs: [options.storageDir, join(options.seedDir ?? defaultSeedDir, "storage")],
     contactRateLimit: options.contactRateLimit ?? 5,
     trustedProxies: options.trustedProxies ?? defaultTrustedProxies,
     pagedForm: options.pagedForm ?? "nested",
@@ -125,7 +108,7 @@ function listen(
 
 type HandlerContext = {
   db: Db;
-  storageDir: string;
+  storageDirs: string[];
   contactRateLimit: number;
   trustedProxies: string[];
   pagedForm: "nested" | "flat";
@@ -168,7 +151,7 @@ async function handle(
 
   if (path.startsWith("/storage/")) {
     if (refuseMethod(["GET", "HEAD"])) return;
-    return serveStorage(req, res, ctx.storageDir, path.slice("/storage/".length));
+    return serveStorage(req, res, ctx.storageDirs, path.slice("/storage/".length));
   }
 
   if (path === "/api/contact-us") {

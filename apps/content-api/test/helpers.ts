@@ -35,7 +35,6 @@ export async function startTestApi(
     databasePath: path.join(dir, "content.sqlite"),
     storageDir: path.join(dir, "storage"),
     seedDir: fixtureSeedDir,
-    renderAssets: false,
     log: (line) => logs.push(line),
     ...overrides,
   };

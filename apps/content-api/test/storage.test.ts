@@ -1,13 +1,12 @@
 /**
- * `/storage`: the files rendered by the real `ensureAssets` for the real seed, served with the
- * right types and cache headers, and nothing outside the storage folder.
+ * `/storage`: the real seed's committed media, served with the right types and cache headers;
+ * files in the storage folder win over the seed's; nothing outside the folders is served.
  */
-import { mkdir, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, stat, symlink, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readSeed, storageUrls } from "../src/seed/seed.ts";
-import { renderedStorage } from "./assets.ts";
 import { realSeedDir, request, startTestApi, type TestApi } from "./helpers.ts";
 
 let t: TestApi;
@@ -15,9 +14,7 @@ let urls: string[];
 
 beforeAll(async () => {
   urls = storageUrls(await readSeed(realSeedDir));
-  // The server's own start renders whatever is missing; a copy of earlier renders saves time.
-  const rendered = await renderedStorage(urls);
-  t = await startTestApi({ seedDir: realSeedDir, renderAssets: true, storageFrom: rendered });
+  t = await startTestApi({ seedDir: realSeedDir });
   // Files of every served type, and a secret beside (outside) the storage folder.
   await mkdir(path.join(t.storageDir, "types"), { recursive: true });
   for (const name of ["a.webp", "a.jpg", "a.jpeg", "a.png", "a.svg", "a.pdf", "a.txt"]) {
@@ -74,6 +71,23 @@ describe("the seed's files", () => {
       }),
     );
     expect(problems).toEqual([]);
+  });
+
+  test("the committed media are exactly the seed's: none missing, none unused", async () => {
+    const committed = await readdir(path.join(realSeedDir, "storage"), { recursive: true });
+    const files = [];
+    for (const entry of committed)
+      if ((await stat(path.join(realSeedDir, "storage", entry))).isFile())
+        files.push(`/storage/${entry.split(path.sep).join("/")}`);
+    expect(files.sort()).toEqual([...urls].sort());
+  });
+
+  test("a file in the storage folder wins over the seed's own", async () => {
+    const url = urls.find((candidate) => candidate.endsWith(".svg")) ?? "";
+    const own = path.join(t.storageDir, url.slice("/storage/".length));
+    await mkdir(path.dirname(own), { recursive: true });
+    await writeFile(own, '<svg xmlns="http://www.w3.org/2000/svg"><title>own</title></svg>');
+    expect(await (await fetch(`${t.api.url}${url}`)).text()).toContain("<title>own</title>");
   });
 
   test("the company profile PDF downloads as an attachment", async () => {

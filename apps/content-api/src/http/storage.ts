@@ -1,6 +1,7 @@
 /**
- * `/storage/...`: the generated images and the company profile PDF, served from the storage
- * directory. Long-lived and immutable (a changed file gets a new name), never outside the folder.
+ * `/storage/...`: the demo images and the company profile PDF (committed under `seed/storage/`)
+ * and any file put in the storage directory, which wins. Long-lived and immutable (a changed
+ * file gets a new name), never outside the folders.
  */
 import { createReadStream } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
@@ -43,16 +44,26 @@ export function storageFile(storageDir: string, rawPath: string): string | undef
   return file.startsWith(root + path.sep) ? file : undefined;
 }
 
-/** Answers a GET or HEAD of `/storage/<rawPath>`. */
+/** The first of `dirs` that holds the file `rawPath` names, with the file's stats. */
+async function findFile(dirs: string[], rawPath: string) {
+  for (const dir of dirs) {
+    const file = storageFile(dir, rawPath);
+    const info = file ? await statInside(dir, file) : undefined;
+    if (file && info) return { file, info };
+  }
+  return undefined;
+}
+
+/** Answers a GET or HEAD of `/storage/<rawPath>` from the first of `dirs` that has it. */
 export async function serveStorage(
   req: IncomingMessage,
   res: ServerResponse,
-  storageDir: string,
+  dirs: string[],
   rawPath: string,
 ): Promise<void> {
-  const file = storageFile(storageDir, rawPath);
-  const info = file ? await statInside(storageDir, file) : undefined;
-  if (!file || !info) return sendError(req, res, 404, "notFound");
+  const found = await findFile(dirs, rawPath);
+  if (!found) return sendError(req, res, 404, "notFound");
+  const { file, info } = found;
 
   const extension = path.extname(file).toLowerCase();
   const etag = `"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`;

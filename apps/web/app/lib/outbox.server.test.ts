@@ -234,7 +234,6 @@ describe("the outbox against the reference API", () => {
       port: 0,
       databasePath: apiDb,
       storageDir: path.join(dir, "storage"),
-      renderAssets: false,
     });
   });
   afterAll(() => api.close());
