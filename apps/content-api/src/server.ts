@@ -14,7 +14,7 @@ import { handleContact } from "./http/contact.ts";
 import { requestLanguage } from "./http/i18n.ts";
 import { isPage, sendData, sendError, sendFlatPage } from "./http/respond.ts";
 import { matchRead, parseId, parsePage, reads } from "./http/routes.ts";
-import { serveStorage, storageFile } from "./http/storage.ts";
+import { serveStorage } from "./http/storage.ts";
 import { defaultSeedDir } from "./paths.ts";
 import { isSeeded, readSeed, seedDatabase } from "./seed/seed.ts";
 import { defaultTrustedProxies } from "./settings.ts";
