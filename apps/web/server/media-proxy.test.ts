@@ -5,6 +5,7 @@
 import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaProxy } from "./media-proxy.ts";
@@ -44,6 +45,12 @@ beforeAll(async () => {
       }
       finished = true;
       res.end();
+    } else if (req.url === "/storage/huge.bin") {
+      // 40 MB as fast as the proxy takes it.
+      res.writeHead(200, { "content-length": String(chunk.length * 640) });
+      for (let i = 0; i < 640 && !res.destroyed; i++)
+        if (!res.write(chunk)) await once(res, "drain").catch(() => {});
+      res.end();
     } else if (req.url === "/storage/broken.bin") {
       res.writeHead(200, { "content-length": String(chunk.length * 4) });
       res.write(chunk, () => setTimeout(() => res.destroy(), 20));
@@ -62,6 +69,7 @@ beforeAll(async () => {
   });
   const apiUrl = await listen(api);
   const app = express();
+  app.use(compression()); // as in the site's server
   app.use("/storage", mediaProxy(apiUrl, { headersTimeoutMs: 300, log: (l) => logs.push(l) }));
   app.get("/ping", (_req, res) => res.send("pong"));
   site = http.createServer(app);
@@ -117,6 +125,44 @@ describe("media proxy", () => {
     response.destroy();
     await expect.poll(() => upstreamClosedEarly.length, { timeout: 5_000 }).toBe(before + 1);
     expect(upstreamClosedEarly.at(-1)).toBe(true);
+    await stillAnswers();
+  });
+
+  it("survives many visitors leaving at every stage of a download", async () => {
+    const leave = async (afterChunks: number) => {
+      const response = await get("/storage/big.bin");
+      let chunks = 0;
+      await new Promise<void>((resolve) => {
+        if (afterChunks === 0) return resolve();
+        response.on("data", () => {
+          chunks += 1;
+          if (chunks >= afterChunks) resolve();
+        });
+        response.on("end", resolve);
+      });
+      response.destroy();
+    };
+    await Promise.all(Array.from({ length: 24 }, (_, i) => leave(i % 8)));
+    // Late errors of cut streams would surface now, as uncaught exceptions failing the run.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await stillAnswers();
+  });
+
+  it("survives a slow reader of a large fast file leaving after a megabyte", async () => {
+    for (let round = 0; round < 3; round++) {
+      const response = await get("/storage/huge.bin");
+      let bytes = 0;
+      await new Promise<void>((resolve) => {
+        response.on("data", (part: Buffer) => {
+          bytes += part.length;
+          response.pause();
+          if (bytes > 1024 * 1024) resolve();
+          else setTimeout(() => response.resume(), 5);
+        });
+      });
+      response.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     await stillAnswers();
   });
 

@@ -38,8 +38,10 @@ export function mediaProxy(
 ): express.RequestHandler {
   return async (req, res) => {
     const upstream = new AbortController();
-    // The visitor went away (or the answer was sent): nothing left to fetch.
-    res.once("close", () => upstream.abort());
+    // The visitor went away before the API answered: nothing left to fetch. (Once the body
+    // streams, `pipeline` cancels it instead.)
+    const abortWait = () => upstream.abort();
+    res.once("close", abortWait);
     const headersTimer = setTimeout(() => upstream.abort("headers-timeout"), headersTimeoutMs);
 
     let answer: Response;
@@ -62,6 +64,7 @@ export function mediaProxy(
       return;
     } finally {
       clearTimeout(headersTimer);
+      res.off("close", abortWait);
     }
 
     res.status(answer.status);
@@ -74,8 +77,12 @@ export function mediaProxy(
       res.end();
       return;
     }
+    const body = Readable.fromWeb(answer.body as ReadableStream<Uint8Array>);
+    // NOTE: undici can report a cut connection ("terminated") after `pipeline` has settled;
+    // without a listener that late error would be an uncaught exception.
+    body.on("error", () => {});
     try {
-      await pipeline(Readable.fromWeb(answer.body as ReadableStream<Uint8Array>), res);
+      await pipeline(body, res);
     } catch {
       // The visitor disconnected or the API broke off mid-file: `pipeline` has already closed
       // both ends; the visitor's browser sees a cut download, nobody else sees anything.

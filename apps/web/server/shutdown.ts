@@ -28,5 +28,15 @@ export function stopOnSignals(server: Server, closers: Array<() => Promise<void>
   });
 }
 
-const describe = (error: unknown) =>
-  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+/** One line: the error, its cause, and where it was thrown (the first frames of its stack). */
+const describe = (error: unknown) => {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (cause: ${error.cause.message})` : "";
+  const frames = (error.stack ?? "")
+    .split("\n")
+    .filter((line) => line.trim().startsWith("at "))
+    .slice(0, 3)
+    .map((line) => line.trim().slice(3))
+    .join(" < ");
+  return `${error.name}: ${error.message}${cause}${frames ? ` at ${frames}` : ""}`;
+};
