@@ -1,10 +1,10 @@
 /**
  * Services list and detail, other pages, HSE and equipment, in both languages, against the
- * bundled reference API: the data shown, links, 404s, SEO tags in the server HTML, phone
- * layout and accessibility (axe).
+ * bundled reference API: the data shown, links, 404s, phone layout and accessibility (axe).
+ * Their search tags: e2e/meta.spec.ts.
  */
-import { expect, type Page, test } from "@playwright/test";
-import { apiData, company, firstId, languages, seedLength, t } from "./support/content.ts";
+import { expect, test } from "@playwright/test";
+import { apiData, firstId, languages, seedLength, t } from "./support/content.ts";
 import { expectNoHorizontalOverflow, heading, seriousViolations } from "./support/page-checks.ts";
 import { decodeHtml } from "./support/text.ts";
 
@@ -53,24 +53,6 @@ function firstText(html: string): string {
   const text = html.match(/>([^<>&]{12,})</)?.[1]?.trim();
   if (!text) throw new Error("no text in the content");
   return text;
-}
-
-/** `<title>` and the meta description of the raw server HTML of `url`. */
-async function serverSeo(page: Page, url: string) {
-  const response = await page.request.get(url);
-  expect(response.status(), url).toBe(200);
-  const html = await response.text();
-  const title = decodeHtml(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "");
-  const description = decodeHtml(
-    html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "",
-  );
-  return { title, description };
-}
-
-/** The meta description is the data's, cut to 160 characters with an ellipsis when longer. */
-function expectDescription(actual: string, expected: string) {
-  if (Array.from(expected).length <= 160) expect(actual).toBe(expected);
-  else expect(expected.startsWith(actual.replace(/…$/, ""))).toBe(true);
 }
 
 /** Matches a URL ending with `suffix` (media URLs may be resolved against another origin). */
@@ -275,58 +257,6 @@ test.describe("equipment", () => {
     expect(ar.map((item) => item.quantity)).toEqual(en.map((item) => item.quantity));
     for (const [index, item] of ar.entries()) expect(item.title).not.toBe(en[index]?.title);
   });
-});
-
-test.describe("search tags in the server HTML", () => {
-  for (const lang of languages) {
-    test(`/${lang}: title and description come from each page's meta fields`, async ({
-      page,
-    }, testInfo) => {
-      test.skip(testInfo.project.name === "phone", "server HTML does not depend on the width");
-      const site = company(lang).name;
-      const expectPage = async (url: string, title: string, description: string) => {
-        const seo = await serverSeo(page, url);
-        // The brand is added once: not when the meta title already names it.
-        const brand = site.split(" ")[0] ?? site;
-        expect(seo.title, url).toBe(title.includes(brand) ? title : `${title} | ${site}`);
-        expectDescription(seo.description, description);
-      };
-
-      const services = await apiData<Service[]>("/api/services", lang);
-      const service = await apiData<Service>(`/api/services/${services[0]?.id}`, lang);
-      expect(service.meta_title).toBeTruthy();
-      expect(service.meta_description).toBeTruthy();
-      await expectPage(
-        `/${lang}/services/${service.id}`,
-        service.meta_title ?? "",
-        service.meta_description ?? "",
-      );
-
-      const otherId = await firstId("/api/extra-pages", lang);
-      const other = await apiData<OtherPage>(`/api/extra-pages/${otherId}`, lang);
-      expect(other.meta_title).toBeTruthy();
-      await expectPage(
-        `/${lang}/otherPages/${otherId}`,
-        other.meta_title ?? "",
-        other.meta_description ?? "",
-      );
-
-      const [hse] = await apiData<Hse[]>("/api/hse", lang);
-      expect(hse?.meta_title).toBeTruthy();
-      await expectPage(`/${lang}/HSE`, hse?.meta_title ?? "", hse?.meta_description ?? "");
-
-      const [equipment] = await apiData<EquipmentPage[]>("/api/equipment-pages", lang);
-      expect(equipment?.meta_title).toBeTruthy();
-      await expectPage(
-        `/${lang}/equipment`,
-        equipment?.meta_title ?? "",
-        equipment?.meta_description ?? "",
-      );
-
-      const list = await serverSeo(page, `/${lang}/services`);
-      expect(list.title).toBe(`${t(lang, "services.title")} | ${site}`);
-    });
-  }
 });
 
 const paths = async () => [

@@ -20,9 +20,16 @@ export interface Paged<T> {
   pagination: { current_page: number; last_page: number; per_page: number; total: number };
 }
 
-/** The `data` of a reference API read in `lang`; the read itself must succeed. */
-export async function apiData<T>(apiPath: string, lang: Lang): Promise<T> {
-  const response = await fetch(`http://127.0.0.1:${E2E_API_PORT}${apiPath}`, {
+/**
+ * The `data` of a reference API read in `lang`; the read itself must succeed. `base`: another
+ * API than the test server's.
+ */
+export async function apiData<T>(
+  apiPath: string,
+  lang: Lang,
+  base = `http://127.0.0.1:${E2E_API_PORT}`,
+): Promise<T> {
+  const response = await fetch(`${base}${apiPath}`, {
     headers: { lang, Accept: "application/json" },
   });
   expect(response.ok, `${apiPath} (${lang})`).toBe(true);
@@ -60,6 +67,7 @@ export function company(lang: Lang) {
     shortDescription: file.shortDescription[lang] as string,
     longDescription: file.longDescription[lang] as string,
     legalName: file.legalName[lang] as string,
+    shareImage: file.shareImage as string,
   };
 }
 

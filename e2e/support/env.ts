@@ -5,6 +5,8 @@ import path from "node:path";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 4210);
+/** SITE_URL of the test server: canonical links and social-card URLs start with it. */
+export const E2E_SITE_URL = "https://www.arkan-contracting.example";
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 /** Fresh databases and storage folder each run (the demo media come from the seed). */
 export const e2eDataDir = path.join(os.tmpdir(), `arkan-e2e-${E2E_PORT}`);

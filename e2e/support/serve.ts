@@ -4,7 +4,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { E2E_API_PORT, E2E_PORT, e2eDataDir, e2eStorageDir, repoRoot } from "./env.ts";
+import {
+  E2E_API_PORT,
+  E2E_PORT,
+  E2E_SITE_URL,
+  e2eDataDir,
+  e2eStorageDir,
+  repoRoot,
+} from "./env.ts";
 
 fs.rmSync(e2eDataDir, { recursive: true, force: true });
 fs.mkdirSync(e2eDataDir, { recursive: true });
@@ -15,7 +22,7 @@ Object.assign(process.env, {
   API_DATABASE_PATH: path.join(e2eDataDir, "content.sqlite"),
   API_STORAGE_DIR: e2eStorageDir,
   OUTBOX_DATABASE_PATH: path.join(e2eDataDir, "outbox.sqlite"),
-  SITE_URL: "https://www.arkan-contracting.example",
+  SITE_URL: E2E_SITE_URL,
   // Every test browser is the same client (127.0.0.1): the per-visitor contact limits of the
   // site and of the API are tested on servers of their own (e2e/contact.spec.ts).
   CONTACT_RATE_LIMIT: "1000",

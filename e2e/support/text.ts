@@ -35,3 +35,59 @@ export function truncated(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length <= max ? text : `${chars.slice(0, max).join("").trimEnd()}…`;
 }
+
+/** The few named references the test data uses (a test oracle, not a full HTML decoder). */
+const namedReferences: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  mdash: "—",
+  laquo: "«",
+  raquo: "»",
+};
+
+/**
+ * What a reader reads of an HTML fragment: scripts, styles, comments and tags dropped,
+ * character references decoded, whitespace collapsed.
+ */
+export const textOf = (html: string) =>
+  html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<[^>]*>/gi, " ")
+    .replace(/&(?:#x([0-9a-f]+)|#(\d+)|(\w+));/gi, (reference, hex, decimal, name) =>
+      hex || decimal
+        ? String.fromCodePoint(hex ? Number.parseInt(hex, 16) : Number(decimal))
+        : (namedReferences[name] ?? reference),
+    )
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** Attributes of one start tag's source (`name="value"` pairs, values HTML-decoded). */
+const attributesOf = (source: string) =>
+  Object.fromEntries(
+    Array.from(source.matchAll(/([\w:-]+)="([^"]*)"/g), ([, name = "", value = ""]) => [
+      name.toLowerCase(),
+      decodeHtml(value),
+    ]),
+  );
+
+/**
+ * The `<title>` texts and the `<meta>` contents of a page's raw HTML `<head>`, by `name` or
+ * `property` (`description`, `og:title`...), each a list so that a repeated tag shows.
+ */
+export function headTags(html: string) {
+  const head = html.split(/<\/head>/i)[0] ?? "";
+  const titles = Array.from(head.matchAll(/<title>([^<]*)<\/title>/gi), ([, text = ""]) =>
+    decodeHtml(text),
+  );
+  const meta: Record<string, string[]> = {};
+  for (const [, source = ""] of head.matchAll(/<meta\s([^>]*)>/gi)) {
+    const attributes = attributesOf(source);
+    const key = attributes.name ?? attributes.property;
+    if (key !== undefined && attributes.content !== undefined)
+      meta[key] = [...(meta[key] ?? []), attributes.content];
+  }
+  return { titles, meta };
+}

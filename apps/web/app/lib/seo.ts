@@ -1,7 +1,19 @@
 /**
- * Search-engine and social-card tags for every page, built one way: title and description from
- * the data's meta fields (tags stripped, whitespace collapsed, cut to about 160 characters),
- * canonical and hreflang links from SITE_URL, Open Graph and Twitter cards.
+ * Search-engine and social-card tags for every page, built one way. Each route lists, for the
+ * title, the description and the image, its candidates in order of preference (the data's
+ * `meta_*` field first, then the page's own fields); the first one with text wins.
+ *
+ * - Text candidates count once tags are stripped, entities decoded and whitespace collapsed
+ *   (`stripTags`): missing, `null`, `""`, `"   "` and `"<p> </p>"` are all empty.
+ * - `<title>`: the data's meta title (`metaTitle`) exactly as written (stripped) when it has
+ *   text, since editors write the whole title there; otherwise the page's own title followed
+ *   by the site name, `Projects | Company`; with neither, the site name alone.
+ * - `og:title` and `twitter:title`: the chosen title without the site name added.
+ * - Description (`name=description`, `og:` and `twitter:`): the first candidate with text, else
+ *   the company's long description, cut to about 160 characters.
+ * - Image (`og:image`, `twitter:image`): the first non-blank URL, else the company's share
+ *   image, made absolute against SITE_URL when root-relative.
+ * - Canonical and hreflang links from SITE_URL, keeping only a `page` query; `og:locale`.
  */
 import type { Language } from "@site/contract";
 import type { MetaDescriptor } from "react-router";
@@ -17,6 +29,32 @@ export interface SiteIdentity {
   image: string;
 }
 
+/** A value from the data or the page (text, HTML or a URL), or nothing. */
+export type Candidate = string | null | undefined;
+/** One candidate, or several in order of preference. */
+export type Candidates = Candidate | readonly Candidate[];
+
+const listOf = (candidates: Candidates): readonly Candidate[] =>
+  Array.isArray(candidates) ? candidates : [candidates as Candidate];
+
+/** Plain text of the first candidate that has any once tags are stripped, or `""`. */
+export function firstText(candidates: Candidates): string {
+  for (const candidate of listOf(candidates)) {
+    const text = candidate ? stripTags(candidate) : "";
+    if (text) return text;
+  }
+  return "";
+}
+
+/** The first candidate URL that is not blank, or `""`. */
+export function firstUrl(candidates: Candidates): string {
+  for (const candidate of listOf(candidates)) {
+    const url = candidate?.trim();
+    if (url) return url;
+  }
+  return "";
+}
+
 export interface PageSeo {
   lang: Language;
   site: SiteIdentity;
@@ -26,9 +64,12 @@ export interface PageSeo {
   pathname: string;
   /** Query to keep in the canonical URL (only `page` matters). */
   search?: string;
-  title?: string | null;
-  description?: string | null;
-  image?: string | null;
+  /** The data's `meta_title`: when it has text, the whole `<title>`. */
+  metaTitle?: Candidate;
+  /** The page's own titles, in order of preference: `<title>` adds the site name. */
+  title?: Candidates;
+  description?: Candidates;
+  image?: Candidates;
   type?: "website" | "article";
   noindex?: boolean;
 }
@@ -42,23 +83,19 @@ export function absoluteUrl(siteUrl: string, url: string): string {
 
 export function seoTags(page: PageSeo): MetaDescriptor[] {
   const siteName = page.site.name;
-  const plainTitle = page.title ? stripTags(page.title) : "";
-  // Editors often write the brand into meta titles already ("Overview | Arkan ..."): add it once.
-  const brand = siteName.split(" ")[0] ?? siteName;
-  const title = !plainTitle
-    ? siteName
-    : plainTitle.includes(brand)
-      ? plainTitle
-      : `${plainTitle} | ${siteName}`;
+  const metaTitle = firstText(page.metaTitle);
+  const ownTitle = firstText(page.title);
+  const title = metaTitle || (ownTitle ? `${ownTitle} | ${siteName}` : siteName);
+  const shareTitle = metaTitle || ownTitle || siteName;
   const description = truncate(
-    stripTags(page.description || "") || page.site.description,
+    firstText(page.description) || page.site.description,
     DESCRIPTION_LENGTH,
   );
   const rest = page.pathname.replace(/^\/[^/]*/, "");
   const query = new URLSearchParams(page.search ?? "").get("page");
   const keep = query && query !== "1" ? `?page=${encodeURIComponent(query)}` : "";
   const url = (lang: Language) => `${page.siteUrl}/${lang}${rest}${keep}`;
-  const image = absoluteUrl(page.siteUrl, page.image || page.site.image);
+  const image = absoluteUrl(page.siteUrl, firstUrl(page.image) || page.site.image);
   const other: Language = page.lang === "ar" ? "en" : "ar";
   const locale = (lang: Language) => (lang === "ar" ? "ar_SA" : "en_US");
 
@@ -72,14 +109,14 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: url("en") },
     { property: "og:site_name", content: siteName },
     { property: "og:type", content: page.type ?? "website" },
-    { property: "og:title", content: plainTitle || siteName },
+    { property: "og:title", content: shareTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url(page.lang) },
     { property: "og:image", content: image },
     { property: "og:locale", content: locale(page.lang) },
     { property: "og:locale:alternate", content: locale(other) },
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: plainTitle || siteName },
+    { name: "twitter:title", content: shareTitle },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
@@ -101,7 +138,7 @@ export function pageMeta(
   const layout = args.matches.find((match) => match?.id === LAYOUT_ROUTE_ID)?.loaderData as
     | { lang: Language; siteUrl: string; company: Company }
     | undefined;
-  if (!layout) return [{ title: page.title ?? "" }];
+  if (!layout) return [{ title: firstText(page.metaTitle) || firstText(page.title) }];
   return seoTags({
     ...page,
     lang: layout.lang,

@@ -1,4 +1,4 @@
-/** Small text helpers shared by pages and the SEO tags. */
+/** Small text helpers shared by pages and the SEO tags (also bundled for the browser: no dependency). */
 
 /** The first 10 characters of an ISO date (`2024-05-12T09:30:00Z` → `2024-05-12`). */
 export const dateOnly = (value: string | null | undefined): string => (value ?? "").slice(0, 10);
@@ -13,30 +13,119 @@ export function truncate(text: string, max: number): string {
   return `${chars.slice(0, max).join("").trimEnd()}…`;
 }
 
-const entities: Record<string, string> = {
+/** Named character references editors and rich-text editors commonly write. */
+const named: Record<string, string> = {
   amp: "&",
   lt: "<",
   gt: ">",
   quot: '"',
   apos: "'",
-  nbsp: " ",
+  nbsp: "\u00a0",
+  ensp: "\u2002",
+  emsp: "\u2003",
+  thinsp: "\u2009",
+  shy: "\u00ad",
+  zwnj: "\u200c",
+  zwj: "\u200d",
+  lrm: "\u200e",
+  rlm: "\u200f",
+  ndash: "–",
+  mdash: "—",
+  hellip: "…",
+  lsquo: "‘",
+  rsquo: "’",
+  sbquo: "‚",
+  ldquo: "“",
+  rdquo: "”",
+  bdquo: "„",
+  laquo: "«",
+  raquo: "»",
+  lsaquo: "‹",
+  rsaquo: "›",
+  bull: "•",
+  middot: "·",
+  prime: "′",
+  Prime: "″",
+  copy: "©",
+  reg: "®",
+  trade: "™",
+  deg: "°",
+  times: "×",
+  divide: "÷",
+  plusmn: "±",
+  minus: "−",
+  frac12: "½",
+  frac14: "¼",
+  frac34: "¾",
+  sup2: "²",
+  sup3: "³",
+  micro: "µ",
+  para: "¶",
+  sect: "§",
+  cent: "¢",
+  pound: "£",
+  euro: "€",
+  yen: "¥",
+  iexcl: "¡",
+  iquest: "¿",
+  larr: "←",
+  rarr: "→",
+  uarr: "↑",
+  darr: "↓",
+  harr: "↔",
 };
 
-/** Plain text of an HTML fragment: tags dropped, common entities decoded, whitespace collapsed. */
+/** Decodes `&name;`, `&#123;` and `&#x7b;` (numeric ones also without `;`); unknown names stay. */
+export function decodeEntities(text: string): string {
+  return text.replace(
+    /&(?:#(?:x([0-9a-f]{1,8})|(\d{1,8}));?|([a-z][a-z\d]{1,31});)/gi,
+    (match, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
+      if (name) return named[name] ?? named[name.toLowerCase()] ?? match;
+      const code = hex ? Number.parseInt(hex, 16) : Number(dec);
+      // NUL, surrogates and numbers past Unicode are not characters: the replacement character.
+      const valid = code > 0 && code < 0x110000 && (code < 0xd800 || code > 0xdfff);
+      return String.fromCodePoint(valid ? code : 0xfffd);
+    },
+  );
+}
+
+/**
+ * Where markup starts: a comment, a script or style element (whose text is not text), or any
+ * other tag (`<p`, `</p`, `<!DOCTYPE`, `<?xml`). A `<` followed by anything else is text.
+ */
+const markup = /<(?:(!--)|(script|style)(?![\w-])|[a-z/!?])/gi;
+const closing = { script: /<\/script(?![\w-])/gi, style: /<\/style(?![\w-])/gi };
+
+/** Index just past the first `token` at or after `from`, or the end of `text` if none. */
+function pastNext(text: string, token: string | RegExp, from: number): number {
+  if (typeof token === "string") {
+    const at = text.indexOf(token, from);
+    return at < 0 ? text.length : at + token.length;
+  }
+  token.lastIndex = from;
+  const found = token.exec(text);
+  return found ? pastNext(text, ">", found.index) : text.length;
+}
+
+/**
+ * Plain text of an HTML fragment: tags, comments and script/style elements dropped, entities
+ * decoded, whitespace collapsed. One pass from left to right, so the time is linear in the
+ * length whatever the input (markup left open swallows the rest, as in a browser).
+ */
 export function stripTags(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, code: string) => {
-      if (code[0] === "#") {
-        const n =
-          code[1] === "x" || code[1] === "X"
-            ? Number.parseInt(code.slice(2), 16)
-            : Number(code.slice(1));
-        return Number.isFinite(n) && n > 0 && n < 0x110000 ? String.fromCodePoint(n) : " ";
-      }
-      return entities[code.toLowerCase()] ?? match;
-    })
-    .replace(/\s+/g, " ")
-    .trim();
+  let text = "";
+  let at = 0;
+  markup.lastIndex = 0;
+  for (let found = markup.exec(html); found; found = markup.exec(html)) {
+    text += `${html.slice(at, found.index)} `;
+    const [, comment, element] = found;
+    if (comment) at = pastNext(html, "-->", markup.lastIndex);
+    else {
+      at = pastNext(html, ">", markup.lastIndex);
+      if (element) at = pastNext(html, closing[element.toLowerCase() as keyof typeof closing], at);
+    }
+    markup.lastIndex = at;
+  }
+  text += html.slice(at);
+  return decodeEntities(text).replace(/\s+/g, " ").trim();
 }

@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { EquipmentCard } from "../components/equipment-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
+import { i18nFor } from "../i18n/index.ts";
 import { content, firstOf } from "../lib/api.server.ts";
 import { pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/equipment";
@@ -9,9 +10,11 @@ import type { Route } from "./+types/equipment";
 export function meta(args: Route.MetaArgs) {
   if (!args.loaderData) return [];
   const { page } = args.loaderData;
+  const lang = args.params.lang === "ar" ? "ar" : "en";
   return pageMeta(args, {
-    title: page.meta_title || page.title,
-    description: page.meta_description || page.description,
+    metaTitle: page.meta_title,
+    title: [page.title, i18nFor(lang).t("equipment.title")],
+    description: [page.meta_description, page.description],
     image: page.banner_image,
   });
 }

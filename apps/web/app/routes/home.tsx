@@ -24,10 +24,11 @@ import type { Route } from "./+types/home";
 
 export function meta(args: Route.MetaArgs) {
   const about = args.loaderData?.about;
+  // The home page's own title is the site name, its own description the company's.
   return pageMeta(args, {
-    title: about?.meta_title || null,
-    description: about?.meta_description || null,
-    image: about?.meta_image || args.loaderData?.banners[0]?.image || null,
+    metaTitle: about?.meta_title,
+    description: about?.meta_description,
+    image: [about?.meta_image, args.loaderData?.banners[0]?.image],
   });
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ImageGrid } from "../components/image-grid.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
+import { i18nFor } from "../i18n/index.ts";
 import { firstOf } from "../lib/api.server.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -11,9 +12,11 @@ import type { Route } from "./+types/hse";
 export function meta(args: Route.MetaArgs) {
   if (!args.loaderData) return [];
   const { hse } = args.loaderData;
+  const lang = args.params.lang === "ar" ? "ar" : "en";
   return pageMeta(args, {
-    title: hse.meta_title || hse.title,
-    description: hse.meta_description || hse.content,
+    metaTitle: hse.meta_title,
+    title: [hse.title, i18nFor(lang).t("hse.title")],
+    description: [hse.meta_description, hse.content],
     image: hse.banner_image,
   });
 }

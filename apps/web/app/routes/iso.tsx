@@ -22,7 +22,8 @@ export function meta(args: Route.MetaArgs) {
   if (!args.loaderData) return [];
   const { iso, lang } = args.loaderData;
   return pageMeta(args, {
-    title: iso.meta_title || iso.title || i18nFor(lang).t("iso.title"),
+    metaTitle: iso.meta_title,
+    title: [iso.title, i18nFor(lang).t("iso.title")],
     description: iso.meta_description,
     image: iso.banner_img,
   });

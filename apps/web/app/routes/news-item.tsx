@@ -20,9 +20,10 @@ export function meta(args: Route.MetaArgs) {
   if (!loaderData) return [];
   const { item } = loaderData;
   return pageMeta(args, {
-    title: item.meta_title || item.title,
-    description: item.meta_description || item.description,
-    image: item.banner_image || item.image,
+    metaTitle: item.meta_title,
+    title: item.title,
+    description: [item.meta_description, item.description, item.content],
+    image: [item.banner_image, item.image],
     type: "article",
   });
 }

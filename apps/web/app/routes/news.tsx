@@ -18,9 +18,10 @@ export function meta(args: Route.MetaArgs) {
   if (!loaderData) return [];
   const { header } = loaderData;
   return pageMeta(args, {
-    title: header.meta_title || header.title,
-    description: header.meta_description || header.description,
-    image: header.meta_image || header.image,
+    metaTitle: header.meta_title,
+    title: header.title,
+    description: [header.meta_description, header.description],
+    image: [header.meta_image, header.image],
   });
 }
 

@@ -12,9 +12,10 @@ export function meta(args: Route.MetaArgs) {
   if (!args.loaderData) return [];
   const { page } = args.loaderData;
   return pageMeta(args, {
-    title: page.meta_title || page.title,
-    description: page.meta_description || page.content,
-    image: page.banner_image || page.image,
+    metaTitle: page.meta_title,
+    title: page.title,
+    description: [page.meta_description, page.content],
+    image: [page.banner_image, page.image],
   });
 }
 

@@ -14,8 +14,9 @@ export function meta(args: Route.MetaArgs) {
   if (!args.loaderData) return [];
   const { overview, lang } = args.loaderData;
   return pageMeta(args, {
-    title: overview.meta_title || i18nFor(lang).t("overview.title"),
-    description: overview.meta_description || overview.content,
+    metaTitle: overview.meta_title,
+    title: i18nFor(lang).t("overview.title"),
+    description: [overview.meta_description, overview.content],
     image: overview.banner_image,
   });
 }

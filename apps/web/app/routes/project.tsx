@@ -15,7 +15,7 @@ import { content } from "../lib/api.server.ts";
 import { listKindOf, listTitleKey, projectListPath, projectPath } from "../lib/projects.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { dateOnly, stripTags } from "../lib/text.ts";
+import { dateOnly } from "../lib/text.ts";
 import type { Route } from "./+types/project";
 
 export function meta(args: Route.MetaArgs) {
@@ -23,9 +23,10 @@ export function meta(args: Route.MetaArgs) {
   if (!loaderData) return [];
   const { project } = loaderData;
   return pageMeta(args, {
-    title: project.meta_title || project.title,
-    description: project.meta_description || stripTags(project.image_content),
-    image: project.meta_image || project.image,
+    metaTitle: project.meta_title,
+    title: project.title,
+    description: [project.meta_description, project.image_content],
+    image: [project.meta_image, project.image],
   });
 }
 

@@ -20,10 +20,11 @@ export function meta(args: Route.MetaArgs) {
   if (!loaderData) return [];
   const { lang, kind, header } = loaderData;
   return pageMeta(args, {
-    // The header record is shared by both lists, so the title names the list itself.
+    // Both lists share the header record: its meta title for both, else each list's own name.
+    metaTitle: header.meta_title,
     title: i18nFor(lang).t(titleKey[kind]),
-    description: header.meta_description || header.description,
-    image: header.meta_image || header.image,
+    description: [header.meta_description, header.description],
+    image: [header.meta_image, header.image],
   });
 }
 

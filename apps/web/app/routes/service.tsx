@@ -14,8 +14,9 @@ export function meta(args: Route.MetaArgs) {
   if (!args.loaderData) return [];
   const { service } = args.loaderData;
   return pageMeta(args, {
-    title: service.meta_title || service.title,
-    description: service.meta_description || service.description || service.content,
+    metaTitle: service.meta_title,
+    title: service.title,
+    description: [service.meta_description, service.description, service.content],
     image: service.banner_image,
   });
 }
