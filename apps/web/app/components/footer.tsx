@@ -11,6 +11,7 @@ import type {
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCompany } from "../lib/company.tsx";
+import { href } from "../lib/site-map.ts";
 import { dateOnly, truncate } from "../lib/text.ts";
 import { ContactInfoList } from "./contact-info.tsx";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "./icons.tsx";
@@ -74,7 +75,7 @@ export function Footer({ lang, data }: { lang: Language; data: FooterData }) {
               {data.latestProjects.slice(0, FOOTER_PROJECTS).map((project) => (
                 <li key={project.id}>
                   <Link
-                    to={`/${lang}/projects/${project.id}`}
+                    to={href("completedProject", lang, project.id)}
                     className="group flex items-center gap-4"
                   >
                     <img

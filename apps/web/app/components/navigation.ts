@@ -1,6 +1,7 @@
 /** The site navigation (SPEC.md "Navigation"), built from translated labels and API data. */
 import type { Id, Language } from "@site/contract";
 import type { TFunction } from "i18next";
+import { href, type PageName } from "../lib/site-map.ts";
 
 export interface NavLink {
   key: string;
@@ -19,48 +20,48 @@ export interface NavData {
 }
 
 export function buildNavigation(lang: Language, data: NavData, t: TFunction): NavLink[] {
-  const at = (path: string) => `/${lang}${path}`;
+  const at = (page: PageName, id?: Id) => href(page, lang, id);
   const about: NavLink[] = [
     ...data.pages.map((page) => ({
       key: `page-${page.id}`,
       label: page.title,
-      to: at(`/otherPages/${page.id}`),
+      to: at("otherPage", page.id),
     })),
-    { key: "overview", label: t("nav.overview"), to: at("/overview") },
+    { key: "overview", label: t("nav.overview"), to: at("overview") },
     ...(data.profileUrl
       ? [{ key: "profile", label: t("nav.companyProfile"), download: data.profileUrl }]
       : []),
-    { key: "iso", label: t("nav.iso"), to: at("/iso") },
+    { key: "iso", label: t("nav.iso"), to: at("iso") },
   ];
   return [
-    { key: "home", label: t("nav.home"), to: at("") },
+    { key: "home", label: t("nav.home"), to: at("home") },
     { key: "about", label: t("nav.aboutUs"), children: about },
     {
       key: "projects",
       label: t("nav.projects"),
-      to: at("/projects"),
+      to: at("completedProjects"),
       children: [
-        { key: "completed", label: t("nav.completedProjects"), to: at("/projects") },
-        { key: "current", label: t("nav.currentProjects"), to: at("/CurrentProjects") },
+        { key: "completed", label: t("nav.completedProjects"), to: at("completedProjects") },
+        { key: "current", label: t("nav.currentProjects"), to: at("currentProjects") },
       ],
     },
     {
       key: "services",
       label: t("nav.services"),
-      to: at("/services"),
+      to: at("services"),
       children: [
-        { key: "all-services", label: t("nav.allServices"), to: at("/services") },
+        { key: "all-services", label: t("nav.allServices"), to: at("services") },
         ...data.services.map((service) => ({
           key: `service-${service.id}`,
           label: service.title,
-          to: at(`/services/${service.id}`),
+          to: at("service", service.id),
         })),
       ],
     },
-    { key: "news", label: t("nav.news"), to: at("/news") },
-    { key: "hse", label: t("nav.hse"), to: at("/HSE") },
-    { key: "equipment", label: t("nav.equipment"), to: at("/equipment") },
-    { key: "contact", label: t("nav.contactUs"), to: at("/contactUs") },
+    { key: "news", label: t("nav.news"), to: at("news") },
+    { key: "hse", label: t("nav.hse"), to: at("hse") },
+    { key: "equipment", label: t("nav.equipment"), to: at("equipment") },
+    { key: "contact", label: t("nav.contactUs"), to: at("contact") },
   ];
 }
 

@@ -6,6 +6,7 @@
 import type { Language, ServiceSummary } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { href } from "../lib/site-map.ts";
 import { ArrowNext } from "./icons.tsx";
 import { LazyImage } from "./lazy-image.tsx";
 
@@ -29,7 +30,7 @@ export function ServiceCard({
   const whiteIcon = service.white_icon || service.icon;
   return (
     <Link
-      to={`/${lang}/services/${encodeURIComponent(String(service.id))}`}
+      to={href("service", lang, service.id)}
       prefetch="intent"
       data-testid="service-card"
       className="group flex h-full flex-col items-start gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-navy-900 hover:bg-navy-900 hover:shadow-lg focus-visible:border-navy-900 focus-visible:bg-navy-900 focus-visible:shadow-lg motion-safe:hover:-translate-y-1 motion-safe:focus-visible:-translate-y-1"

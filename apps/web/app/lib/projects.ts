@@ -1,19 +1,22 @@
-/** Addresses of the two project lists (completed and current) and their detail pages. */
+/** The two project lists (completed and current) and their detail pages. */
 import type { Language } from "@site/contract";
+import { href, pageOf } from "./site-map.ts";
 
 export type ProjectListKind = "completed" | "current";
 
-/** Which list a path belongs to (route matching is case-insensitive: `/en/currentprojects` too). */
-export const listKindOf = (pathname: string): ProjectListKind =>
-  /^\/[^/]+\/currentprojects(\/|$)/i.test(pathname) ? "current" : "completed";
+/** Which list a page's path belongs to (`/en/CurrentProjects/4` → current). */
+export const listKindOf = (pathname: string): ProjectListKind => {
+  const page = pageOf(pathname.replace(/^\/[^/]*/, ""));
+  return page === "currentProjects" || page === "currentProject" ? "current" : "completed";
+};
 
 /** Address of a list. */
 export const projectListPath = (lang: Language, kind: ProjectListKind) =>
-  `/${lang}/${kind === "current" ? "CurrentProjects" : "projects"}`;
+  href(kind === "current" ? "currentProjects" : "completedProjects", lang);
 
 /** Address of a project's detail page within a list. */
 export const projectPath = (lang: Language, kind: ProjectListKind, id: string | number) =>
-  `${projectListPath(lang, kind)}/${encodeURIComponent(String(id))}`;
+  href(kind === "current" ? "currentProject" : "completedProject", lang, id);
 
 /** Translation key of a list's title. */
 export const listTitleKey = {

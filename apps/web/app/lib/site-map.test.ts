@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   canonicalPath,
+  href,
   isHomePath,
+  langParam,
   languageFromCookie,
+  type PageName,
+  pageOf,
+  pages,
   redirectForUnsupportedLanguage,
   switchLanguagePath,
 } from "./site-map.ts";
@@ -45,5 +50,34 @@ describe("language helpers", () => {
     expect(canonicalPath("/ar/currentprojects")).toBe("/ar/CurrentProjects");
     expect(canonicalPath("/en/hse")).toBe("/en/HSE");
     expect(canonicalPath("/en")).toBe("/en");
+  });
+});
+
+describe("the page table", () => {
+  it("builds addresses, encoding ids", () => {
+    expect(href("home", "ar")).toBe("/ar");
+    expect(href("newsItem", "en", 3)).toBe("/en/news/3");
+    expect(href("currentProject", "ar", "a/b")).toBe("/ar/CurrentProjects/a%2Fb");
+    expect(href("contact", "en")).toBe("/en/contactUs");
+  });
+
+  it("names the page of any spelling of a path", () => {
+    expect(pageOf("/currentprojects/4")).toBe("currentProject");
+    expect(pageOf("/CurrentProjects")).toBe("currentProjects");
+    expect(pageOf("hse")).toBe("hse");
+    expect(pageOf("")).toBe("home");
+    expect(pageOf("/news/4/extra")).toBeUndefined();
+    expect(pageOf("/unknown")).toBeUndefined();
+  });
+
+  it("takes the language from the route, English for anything else", () => {
+    expect(langParam({ lang: "ar" })).toBe("ar");
+    expect(langParam({ lang: "fr" })).toBe("en");
+    expect(langParam({})).toBe("en");
+  });
+
+  it("gives every page an address its own table matches back", () => {
+    for (const name of Object.keys(pages) as PageName[])
+      expect(pageOf(href(name, "en", 7).slice("/en".length))).toBe(name);
   });
 });

@@ -1,25 +1,76 @@
 /**
- * URL helpers shared by the router, the header and the redirects. The route table itself is
- * app/routes.ts; the page patterns here mirror it for redirects of unsupported languages.
+ * Every page of the site, in one table, and the URL helpers built on it: the one source of URL
+ * and language knowledge. `routes.ts` builds
+ * the routes from it; canonical links, redirects of unsupported languages, the language
+ * switcher and links between pages read it. All pages sit under `/{lang}` (SPEC.md section 2);
+ * paths are spelled as the spec spells them and matched case-insensitively.
  */
 import { defaultLanguage, isLanguage, type Language } from "@site/contract";
 
-/** Page paths under `/{lang}`, as SPEC.md spells them (matching is case-insensitive). */
-export const pagePatterns: RegExp[] = [
-  /^$/,
-  /^\/overview$/i,
-  /^\/projects(\/[^/]+)?$/i,
-  /^\/currentprojects(\/[^/]+)?$/i,
-  /^\/services(\/[^/]+)?$/i,
-  /^\/otherpages\/[^/]+$/i,
-  /^\/news(\/[^/]+)?$/i,
-  /^\/hse$/i,
-  /^\/equipment$/i,
-  /^\/contactus$/i,
-  /^\/iso$/i,
-];
+export const pages = {
+  home: { path: "", module: "routes/home.tsx" },
+  overview: { path: "overview", module: "routes/overview.tsx" },
+  // Completed and current projects share their list and detail modules.
+  completedProjects: { path: "projects", module: "routes/projects.tsx" },
+  completedProject: { path: "projects/:id", module: "routes/project.tsx" },
+  currentProjects: { path: "CurrentProjects", module: "routes/projects.tsx" },
+  currentProject: { path: "CurrentProjects/:id", module: "routes/project.tsx" },
+  services: { path: "services", module: "routes/services.tsx" },
+  service: { path: "services/:id", module: "routes/service.tsx" },
+  otherPage: { path: "otherPages/:id", module: "routes/other-page.tsx" },
+  news: { path: "news", module: "routes/news.tsx" },
+  newsItem: { path: "news/:id", module: "routes/news-item.tsx" },
+  hse: { path: "HSE", module: "routes/hse.tsx" },
+  equipment: { path: "equipment", module: "routes/equipment.tsx" },
+  iso: { path: "iso", module: "routes/iso.tsx" },
+  contact: { path: "contactUs", module: "routes/contact/route.tsx" },
+  // Hidden test page with the raw banner and services data (not indexed).
+  soso: { path: "soso", module: "routes/soso.tsx" },
+} as const satisfies Record<string, { path: string; module: string }>;
 
-const isPage = (rest: string) => pagePatterns.some((pattern) => pattern.test(rest));
+export type PageName = keyof typeof pages;
+
+const names = Object.keys(pages) as PageName[];
+
+/**
+ * The address of a page in a language; `id` fills `:id` (URL-encoded).
+ *
+ * @example href("newsItem", "ar", 3) // "/ar/news/3"
+ */
+export function href(page: PageName, lang: Language, id?: string | number): string {
+  const { path } = pages[page];
+  const filled = path.includes(":id")
+    ? path.replace(":id", encodeURIComponent(String(id ?? "")))
+    : path;
+  return filled ? `/${lang}/${filled}` : `/${lang}`;
+}
+
+/** The language of a route's `:lang` parameter; English for anything else (then redirected). */
+export const langParam = (params: { lang?: string }): Language =>
+  isLanguage(params.lang) ? params.lang : defaultLanguage;
+
+/** Which page a path below the language names (`/news/4` → newsItem), ignoring case. */
+export function pageOf(rest: string): PageName | undefined {
+  const segments = rest.replace(/^\/+|\/+$/g, "").split("/");
+  return names.find((name) => {
+    const pattern = pages[name].path.split("/").filter(Boolean);
+    const given = segments.filter(Boolean);
+    return (
+      pattern.length === given.length &&
+      pattern.every((part, i) => part === ":id" || part.toLowerCase() === given[i]?.toLowerCase())
+    );
+  });
+}
+
+/** `/en/Projects/3/` → `/en/projects/3`: one spelling per page, for canonical links. */
+export function canonicalPath(pathname: string): string {
+  const [, lang = "", ...rest] = pathname.replace(/\/+$/, "").split("/");
+  const page = pageOf(rest.join("/"));
+  if (!page) return ["", lang.toLowerCase(), ...rest].join("/");
+  const spelled = pages[page].path.split("/").filter(Boolean);
+  const segments = spelled.map((part, i) => (part === ":id" ? (rest[i] ?? "") : part));
+  return ["", lang.toLowerCase(), ...segments].join("/");
+}
 
 /**
  * Where a path under an unsupported language goes: `/EN/x` → `/en/x`; `/fr/projects` →
@@ -30,8 +81,8 @@ export function redirectForUnsupportedLanguage(pathname: string, search = ""): s
   const rest = restParts.length ? `/${restParts.join("/")}` : "";
   const lower = first.toLowerCase();
   if (isLanguage(lower)) return `/${lower}${rest}${search}`;
-  if (rest && isPage(rest)) return `/${defaultLanguage}${rest}${search}`;
-  if (isPage(`/${first}${rest}`)) return `/${defaultLanguage}/${first}${rest}${search}`;
+  if (rest && pageOf(rest)) return `/${defaultLanguage}${rest}${search}`;
+  if (pageOf(`/${first}${rest}`)) return `/${defaultLanguage}/${first}${rest}${search}`;
   return `/${defaultLanguage}`;
 }
 
@@ -63,27 +114,4 @@ export function saveLanguage(lang: Language) {
   }
   // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie the server reads on `/`
   document.cookie = `${LANGUAGE_KEY}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
-}
-
-/** Canonical spelling of each page's first path segment, keyed by its lower-case form. */
-const canonicalSegments: Record<string, string> = {
-  overview: "overview",
-  projects: "projects",
-  currentprojects: "CurrentProjects",
-  services: "services",
-  otherpages: "otherPages",
-  news: "news",
-  hse: "HSE",
-  equipment: "equipment",
-  contactus: "contactUs",
-  iso: "iso",
-  soso: "soso",
-};
-
-/** `/en/Projects/3/` → `/en/projects/3`: one URL per page for canonical links. */
-export function canonicalPath(pathname: string): string {
-  const [, lang = "", first, ...rest] = pathname.replace(/\/+$/, "").split("/");
-  const segment =
-    first === undefined ? undefined : (canonicalSegments[first.toLowerCase()] ?? first);
-  return ["", lang.toLowerCase(), ...(segment === undefined ? [] : [segment]), ...rest].join("/");
 }

@@ -5,12 +5,13 @@ import { PageBanner } from "../components/page-banner.tsx";
 import { i18nFor } from "../i18n/index.ts";
 import { content, firstOf } from "../lib/api.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/equipment";
 
 export function meta(args: Route.MetaArgs) {
   if (!args.loaderData) return [];
   const { page } = args.loaderData;
-  const lang = args.params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(args.params);
   return pageMeta(args, {
     metaTitle: page.meta_title,
     title: [page.title, i18nFor(lang).t("equipment.title")],
@@ -20,7 +21,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const lang = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   const [page, equipment] = await Promise.all([
     firstOf("equipmentPages", lang),
     content("equipments", lang),

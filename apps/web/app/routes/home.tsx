@@ -20,6 +20,7 @@ import { newsCardOf, sortByIndex } from "../lib/content-rules.ts";
 import { projectPath } from "../lib/projects.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { href, langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/home";
 
 export function meta(args: Route.MetaArgs) {
@@ -33,7 +34,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   const [banners, extraData, abouts, projects, services, news] = await Promise.all([
     content("homeBanners", lang),
     content("extraData", lang),
@@ -87,7 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           testId="latest-news"
           action={
             <Link
-              to={`/${lang}/news`}
+              to={href("news", lang)}
               className="me-2 text-sm font-semibold text-steel-600 underline-offset-4 hover:underline max-sm:hidden"
             >
               {t("nav.news")}
@@ -98,7 +99,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <NewsCard
               key={item.id}
               item={item}
-              href={`/${lang}/news/${encodeURIComponent(String(item.id))}`}
+              href={href("newsItem", lang, item.id)}
               headingLevel={3}
               moreOnHover
             />
@@ -177,7 +178,7 @@ function AboutBlock({ about, lang }: { about: NonNullable<HomeData["about"]>; la
           </h2>
           <RichContent html={about.content} className="mt-4" />
           <Link
-            to={`/${lang}/overview`}
+            to={href("overview", lang)}
             className="mt-6 inline-flex items-center gap-2 rounded-full bg-navy-900 px-6 py-3 text-sm font-semibold text-white transition-colors hover:bg-steel-600"
           >
             {t("common.readMore")}

@@ -7,12 +7,13 @@ import { i18nFor } from "../i18n/index.ts";
 import { firstOf } from "../lib/api.server.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/hse";
 
 export function meta(args: Route.MetaArgs) {
   if (!args.loaderData) return [];
   const { hse } = args.loaderData;
-  const lang = args.params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(args.params);
   return pageMeta(args, {
     metaTitle: hse.meta_title,
     title: [hse.title, i18nFor(lang).t("hse.title")],
@@ -22,7 +23,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const lang = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   const hse = await firstOf("hse", lang);
   return {
     hse: {

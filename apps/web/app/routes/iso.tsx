@@ -1,9 +1,3 @@
-/**
- * `/:lang/iso`: the ISO certificates: banner with the record's title, then a grid of
- * certificate images (1 column on phones, 2 on small screens, 3 from md) that fade in one
- * after another the first time they scroll into view; each opens larger in the lightbox.
- */
-import type { Language } from "@site/contract";
 import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LazyImage } from "../components/lazy-image.tsx";
@@ -14,6 +8,7 @@ import { i18nFor } from "../i18n/index.ts";
 import { firstOf } from "../lib/api.server.ts";
 import { cn } from "../lib/cn.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { langParam } from "../lib/site-map.ts";
 import { staggerDelayCss } from "../lib/stagger.ts";
 import { useReveal } from "../lib/use-reveal.ts";
 import type { Route } from "./+types/iso";
@@ -30,7 +25,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   const iso = await firstOf("isos", lang);
   return {
     lang,

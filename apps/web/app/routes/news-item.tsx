@@ -1,8 +1,3 @@
-/**
- * One news item (`/:lang/news/:id`): banner, title, date, the article (rich content,
- * sanitised on the server) and its image.
- */
-import type { Language } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ChevronPrevious } from "../components/icons.tsx";
@@ -12,6 +7,7 @@ import { RichContent } from "../components/rich-content.tsx";
 import { content } from "../lib/api.server.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { href, langParam } from "../lib/site-map.ts";
 import { dateOnly } from "../lib/text.ts";
 import type { Route } from "./+types/news-item";
 
@@ -29,7 +25,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   const item = await content("newsItem", lang, { id: params.id });
   return { lang, item: { ...item, content: safeHtml(item.content) } };
 }
@@ -51,7 +47,7 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
         <Link
-          to={`/${lang}/news`}
+          to={href("news", lang)}
           className="inline-flex items-center gap-1 text-sm font-semibold text-steel-600 hover:text-navy-900"
         >
           <ChevronPrevious size={16} />

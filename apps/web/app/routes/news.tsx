@@ -1,8 +1,3 @@
-/**
- * The news page (SPEC.md "News page"): header title and description, a grid of news cards
- * and the pager (`?page=N`).
- */
-import type { Language } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import { NewsCard } from "../components/news-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
@@ -11,6 +6,7 @@ import { firstOf } from "../lib/api.server.ts";
 import { newsCardOf } from "../lib/content-rules.ts";
 import { loadPage } from "../lib/paged.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { href, langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/news";
 
 export function meta(args: Route.MetaArgs) {
@@ -26,7 +22,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ params, url }: Route.LoaderArgs) {
-  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   const [header, list] = await Promise.all([
     firstOf("newsPage", lang),
     loadPage("news", lang, url),
@@ -58,10 +54,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
           >
             {items.map((item) => (
               <li key={item.id}>
-                <NewsCard
-                  item={item}
-                  href={`/${lang}/news/${encodeURIComponent(String(item.id))}`}
-                />
+                <NewsCard item={item} href={href("newsItem", lang, item.id)} />
               </li>
             ))}
           </ul>

@@ -6,6 +6,7 @@ import { RichContent } from "../components/rich-content.tsx";
 import { content } from "../lib/api.server.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/other-page";
 
 export function meta(args: Route.MetaArgs) {
@@ -20,7 +21,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const lang = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   const page = await content("extraPage", lang, { id: params.id });
   return { page: { ...page, content: safeHtml(page.content) } };
 }

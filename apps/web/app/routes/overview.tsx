@@ -1,5 +1,3 @@
-/** `/:lang/overview`: the company overview: banner, rich content and a photo slider. */
-import type { Language } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import { ImageGallery } from "../components/image-gallery.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
@@ -8,6 +6,7 @@ import { i18nFor } from "../i18n/index.ts";
 import { firstOf } from "../lib/api.server.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/overview";
 
 export function meta(args: Route.MetaArgs) {
@@ -22,7 +21,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   const overview = await firstOf("overviews", lang);
   return {
     lang,

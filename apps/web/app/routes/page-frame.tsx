@@ -4,14 +4,15 @@
  */
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { ErrorScreen, NotFoundScreen } from "../components/error-screens.tsx";
-import { i18nFor, isLanguage } from "../i18n/index.ts";
+import { i18nFor } from "../i18n/index.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { langParam } from "../lib/site-map.ts";
 import { useApiErrorMessage } from "../lib/use-api-error-message.ts";
 import type { Route } from "./+types/page-frame";
 
 export function meta(args: Route.MetaArgs) {
   if (!args.error) return [];
-  const lang = isLanguage(args.params.lang) ? args.params.lang : "en";
+  const lang = langParam(args.params);
   const t = i18nFor(lang).t;
   const notFound = isRouteErrorResponse(args.error) && args.error.status === 404;
   return [

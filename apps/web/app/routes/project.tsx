@@ -1,20 +1,15 @@
-/**
- * A project's detail (SPEC.md "Project detail"), for `/:lang/projects/:id` and
- * `/:lang/CurrentProjects/:id` alike: banner, the story (rich content) with a side panel of
- * client, location and date, an image gallery, and the other projects.
- */
-import type { Language } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ChevronPrevious } from "../components/icons.tsx";
 import { ImageGallery } from "../components/image-gallery.tsx";
-import { LazyImage } from "../components/lazy-image.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
+import { Card, CardImage, CardLink } from "../components/ui/card.tsx";
 import { content } from "../lib/api.server.ts";
 import { listKindOf, listTitleKey, projectListPath, projectPath } from "../lib/projects.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { langParam } from "../lib/site-map.ts";
 import { dateOnly } from "../lib/text.ts";
 import type { Route } from "./+types/project";
 
@@ -31,7 +26,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ params, url }: Route.LoaderArgs) {
-  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   const kind = listKindOf(url.pathname);
   const { projects, other_projects } = await content("project", lang, { id: params.id });
   return {
@@ -132,23 +127,20 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             >
               {others.map((other) => (
                 <li key={other.id}>
-                  <Link
-                    to={projectPath(lang, "completed", other.id)}
-                    className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-1 hover:shadow-lg motion-reduce:hover:translate-y-0"
-                  >
-                    <div className="overflow-hidden bg-sand-100">
-                      <LazyImage
-                        src={other.homeimage}
-                        alt={other.title}
-                        width={640}
-                        height={400}
-                        className="aspect-[16/10] w-full object-cover transition-transform duration-700 group-hover:scale-105"
-                      />
-                    </div>
-                    <p className="p-5 font-semibold text-navy-900 group-hover:text-steel-600">
-                      {other.title}
-                    </p>
-                  </Link>
+                  <Card interactive>
+                    <CardImage
+                      src={other.homeimage}
+                      alt=""
+                      width={640}
+                      height={400}
+                      className="aspect-[16/10]"
+                    />
+                    <h3 className="p-5 font-semibold text-navy-900 group-hover:text-steel-600">
+                      <CardLink to={projectPath(lang, "completed", other.id)}>
+                        {other.title}
+                      </CardLink>
+                    </h3>
+                  </Card>
                 </li>
               ))}
             </ul>

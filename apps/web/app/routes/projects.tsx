@@ -1,9 +1,3 @@
-/**
- * The project lists (SPEC.md "Completed projects page"): `/:lang/projects` (completed) and
- * `/:lang/CurrentProjects` (current) share this module. A header banner and description,
- * then a paged table whose rows lead to each project's detail.
- */
-import type { Language } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
@@ -13,6 +7,7 @@ import { firstOf } from "../lib/api.server.ts";
 import { loadPage } from "../lib/paged.server.ts";
 import { listKindOf, projectPath, listTitleKey as titleKey } from "../lib/projects.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/projects";
 
 export function meta(args: Route.MetaArgs) {
@@ -29,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ params, url }: Route.LoaderArgs) {
-  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   // NOTE: `url`, not `request.url`: on client navigations the request is `/en/CurrentProjects.data`.
   const kind = listKindOf(url.pathname);
   const [header, list] = await Promise.all([

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { languageFromCookie } from "../lib/site-map.ts";
+import { href, languageFromCookie } from "../lib/site-map.ts";
 import type { Route } from "./+types/root-redirect";
 
 /** `/` → the saved language's home page, decided on the server so there is no blank page. */
 export function loader({ request }: Route.LoaderArgs) {
   const lang = languageFromCookie(request.headers.get("Cookie"));
-  throw redirect(`/${lang}`, { headers: { Vary: "Cookie", "Cache-Control": "no-store" } });
+  throw redirect(href("home", lang), { headers: { Vary: "Cookie", "Cache-Control": "no-store" } });
 }
 
 export default function RootRedirect() {

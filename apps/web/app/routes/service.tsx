@@ -1,5 +1,3 @@
-/** `/:lang/services/:id`: one service (banner, title, rich content) beside the list of all services. */
-import type { Language } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ChevronNext } from "../components/icons.tsx";
@@ -8,6 +6,7 @@ import { RichContent } from "../components/rich-content.tsx";
 import { content } from "../lib/api.server.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { href, langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/service";
 
 export function meta(args: Route.MetaArgs) {
@@ -22,7 +21,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   const [service, services] = await Promise.all([
     content("service", lang, { id: params.id }),
     content("services", lang),
@@ -61,7 +60,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
                   return (
                     <li key={item.id}>
                       <Link
-                        to={`/${lang}/services/${encodeURIComponent(String(item.id))}`}
+                        to={href("service", lang, item.id)}
                         aria-current={current ? "page" : undefined}
                         className={`flex items-center justify-between gap-3 py-3 text-sm font-medium transition-colors hover:text-steel-600 ${
                           current ? "text-steel-600" : "text-slate-700"

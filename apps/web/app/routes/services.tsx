@@ -1,11 +1,10 @@
-/** `/:lang/services`: every service as a card linking to its page. */
-import type { Language } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import { PageBanner } from "../components/page-banner.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
 import { i18nFor } from "../i18n/index.ts";
 import { content } from "../lib/api.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/services";
 
 export function meta(args: Route.MetaArgs) {
@@ -21,7 +20,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   const services = await content("services", lang);
   return {
     lang,

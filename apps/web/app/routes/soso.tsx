@@ -3,10 +3,11 @@
 import { useTranslation } from "react-i18next";
 import { content } from "../lib/api.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/soso";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const lang = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   const [banners, services] = await Promise.all([
     content("homeBanners", lang),
     content("homeServices", lang),

@@ -1,12 +1,3 @@
-/**
- * Contact page (/:lang/contactUs): the company's contact details and a form that never loses
- * a message. A real `<Form method="post">`: without scripts the browser posts the page and
- * the server renders the outcome with the typed values; with scripts it is sent in place.
- * The browser checks with the contract's `validateContact` on submit, the action again
- * (lib/contact-form.server.ts), and an API that is down or slow means the outbox, not loss.
- * The form itself is components/contact-form.tsx.
- */
-import type { Language } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { ContactInfoList } from "../../components/contact-info.tsx";
@@ -14,13 +5,14 @@ import { PageBanner } from "../../components/page-banner.tsx";
 import { i18nFor } from "../../i18n/index.ts";
 import { content, firstOf } from "../../lib/api.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { langParam } from "../../lib/site-map.ts";
 import { visitorContext } from "../../lib/visitor.server.ts";
 import type { Route } from "./+types/route";
 import { newFormSession, submitContact } from "./action.server.ts";
 import { ContactForm } from "./contact-form.tsx";
 
 export function meta(args: Route.MetaArgs) {
-  const lang = args.params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(args.params);
   return pageMeta(args, {
     title: i18nFor(lang).t("contact.title"),
     image: args.loaderData?.bannerImage,
@@ -28,7 +20,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const lang: Language = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   const [contactInfo, bannerImage] = await Promise.all([
     content("contactInfo", lang),
     // The banner borrows the projects page's image; the page works without it.
@@ -41,7 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const lang = params.lang === "ar" ? "ar" : "en";
+  const lang = langParam(params);
   return submitContact(request, lang, context.get(visitorContext));
 }
 
