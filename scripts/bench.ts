@@ -122,7 +122,7 @@ bundleFigures();
 const site = await startSite(Number(process.env.BENCH_PORT ?? 3399), {
   API_PORT: process.env.BENCH_API_PORT ?? "4399",
   API_DATABASE_PATH: path.join(repoRoot, "node_modules/.cache/bench/content.sqlite"),
-  API_STORAGE_DIR: path.join(repoRoot, "node_modules/.cache/arkan-e2e-storage"),
+  API_STORAGE_DIR: path.join(repoRoot, "node_modules/.cache/bench/storage"),
   OUTBOX_DATABASE_PATH: path.join(repoRoot, "node_modules/.cache/bench/outbox.sqlite"),
 });
 try {
