@@ -8,15 +8,11 @@
  *   current and the completed projects without a page load, and the browser's back button
  *   brings each list back.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { type ContentApi, startContentApi } from "@site/content-api";
+import type { ContentApi } from "@site/content-api";
 import { apiData, type Lang, languages, type Paged, t } from "./support/content.ts";
-import { E2E_API_PORT, E2E_PORT } from "./support/env.ts";
 import { heading, pager } from "./support/page-checks.ts";
-import { type RunningSite, startSite } from "./support/site.ts";
+import { type RunningSite, type SiteWithApi, startSiteWithApi } from "./support/site.ts";
 
 interface ProjectRow {
   id: number | string;
@@ -71,7 +67,7 @@ test.describe("a content API that writes pages in the flat form", () => {
   // One API and one site for the whole block: its tests run in order in one worker.
   test.describe.configure({ mode: "default" });
 
-  let dir = "";
+  let servers: SiteWithApi | undefined;
   let api: ContentApi | undefined;
   let site: RunningSite | undefined;
 
@@ -98,26 +94,13 @@ test.describe("a content API that writes pages in the flat form", () => {
   test.beforeAll(async () => {
     // The same server code at every width: one start, on the desktop project only.
     if (!isDesktop(test.info().project.name)) return;
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-flat-"));
-    api = await startContentApi({
-      port: E2E_API_PORT + 91,
-      host: "127.0.0.1",
-      databasePath: path.join(dir, "content.sqlite"),
-      storageDir: path.join(dir, "storage"),
-      pagedForm: "flat",
-    });
-    site = await startSite(E2E_PORT + 91, {
-      API_BASE_URL: api.url,
-      OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
-    });
+    servers = await startSiteWithApi(91, { pagedForm: "flat" });
+    ({ api, site } = servers);
   });
 
   test.afterAll(async () => {
-    await site?.stop();
-    await api?.close();
-    site = undefined;
-    api = undefined;
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await servers?.stop();
+    servers = api = site = undefined;
   });
 
   test.beforeEach(() => {

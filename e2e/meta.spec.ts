@@ -20,10 +20,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { type ContentApi, startContentApi } from "@site/content-api";
+import type { ContentApi } from "@site/content-api";
 import { apiData, company, type Lang, languages, type Paged, t } from "./support/content.ts";
-import { E2E_API_PORT, E2E_PORT, E2E_SITE_URL, repoRoot } from "./support/env.ts";
-import { type RunningSite, startSite } from "./support/site.ts";
+import { E2E_API_PORT, E2E_SITE_URL, repoRoot } from "./support/env.ts";
+import { type RunningSite, type SiteWithApi, startSiteWithApi } from "./support/site.ts";
 import { headTags, textOf, truncated } from "./support/text.ts";
 
 type Text = string | null | undefined;
@@ -301,42 +301,32 @@ test.describe("the demo content", () => {
 test.describe("empty and marked-up meta fields", () => {
   // One server start for both languages: the tests run in order in one worker.
   test.describe.configure({ mode: "default" });
-  let dir: string | undefined;
+  let seedDir: string | undefined;
+  let servers: SiteWithApi | undefined;
   let api: ContentApi | undefined;
   let site: RunningSite | undefined;
 
   test.beforeAll(async () => {
     if (test.info().project.name === "phone") return;
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-meta-"));
-    const seedDir = path.join(dir, "seed");
-    fs.mkdirSync(seedDir);
+    seedDir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-meta-seed-"));
     const demoSeed = path.join(repoRoot, "apps/content-api/seed");
     for (const file of fs.readdirSync(demoSeed).filter((name) => name.endsWith(".json"))) {
       const records = JSON.parse(fs.readFileSync(path.join(demoSeed, file), "utf8"));
       fs.writeFileSync(path.join(seedDir, file), JSON.stringify(emptyMeta(records)));
     }
-    api = await startContentApi({
-      port: E2E_API_PORT + 95,
-      host: "127.0.0.1",
-      databasePath: path.join(dir, "content.sqlite"),
-      storageDir: path.join(dir, "storage"),
-      seedDir,
-    });
-    site = await startSite(E2E_PORT + 95, {
-      API_BASE_URL: api.url,
+    servers = await startSiteWithApi(
+      95,
+      { seedDir },
       // Media through the site, as with the bundled API: image URLs start with SITE_URL.
-      MEDIA_BASE_URL: "/",
-      SITE_URL: E2E_SITE_URL,
-      OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
-    });
+      { MEDIA_BASE_URL: "/", SITE_URL: E2E_SITE_URL },
+    );
+    ({ api, site } = servers);
   });
 
   test.afterAll(async () => {
-    await site?.stop();
-    await api?.close();
-    site = undefined;
-    api = undefined;
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await servers?.stop();
+    servers = api = site = undefined;
+    if (seedDir) fs.rmSync(seedDir, { recursive: true, force: true });
   });
 
   for (const lang of languages) {

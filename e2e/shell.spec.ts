@@ -2,15 +2,11 @@
  * The frame of every page: redirects, language and direction, header menus, language
  * switching, footer rules, the 404 page, the error screen and SEO tags in server HTML.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { startContentApi } from "@site/content-api";
 import { apiData, company } from "./support/content.ts";
-import { E2E_API_PORT, E2E_PORT } from "./support/env.ts";
+import { E2E_PORT } from "./support/env.ts";
 import { seriousViolations } from "./support/page-checks.ts";
-import { startSite } from "./support/site.ts";
+import { startSite, startSiteWithApi } from "./support/site.ts";
 import { truncated } from "./support/text.ts";
 
 const isDesktop = (project: string) => project === "desktop";
@@ -345,23 +341,14 @@ test.describe("the content API fails after pages were seen", () => {
     page,
   }, testInfo) => {
     test.skip(!isDesktop(testInfo.project.name), "one server start is enough");
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-stale-"));
-    const api = await startContentApi({
-      port: E2E_API_PORT + 81,
-      host: "127.0.0.1",
-      databasePath: path.join(dir, "content.sqlite"),
-      storageDir: path.join(dir, "storage"),
-    });
-    let apiRunning = true;
     // Answers go stale at once, so every visit asks the API again.
-    const site = await startSite(E2E_PORT + 81, { API_BASE_URL: api.url, CACHE_TTL_MS: "1" });
+    const { api, site, stop } = await startSiteWithApi(81, {}, { CACHE_TTL_MS: "1" });
     try {
       const first = await page.goto(`${site.url}/ar/news`);
       expect(first?.status()).toBe(200);
       const heading = await page.getByRole("heading", { level: 1 }).textContent();
 
       await api.close();
-      apiRunning = false;
       const again = await page.goto(`${site.url}/ar/news`);
       expect(again?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading ?? "");
@@ -371,9 +358,7 @@ test.describe("the content API fails after pages were seen", () => {
       expect(unseen?.status()).toBe(503);
       await expect(page.getByTestId("error-screen")).toBeVisible();
     } finally {
-      await site.stop();
-      if (apiRunning) await api.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await stop();
     }
   });
 });

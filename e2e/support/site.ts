@@ -3,8 +3,11 @@
  * is down or slow, a low rate limit). Listens on 127.0.0.1; `stop()` ends it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { repoRoot } from "./env.ts";
+import { type ContentApi, type ContentApiOptions, startContentApi } from "@site/content-api";
+import { E2E_API_PORT, E2E_PORT, repoRoot } from "./env.ts";
 
 export interface RunningSite {
   url: string;
@@ -47,5 +50,52 @@ export async function startSite(
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
+  };
+}
+
+/** A site server reading a reference API of its own, both in a temporary folder. */
+export interface SiteWithApi {
+  api: ContentApi;
+  site: RunningSite;
+  /** The temporary folder: the API's database and storage, the site's outbox. */
+  dir: string;
+  /** Stops both (the API may have been closed already) and removes the folder. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a reference API (on `E2E_API_PORT + offset`, with `api` options such as `pagedForm`
+ * or `seedDir`) and a production site reading it (on `E2E_PORT + offset`, with `env`).
+ */
+export async function startSiteWithApi(
+  offset: number,
+  api: Partial<ContentApiOptions> = {},
+  env: Record<string, string> = {},
+): Promise<SiteWithApi> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-site-"));
+  const contentApi = await startContentApi({
+    port: E2E_API_PORT + offset,
+    host: "127.0.0.1",
+    databasePath: path.join(dir, "content.sqlite"),
+    storageDir: path.join(dir, "storage"),
+    ...api,
+  });
+  const site = await startSite(E2E_PORT + offset, {
+    API_BASE_URL: contentApi.url,
+    OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
+    ...env,
+  }).catch(async (error: unknown) => {
+    await contentApi.close();
+    throw error;
+  });
+  return {
+    api: contentApi,
+    site,
+    dir,
+    stop: async () => {
+      await site.stop();
+      await contentApi.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }

@@ -209,10 +209,9 @@ function mediaBaseUrl(): string {
  * images, linked files); absolute URLs and site paths other than media stay as they are.
  */
 export function mediaUrl(url: string): string {
-  if (!url.startsWith("/") || url.startsWith("//")) return url;
   const { MEDIA_BASE_URL, API_BASE_URL } = settings();
   if (MEDIA_BASE_URL === "/" || !(MEDIA_BASE_URL ?? API_BASE_URL)) return url;
-  return mediaBaseUrl() + url;
+  return resolveMediaUrl(url, mediaBaseUrl());
 }
 
 function causeOf(error: unknown): string {

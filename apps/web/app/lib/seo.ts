@@ -18,7 +18,7 @@
 import type { Language } from "@site/contract";
 import type { MetaDescriptor } from "react-router";
 import type { Company } from "./company.tsx";
-import { canonicalPath } from "./site-map.ts";
+import { canonicalPath, switchLanguagePath } from "./site-map.ts";
 import { stripTags, truncate } from "./text.ts";
 
 /** Who the site speaks for, from the company file: the fallbacks of every page's tags. */
@@ -91,10 +91,9 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
     firstText(page.description) || page.site.description,
     DESCRIPTION_LENGTH,
   );
-  const rest = page.pathname.replace(/^\/[^/]*/, "");
   const query = new URLSearchParams(page.search ?? "").get("page");
   const keep = query && query !== "1" ? `?page=${encodeURIComponent(query)}` : "";
-  const url = (lang: Language) => `${page.siteUrl}/${lang}${rest}${keep}`;
+  const url = (lang: Language) => page.siteUrl + switchLanguagePath(page.pathname, keep, lang);
   const image = absoluteUrl(page.siteUrl, firstUrl(page.image) || page.site.image);
   const other: Language = page.lang === "ar" ? "en" : "ar";
   const locale = (lang: Language) => (lang === "ar" ? "ar_SA" : "en_US");

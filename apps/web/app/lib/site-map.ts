@@ -30,7 +30,11 @@ export const pages = {
 
 export type PageName = keyof typeof pages;
 
-const names = Object.keys(pages) as PageName[];
+/** Each page's path split into segments once, for matching. */
+const patterns = (Object.keys(pages) as PageName[]).map((name) => ({
+  name,
+  segments: pages[name].path.split("/").filter(Boolean),
+}));
 
 /**
  * The address of a page in a language; `id` fills `:id` (URL-encoded).
@@ -51,15 +55,12 @@ export const langParam = (params: { lang?: string }): Language =>
 
 /** Which page a path below the language names (`/news/4` → newsItem), ignoring case. */
 export function pageOf(rest: string): PageName | undefined {
-  const segments = rest.replace(/^\/+|\/+$/g, "").split("/");
-  return names.find((name) => {
-    const pattern = pages[name].path.split("/").filter(Boolean);
-    const given = segments.filter(Boolean);
-    return (
-      pattern.length === given.length &&
-      pattern.every((part, i) => part === ":id" || part.toLowerCase() === given[i]?.toLowerCase())
-    );
-  });
+  const given = rest.split("/").filter(Boolean);
+  return patterns.find(
+    ({ segments }) =>
+      segments.length === given.length &&
+      segments.every((part, i) => part === ":id" || part.toLowerCase() === given[i]?.toLowerCase()),
+  )?.name;
 }
 
 /** `/en/Projects/3/` → `/en/projects/3`: one spelling per page, for canonical links. */
