@@ -4,6 +4,15 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  // The contract package is TypeScript source shared with the server; let Vite compile it.
-  ssr: { noExternal: ["@site/contract"] },
+  environments: {
+    // The server build's entry is the HTTP app itself, so it shares one copy of every module
+    // with the routes (server/serve.ts imports it from build/server/index.js).
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+  },
+  ssr: {
+    // The contract package is TypeScript source shared with the server; let Vite compile it.
+    // The Express adapter goes through Vite too, so that in development it checks the request
+    // context against the same copy of React Router as the app that makes it.
+    noExternal: ["@site/contract", "@react-router/express"],
+  },
 });

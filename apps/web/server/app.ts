@@ -1,35 +1,43 @@
 /**
  * The website's HTTP server: compression, the methods each address takes, static files (hashed
  * assets cached for a year), the `/storage` media proxy when the bundled API serves the media,
- * React Router (which gets the visitor's address and the request-body cap through its
- * context), and an error page of our own for anything that escapes them.
+ * React Router, and an error page of our own for anything that escapes them.
+ *
+ * This module is the server build's entry (vite.config.ts), so it and the route modules share
+ * one copy of every module: the site made here from the settings (site.server.ts) and the
+ * visitor reach loaders and actions through React Router's context.
  */
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createSite, type SiteSettings, siteContext } from "../app/lib/site.server.ts";
 import { maxBodyBytes, visitorContext } from "../app/lib/visitor.server.ts";
 import { errorPage, rejectMalformedUrls } from "./error-page.ts";
 import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
 
 export interface SiteAppOptions {
-  build: ServerBuild | (() => Promise<ServerBuild>);
+  settings: SiteSettings;
   /** Folder of the client build (`build/client`); omitted in development (Vite serves it). */
   clientDir?: string;
   /** When set, `/storage/*` is fetched from this API (the bundled reference API). */
   mediaProxyTo?: string;
-  mode?: string;
   /** Runs before React Router, e.g. Vite's dev middleware. */
   before?: express.RequestHandler[];
-  trustProxy?: boolean;
 }
 
+// Read on each request, so that in development Vite serves the routes as they are edited.
+const build = () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
+
+/** Throws a CompanyFileError when the company file is missing or wrong (site.server.ts). */
 export function createSiteApp(options: SiteAppOptions): express.Express {
+  const { settings } = options;
+  const site = createSite(settings);
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", options.trustProxy ?? false);
+  app.set("trust proxy", settings.TRUST_PROXY);
   app.use(compression());
   app.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -38,7 +46,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
     next();
   });
   app.use(rejectMalformedUrls);
-  app.use(allowedMethods(options.build));
+  app.use(allowedMethods(build));
   for (const handler of options.before ?? []) app.use(handler);
 
   if (options.clientDir) {
@@ -54,17 +62,19 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   }
   if (options.mediaProxyTo) app.use("/storage", mediaProxy(options.mediaProxyTo));
 
-  app.use(createRequestHandler({ build: options.build, mode: options.mode, getLoadContext }));
+  /** The React Router context of one request: the site, and who sent the request. */
+  const getLoadContext = (req: express.Request) => {
+    const context = new RouterContextProvider();
+    context.set(siteContext, site);
+    context.set(visitorContext, {
+      address: clientAddress(req),
+      bodyTooLarge: capBody(req, maxBodyBytes),
+    });
+    return context;
+  };
+  app.use(createRequestHandler({ build, mode: settings.NODE_ENV, getLoadContext }));
   app.use(errorPage());
   return app;
-}
-
-/** The React Router context of one request: the visitor's address and the body-size watch. */
-function getLoadContext(req: express.Request): RouterContextProvider {
-  const context = new RouterContextProvider();
-  const bodyTooLarge = capBody(req, maxBodyBytes);
-  context.set(visitorContext, { address: clientAddress(req), bodyTooLarge });
-  return context;
 }
 
 /**

@@ -4,10 +4,13 @@
  * content, and the site reads it over HTTP exactly as it would read a remote backend. Its code
  * is imported only then, so a production install against a company's API never loads it.
  */
-import type { Settings } from "../app/lib/config.server.ts";
+import { environment, type Settings } from "../app/lib/config.server.ts";
+import type { SiteSettings } from "../app/lib/site.server.ts";
+import { repoRoot } from "./repo-root.ts";
 
 export interface ContentSource {
-  apiBaseUrl: string;
+  /** The settings with the API to read (and where media come from) filled in. */
+  settings: SiteSettings;
   /** Set when browsers get media through this site's `/storage` proxy. */
   mediaProxyTo?: string;
   close(): Promise<void>;
@@ -22,7 +25,10 @@ export async function resolveContentSource(
 ): Promise<ContentSource> {
   if (settings.API_BASE_URL) {
     log(`Reading content from ${settings.API_BASE_URL}`);
-    return { apiBaseUrl: settings.API_BASE_URL, close: async () => {} };
+    return {
+      settings: { ...settings, API_BASE_URL: settings.API_BASE_URL },
+      close: async () => {},
+    };
   }
   let demo: typeof import("@site/content-api");
   try {
@@ -34,17 +40,19 @@ export async function resolveContentSource(
   }
   let apiSettings: ReturnType<typeof demo.loadApiSettings>;
   try {
-    apiSettings = demo.loadApiSettings(process.env);
+    apiSettings = demo.loadApiSettings(environment(repoRoot));
   } catch (error) {
     throw new ContentSourceError((error as Error).message);
   }
   const api = await demo.startContentApi({ ...apiSettings, host: "127.0.0.1", log });
   log(`Started the reference content API with demo content at ${api.url}`);
-  process.env.API_BASE_URL = api.url;
   const proxy = settings.MEDIA_BASE_URL === undefined || settings.MEDIA_BASE_URL === "/";
-  if (proxy) process.env.MEDIA_BASE_URL = "/";
   return {
-    apiBaseUrl: api.url,
+    settings: {
+      ...settings,
+      API_BASE_URL: api.url,
+      MEDIA_BASE_URL: proxy ? "/" : settings.MEDIA_BASE_URL,
+    },
     mediaProxyTo: proxy ? api.url : undefined,
     close: () => api.close(),
   };

@@ -1,27 +1,28 @@
 /** `npm run dev`: the site with hot reload (Vite in middleware mode) and the same content source. */
 
-import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
-import { parseSettings } from "../app/lib/config.server.ts";
+import { loadSettings } from "../app/lib/config.server.ts";
 import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
-import { createSiteApp } from "./app.ts";
+import type { createSiteApp as CreateSiteApp } from "./app.ts";
 import { resolveContentSource } from "./content-source.ts";
-import { anchorDataPaths } from "./data-paths.ts";
+import { repoRoot } from "./repo-root.ts";
 import { stopOnSignals } from "./shutdown.ts";
 
+// The mode, like start.ts does for production: libraries read it when first imported.
 process.env.NODE_ENV ??= "development";
-anchorDataPaths();
-const settings = parseSettings({ ...process.env, HOST: process.env.HOST ?? "127.0.0.1" });
+const settings = loadSettings(repoRoot, { HOST: "127.0.0.1" });
 const source = await resolveContentSource(settings, console.log);
-const outboxWorker = outboxWorkerFromSettings(settings, source.apiBaseUrl);
+const outboxWorker = outboxWorkerFromSettings(source.settings);
 const vite = await createServer({ server: { middlewareMode: true } });
+// Loaded through Vite, so the app and the routes it serves share Vite's copy of each module.
+const { createSiteApp } = (await vite.ssrLoadModule("./server/app.ts")) as {
+  createSiteApp: typeof CreateSiteApp;
+};
 
 const app = createSiteApp({
-  build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  settings: source.settings,
   before: [vite.middlewares],
   mediaProxyTo: source.mediaProxyTo,
-  mode: "development",
-  trustProxy: settings.TRUST_PROXY,
 });
 const server = app.listen(settings.PORT, settings.HOST, () => {
   console.log(`Development server on http://${settings.HOST}:${settings.PORT}`);

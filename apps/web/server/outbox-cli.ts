@@ -1,12 +1,12 @@
 /**
  * `npm run outbox`: the contact messages still in the website's outbox (waiting, being sent,
  * or refused for good) as a table, and how many were delivered. Reads OUTBOX_DATABASE_PATH
- * (relative paths from apps/web, like `npm start`).
+ * (a relative path means the repository root, as for `npm start`).
  */
 import { existsSync } from "node:fs";
-import { parseSettings, SettingsError } from "../app/lib/config.server.ts";
+import { loadSettings, SettingsError } from "../app/lib/config.server.ts";
 import { Outbox, type OutboxEntry } from "../app/lib/outbox.server.ts";
-import { anchorDataPaths } from "./data-paths.ts";
+import { repoRoot } from "./repo-root.ts";
 
 const time = (ms: number | null) =>
   ms === null ? "-" : new Date(ms).toISOString().slice(0, 19).replace("T", " ");
@@ -43,11 +43,10 @@ function formatTable(entries: OutboxEntry[]): string {
   ].join("\n");
 }
 
-anchorDataPaths();
 function main(): number {
   let file: string;
   try {
-    file = parseSettings(process.env).OUTBOX_DATABASE_PATH;
+    file = loadSettings(repoRoot).OUTBOX_DATABASE_PATH;
   } catch (error) {
     if (error instanceof SettingsError) {
       console.error(error.message);

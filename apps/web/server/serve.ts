@@ -3,53 +3,46 @@
  * Settings are checked first; a wrong one stops the start with one readable line.
  */
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { ServerBuild } from "react-router";
-import { CompanyFileError, companyFileOfSettings } from "../app/lib/company.server.ts";
-import { parseSettings, SettingsError } from "../app/lib/config.server.ts";
+import { CompanyFileError } from "../app/lib/company.server.ts";
+import { loadSettings, SettingsError } from "../app/lib/config.server.ts";
 import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
-import { createSiteApp } from "./app.ts";
+import type { createSiteApp as CreateSiteApp } from "./app.ts";
 import { ContentSourceError, resolveContentSource } from "./content-source.ts";
-import { anchorDataPaths } from "./data-paths.ts";
+import { repoRoot } from "./repo-root.ts";
 import { stopOnSignals } from "./shutdown.ts";
 
 const log = (line: string) => console.log(line);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-anchorDataPaths();
-let settings: ReturnType<typeof parseSettings>;
-try {
-  settings = parseSettings(process.env);
-  companyFileOfSettings();
-} catch (error) {
-  if (error instanceof SettingsError || error instanceof CompanyFileError) {
-    console.error(error.message);
-    process.exit(1);
+/** Runs `step`; an operator's mistake it reports (one line) stops the start. */
+async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    const known = [SettingsError, CompanyFileError, ContentSourceError];
+    if (known.some((kind) => error instanceof kind)) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
+    throw error;
   }
-  throw error;
 }
 
-let source: Awaited<ReturnType<typeof resolveContentSource>>;
-try {
-  source = await resolveContentSource(settings, log);
-} catch (error) {
-  if (error instanceof ContentSourceError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const settings = await orStop(() => loadSettings(repoRoot));
+const buildDir = path.resolve(repoRoot, "apps/web", settings.BUILD_DIR);
+// The server build's entry is server/app.ts, bundled with the routes (vite.config.ts).
+const { createSiteApp } = (await import(path.join(buildDir, "server/index.js"))) as {
+  createSiteApp: typeof CreateSiteApp;
+};
+const source = await orStop(() => resolveContentSource(settings, log));
+const app = await orStop(() =>
+  createSiteApp({
+    settings: source.settings,
+    clientDir: path.join(buildDir, "client"),
+    mediaProxyTo: source.mediaProxyTo,
+  }),
+);
 // Contact messages the API could not take wait in the outbox; this delivers them later.
-const outboxWorker = outboxWorkerFromSettings(settings, source.apiBaseUrl, log);
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-const app = createSiteApp({
-  build,
-  clientDir: path.join(buildDir, "client"),
-  mediaProxyTo: source.mediaProxyTo,
-  trustProxy: settings.TRUST_PROXY,
-  mode: settings.NODE_ENV,
-});
+const outboxWorker = outboxWorkerFromSettings(source.settings, log);
 
 const server = app.listen(settings.PORT, settings.HOST, () => {
   const address = server.address();

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ApiError,
-  clearContentCache,
-  content,
+  type ContentClient,
+  createContentClient,
   getPayload,
   request,
   resolveMediaUrl,
@@ -14,6 +14,7 @@ import {
 let server: Server;
 let base: string;
 let seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+let client: ContentClient;
 let answer: (url: string) => { status?: number; body?: string; delayMs?: number } = () => ({});
 
 beforeAll(async () => {
@@ -27,8 +28,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.API_BASE_URL = base;
-  process.env.API_TIMEOUT_MS = "300";
+  client = createContentClient({
+    baseUrl: base,
+    timeoutMs: 300,
+    cacheTtlMs: 60_000,
+    cacheMaxEntries: 50,
+  });
 });
 
 afterAll(async () => {
@@ -38,7 +43,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   seen = [];
-  clearContentCache();
+  client.clearCache();
 });
 
 const banners = JSON.stringify({
@@ -46,10 +51,13 @@ const banners = JSON.stringify({
   extra: "ignored",
 });
 
+/** Options for `getPayload`: this server, media resolved against it. */
+const media = () => ({ lang: "en" as const, baseUrl: base, timeoutMs: 300, mediaBaseUrl: base });
+
 describe("request", () => {
   it("sends Accept: application/json and the lang header", async () => {
     answer = () => ({ body: banners });
-    await request("/api/homepage-banners", { lang: "ar", baseUrl: base });
+    await request("/api/homepage-banners", { lang: "ar", baseUrl: base, timeoutMs: 300 });
     expect(seen[0]?.headers.accept).toBe("application/json");
     expect(seen[0]?.headers.lang).toBe("ar");
   });
@@ -66,9 +74,11 @@ describe("request", () => {
   });
 
   it("reports an unreachable server as unavailable", async () => {
-    const error = await request("/api/x", { lang: "en", baseUrl: "http://127.0.0.1:9" }).catch(
-      (e: unknown) => e,
-    );
+    const error = await request("/api/x", {
+      lang: "en",
+      baseUrl: "http://127.0.0.1:9",
+      timeoutMs: 300,
+    }).catch((e: unknown) => e);
     expect((error as ApiError).kind).toBe("unavailable");
   });
 });
@@ -76,10 +86,7 @@ describe("request", () => {
 describe("getPayload", () => {
   it("unwraps data, validates it and resolves root-relative media URLs", async () => {
     answer = () => ({ body: banners });
-    const payload = await getPayload("homeBanners", "/api/homepage-banners", {
-      lang: "en",
-      baseUrl: base,
-    });
+    const payload = await getPayload("homeBanners", "/api/homepage-banners", media());
     expect(payload).toEqual([
       { id: 1, image: `${base}/storage/banners/a.jpg`, title: "Towers", subtitle: null },
     ]);
@@ -87,27 +94,26 @@ describe("getPayload", () => {
 
   it("rejects an answer that breaks the contract, naming the field", async () => {
     answer = () => ({ body: JSON.stringify({ data: [{ id: 1, image: null, title: 42 }] }) });
-    const error = (await getPayload("homeBanners", "/api/homepage-banners", {
-      lang: "en",
-      baseUrl: base,
-    }).catch((e: unknown) => e)) as ApiError;
+    const error = (await getPayload("homeBanners", "/api/homepage-banners", media()).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(error.kind).toBe("invalid");
     expect(error.message).toContain("data[0].title");
   });
 
   it("rejects an answer without the data envelope and one that is not JSON", async () => {
     answer = () => ({ body: JSON.stringify([{ id: 1 }]) });
-    await expect(
-      getPayload("homeBanners", "/api/homepage-banners", { lang: "en", baseUrl: base }),
-    ).rejects.toMatchObject({
-      kind: "invalid",
-    });
+    await expect(getPayload("homeBanners", "/api/homepage-banners", media())).rejects.toMatchObject(
+      {
+        kind: "invalid",
+      },
+    );
     answer = () => ({ body: "<html>oops</html>" });
-    await expect(
-      getPayload("homeBanners", "/api/homepage-banners", { lang: "en", baseUrl: base }),
-    ).rejects.toMatchObject({
-      kind: "invalid",
-    });
+    await expect(getPayload("homeBanners", "/api/homepage-banners", media())).rejects.toMatchObject(
+      {
+        kind: "invalid",
+      },
+    );
   });
 
   it("reads a page of a paged list in both forms of the contract alike", async () => {
@@ -116,7 +122,7 @@ describe("getPayload", () => {
     const pages = [];
     for (const body of [{ data: { data: rows, pagination } }, { data: rows, pagination }]) {
       answer = () => ({ body: JSON.stringify(body) });
-      pages.push(await getPayload("news", "/api/news?page=1", { lang: "en", baseUrl: base }));
+      pages.push(await getPayload("news", "/api/news?page=1", media()));
     }
     expect(pages[1]).toEqual(pages[0]);
     expect(pages[1]?.pagination.last_page).toBe(3);
@@ -125,15 +131,11 @@ describe("getPayload", () => {
 
   it("classifies 404 as not-found and 5xx as unavailable", async () => {
     answer = () => ({ status: 404, body: JSON.stringify({ message: "No such service" }) });
-    await expect(
-      getPayload("service", "/api/services/9", { lang: "en", baseUrl: base }),
-    ).rejects.toMatchObject({
+    await expect(getPayload("service", "/api/services/9", media())).rejects.toMatchObject({
       kind: "not-found",
     });
     answer = () => ({ status: 500, body: "" });
-    await expect(
-      getPayload("service", "/api/services/9", { lang: "en", baseUrl: base }),
-    ).rejects.toMatchObject({
+    await expect(getPayload("service", "/api/services/9", media())).rejects.toMatchObject({
       kind: "unavailable",
     });
   });
@@ -142,9 +144,9 @@ describe("getPayload", () => {
 describe("content", () => {
   it("caches per language and path, so a second visit does not call the API", async () => {
     answer = () => ({ body: banners });
-    await content("homeBanners", "en");
-    await content("homeBanners", "en");
-    await content("homeBanners", "ar");
+    await client.content("homeBanners", "en");
+    await client.content("homeBanners", "en");
+    await client.content("homeBanners", "ar");
     expect(seen.map((r) => `${r.headers.lang} ${r.url}`)).toEqual([
       "en /api/homepage-banners",
       "ar /api/homepage-banners",
@@ -157,14 +159,14 @@ describe("content", () => {
         data: { data: [], pagination: { current_page: 2, last_page: 2, per_page: 6, total: 7 } },
       }),
     });
-    await content("news", "en", { page: 2 });
+    await client.content("news", "en", { page: 2 });
     expect(seen[0]?.url).toBe("/api/news?page=2");
   });
 
   it("turns failures into route error responses: 404, 503, 504, 502", async () => {
     const statusOf = async () => {
-      clearContentCache();
-      const error = await content("service", "en", { id: 3 }).catch((e: unknown) => e);
+      client.clearCache();
+      const error = await client.content("service", "en", { id: 3 }).catch((e: unknown) => e);
       // Loaders throw `data(kind, { status })`; React Router renders it as an error response.
       return (error as { init?: { status?: number } }).init?.status ?? error;
     };
@@ -205,7 +207,7 @@ describe("getPayload and media", () => {
       other_projects: [{ id: 3, title: "t", homeimage: "https://cdn.example/3.jpg" }],
     };
     answer = () => ({ body: JSON.stringify({ data: detail }) });
-    const payload = await getPayload("project", "/api/projects/7", { lang: "en", baseUrl: base });
+    const payload = await getPayload("project", "/api/projects/7", media());
     expect(payload.projects.image).toBe(`${base}/storage/p/7.webp`);
     expect(payload.projects.project_images[0]?.name).toBe(`${base}/storage/p/7/1.webp`);
     expect(payload.projects.title).toBe("/storage/looks-like-a-path");

@@ -2,7 +2,8 @@
  * The one client of the content API (SPEC.md section 7, ../shared/API.md). Every request has a
  * time-out, `Accept: application/json` and the `lang` header; answers are unwrapped from `data`,
  * validated with the contract schemas, their root-relative media URLs resolved, and cached.
- * Loaders call `content()`; failures reach them as route error responses with a fitting status.
+ * The site makes one client at start (site.server.ts); loaders reach it as `siteOf(context).api`
+ * and failures reach them as route error responses with a fitting status.
  */
 import {
   describeIssues,
@@ -16,7 +17,6 @@ import {
 } from "@site/contract";
 import { data } from "react-router";
 import { ContentCache } from "./cache.server.ts";
-import { settings } from "./config.server.ts";
 
 export type ApiErrorKind = "not-found" | "unavailable" | "timeout" | "invalid";
 
@@ -45,11 +45,11 @@ export const statusForApiError: Record<ApiErrorKind, number> = {
 
 export interface RequestOptions {
   lang: Language;
+  baseUrl: string;
+  timeoutMs: number;
   method?: "GET" | "POST";
   body?: unknown;
   headers?: Record<string, string>;
-  baseUrl?: string;
-  timeoutMs?: number;
 }
 
 export interface ApiResponse {
@@ -62,8 +62,7 @@ export interface ApiResponse {
  * the status. Network failures and time-outs become ApiErrors.
  */
 export async function request(path: string, options: RequestOptions): Promise<ApiResponse> {
-  const base = options.baseUrl ?? apiBaseUrl();
-  const timeoutMs = options.timeoutMs ?? settings().API_TIMEOUT_MS;
+  const { timeoutMs } = options;
   const headers: Record<string, string> = {
     Accept: "application/json",
     lang: options.lang,
@@ -73,7 +72,7 @@ export async function request(path: string, options: RequestOptions): Promise<Ap
   let response: Response;
   let text: string;
   try {
-    response = await fetch(base + path, {
+    response = await fetch(options.baseUrl + path, {
       method: options.method ?? "GET",
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -100,11 +99,14 @@ export async function request(path: string, options: RequestOptions): Promise<Ap
   return { status: response.status, body };
 }
 
-/** GETs `path` and returns the validated payload of a successful answer. */
+/**
+ * GETs `path` and returns the validated payload of a successful answer, its media URLs
+ * resolved against `mediaBaseUrl` ("" keeps them root-relative, for the site's own proxy).
+ */
 export async function getPayload<N extends EndpointName>(
   name: N,
   path: string,
-  options: RequestOptions,
+  options: RequestOptions & { mediaBaseUrl: string },
 ): Promise<Payload<N>> {
   const { status, body } = await request(path, options);
   if (status === 404) throw new ApiError("not-found", path, "not found", status);
@@ -117,8 +119,9 @@ export async function getPayload<N extends EndpointName>(
     throw new ApiError("invalid", path, `answer does not follow the contract: ${first}`, status);
   }
   // The contract says which fields are images and files: resolve exactly those.
-  const base = options.baseUrl ?? mediaBaseUrl();
-  return mapImageUrls(endpoints[name].schema, read.payload, (url) => resolveMediaUrl(url, base));
+  return mapImageUrls(endpoints[name].schema, read.payload, (url) =>
+    resolveMediaUrl(url, options.mediaBaseUrl),
+  );
 }
 
 /** A root-relative URL (`/storage/...`) resolved against `base`; absolute ones and `""` as given. */
@@ -131,50 +134,81 @@ export interface ContentQuery {
   page?: number;
 }
 
-let cache: ContentCache | undefined;
+export interface ContentClientOptions {
+  /** The content API, e.g. `https://cms.example.com` (no trailing slash). */
+  baseUrl: string;
+  /** Where browsers load media from: the API itself (default), or "" for this site's proxy. */
+  mediaBaseUrl?: string;
+  timeoutMs: number;
+  cacheTtlMs: number;
+  cacheMaxEntries: number;
+  log?: (line: string) => void;
+}
 
-function contentCache(): ContentCache {
-  const { CACHE_TTL_MS, CACHE_MAX_ENTRIES } = settings();
-  cache ??= new ContentCache({
-    ttlMs: CACHE_TTL_MS,
-    maxEntries: CACHE_MAX_ENTRIES,
+export interface ContentClient {
+  /**
+   * A cached, validated read for a loader. An unknown id becomes the 404 page; an API that is
+   * down, slow or off-contract becomes the error screen with 503, 504 or 502, logged once.
+   */
+  content<N extends EndpointName>(
+    name: N,
+    lang: Language,
+    query?: ContentQuery,
+  ): Promise<Payload<N>>;
+  /** The first item of a "list, first used" endpoint, or the 404 page when the list is empty. */
+  firstOf<N extends EndpointName>(
+    name: N,
+    lang: Language,
+  ): Promise<Payload<N> extends (infer Item)[] ? Item : never>;
+  /**
+   * A root-relative media URL as browsers must load it, for URLs inside editor HTML (inline
+   * images, linked files); absolute URLs and site paths other than media stay as they are.
+   */
+  mediaUrl(url: string): string;
+  /** Sends one request to this API (the contact form), uncached. */
+  request(
+    path: string,
+    options: Pick<RequestOptions, "lang" | "method" | "body" | "headers">,
+  ): Promise<ApiResponse>;
+  /** Empties the cache (tests, and a "publish" hook). */
+  clearCache(): void;
+}
+
+export function createContentClient(options: ContentClientOptions): ContentClient {
+  const { baseUrl, timeoutMs } = options;
+  const mediaBaseUrl = options.mediaBaseUrl ?? baseUrl;
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const cache = new ContentCache({
+    ttlMs: options.cacheTtlMs,
+    maxEntries: options.cacheMaxEntries,
     canServeStale: (error) => error instanceof ApiError && error.kind !== "not-found",
     onStale: (key, error) =>
-      console.warn(
-        `[api] serving cached ${key}: ${error instanceof Error ? error.message : error}`,
-      ),
+      log(`[api] serving cached ${key}: ${error instanceof Error ? error.message : error}`),
   });
-  return cache;
-}
 
-/** Empties the content cache (tests, and a future "publish" hook). */
-export function clearContentCache() {
-  cache?.clear();
-}
+  const content: ContentClient["content"] = async (name, lang, query = {}) => {
+    let path = endpointPath(name, { id: query.id });
+    if (query.page !== undefined) path += `?page=${query.page}`;
+    try {
+      return await cache.get(`${lang} ${path}`, () =>
+        getPayload(name, path, { lang, baseUrl, timeoutMs, mediaBaseUrl }),
+      );
+    } catch (error) {
+      throw toRouteError(error);
+    }
+  };
 
-/**
- * A cached, validated read for a loader. An unknown id becomes the 404 page; an API that is
- * down, slow or off-contract becomes the error screen with 503, 504 or 502, logged once.
- */
-export async function content<N extends EndpointName>(
-  name: N,
-  lang: Language,
-  query: ContentQuery = {},
-): Promise<Payload<N>> {
-  let path = endpointPath(name, { id: query.id });
-  if (query.page !== undefined) path += `?page=${query.page}`;
-  try {
-    return await contentCache().get(`${lang} ${path}`, () => getPayload(name, path, { lang }));
-  } catch (error) {
-    throw toRouteError(error);
-  }
-}
-
-/** The first item of a "list, first used" endpoint, or the 404 page when the list is empty. */
-export async function firstOf<N extends EndpointName>(name: N, lang: Language) {
-  const list = (await content(name, lang)) as unknown[];
-  if (list.length === 0) throw data("No content", { status: 404 });
-  return list[0] as Payload<N> extends (infer Item)[] ? Item : never;
+  return {
+    content,
+    async firstOf(name, lang) {
+      const list = (await content(name, lang)) as unknown[];
+      if (list.length === 0) throw data("No content", { status: 404 });
+      return list[0] as never;
+    },
+    mediaUrl: (url) => resolveMediaUrl(url, mediaBaseUrl),
+    request: (path, requestOptions) => request(path, { ...requestOptions, baseUrl, timeoutMs }),
+    clearCache: () => cache.clear(),
+  };
 }
 
 const logged = new WeakSet<object>();
@@ -189,29 +223,6 @@ export function toRouteError(error: unknown) {
     return data(error.kind, { status: statusForApiError[error.kind] });
   }
   return error;
-}
-
-function apiBaseUrl(): string {
-  const base = settings().API_BASE_URL;
-  if (!base) throw new Error("API_BASE_URL is not set; server/start.ts sets it before serving");
-  return base;
-}
-
-/** Where browsers fetch media from: the API itself, or this site when it proxies `/storage`. */
-function mediaBaseUrl(): string {
-  const media = settings().MEDIA_BASE_URL;
-  if (media === "/") return "";
-  return media ?? apiBaseUrl();
-}
-
-/**
- * A root-relative media URL as browsers must load it, for URLs inside editor HTML (inline
- * images, linked files); absolute URLs and site paths other than media stay as they are.
- */
-export function mediaUrl(url: string): string {
-  const { MEDIA_BASE_URL, API_BASE_URL } = settings();
-  if (MEDIA_BASE_URL === "/" || !(MEDIA_BASE_URL ?? API_BASE_URL)) return url;
-  return resolveMediaUrl(url, mediaBaseUrl());
 }
 
 function causeOf(error: unknown): string {

@@ -6,7 +6,6 @@ import fs from "node:fs";
 import type { Language } from "@site/contract";
 import { z } from "zod";
 import type { Company } from "./company.tsx";
-import { settings } from "./config.server.ts";
 
 const text = z.string().trim().min(1, "must not be empty");
 const perLanguage = z.object({ en: text, ar: text });
@@ -41,27 +40,21 @@ export function parseCompanyFile(json: string, source: string): CompanyFile {
   throw new CompanyFileError(`Company file ${source}: ${problems.join("; ")}`);
 }
 
-let loaded: CompanyFile | undefined;
-
-/** The company file of this process (read on first use; `serve.ts` reads it at start). */
-export function companyFileOfSettings(): CompanyFile {
-  if (!loaded) {
-    const file = settings().COMPANY_FILE;
-    let json: string;
-    try {
-      json = fs.readFileSync(file, "utf8");
-    } catch (error) {
-      throw new CompanyFileError(
-        `Company file ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? error}`,
-      );
-    }
-    loaded = parseCompanyFile(json, file);
+/** Reads and checks the company file at `file` (COMPANY_FILE); once, at start. */
+export function readCompanyFile(file: string): CompanyFile {
+  let json: string;
+  try {
+    json = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    throw new CompanyFileError(
+      `Company file ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
   }
-  return loaded;
+  return parseCompanyFile(json, file);
 }
 
 /** The company in one language, as pages show it. */
-export function companyIn(lang: Language, file = companyFileOfSettings()): Company {
+export function companyIn(lang: Language, file: CompanyFile): Company {
   return {
     name: file.name[lang],
     shortDescription: file.shortDescription[lang],

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { parseSettings, SettingsError } from "./config.server.ts";
+import { describe, expect, it, vi } from "vitest";
+import { loadSettings, parseSettings, SettingsError } from "./config.server.ts";
 
 describe("parseSettings", () => {
   it("gives the documented defaults", () => {
@@ -37,5 +37,27 @@ describe("parseSettings", () => {
     expect(message).toContain("API_BASE_URL must be an http(s) URL");
     expect(message).toContain('"cms.example"');
     expect(message).toContain("PORT must be between 0 and 65535");
+  });
+
+  it("anchors relative data paths at the given root without writing the environment", () => {
+    const before = { ...process.env };
+    vi.stubEnv("OUTBOX_DATABASE_PATH", "var/outbox.sqlite");
+    vi.stubEnv("COMPANY_FILE", "/etc/site/company.json");
+    vi.stubEnv("HOST", "");
+    try {
+      const settings = loadSettings("/srv/site", { HOST: "127.0.0.1" });
+      expect(settings.OUTBOX_DATABASE_PATH).toBe("/srv/site/var/outbox.sqlite");
+      expect(settings.COMPANY_FILE).toBe("/etc/site/company.json");
+      expect(settings.HOST).toBe("127.0.0.1");
+      expect(process.env.OUTBOX_DATABASE_PATH).toBe("var/outbox.sqlite");
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(process.env).toEqual(before);
+  });
+
+  it("gives the defaults for data paths relative to the root too", () => {
+    const settings = loadSettings("/srv/site");
+    expect(settings.COMPANY_FILE).toBe("/srv/site/apps/web/company.json");
   });
 });

@@ -1,7 +1,9 @@
 /**
- * Settings, parsed once from the environment with a schema. A wrong value stops the start with
- * one readable line (see server/start.ts); nothing else reads `process.env`.
+ * Settings, parsed once at start from the environment with a schema (server/serve.ts and
+ * dev.ts), then handed to the site (site.server.ts) and through it to every request. A wrong
+ * value stops the start with one readable line. Nothing else reads `process.env`.
  */
+import path from "node:path";
 import { z } from "zod";
 
 const httpUrl = z
@@ -32,6 +34,8 @@ const settingsSchema = z.object({
   API_TIMEOUT_MS: positiveInt.default(20_000),
   CACHE_TTL_MS: positiveInt.default(300_000),
   CACHE_MAX_ENTRIES: positiveInt.default(500),
+  /** The build to serve, relative to apps/web (react-router.config.ts builds there too). */
+  BUILD_DIR: z.string().min(1).default("build"),
   /** The company the site speaks for: name, descriptions, logo, share image (README). */
   COMPANY_FILE: z.string().min(1).default("apps/web/company.json"),
   /** Durable outbox for contact messages the API could not take yet. */
@@ -70,10 +74,41 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
   throw new SettingsError(`Invalid settings: ${lines.join("; ")}`);
 }
 
-let current: Settings | undefined;
+/** Settings that name files; relative ones mean the repository root (README). */
+const dataPathKeys = [
+  "COMPANY_FILE",
+  "OUTBOX_DATABASE_PATH",
+  "API_DATABASE_PATH",
+  "API_STORAGE_DIR",
+];
 
-/** The settings of this process (parsed on first use). */
-export function settings(): Settings {
-  current ??= parseSettings(process.env);
-  return current;
+/**
+ * The process environment, set values only, with relative data paths made absolute against
+ * `root` whatever folder npm runs a script in. A copy: the environment itself is never written.
+ */
+export function environment(root: string): Record<string, string> {
+  // Empty values mean unset, as in `parseSettings`.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  for (const key of dataPathKeys) {
+    const value = env[key];
+    if (value) env[key] = path.resolve(root, value);
+  }
+  return env;
+}
+
+/**
+ * The settings of this process; `root` anchors relative data paths (see `environment`), and
+ * `defaults` apply where the environment leaves a setting unset (`npm run dev` listens on
+ * loopback unless told otherwise).
+ */
+export function loadSettings(root: string, defaults: Record<string, string> = {}): Settings {
+  const settings = parseSettings({ ...defaults, ...environment(root) });
+  // Defaults are relative too.
+  return {
+    ...settings,
+    COMPANY_FILE: path.resolve(root, settings.COMPANY_FILE),
+    OUTBOX_DATABASE_PATH: path.resolve(root, settings.OUTBOX_DATABASE_PATH),
+  };
 }

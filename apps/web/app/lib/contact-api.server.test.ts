@@ -27,7 +27,7 @@ const message: OutgoingMessage = {
 
 const send = (status: number, body: unknown) => {
   reply = { status, body };
-  return sendContact(message, { baseUrl });
+  return sendContact(message, { baseUrl, timeoutMs: 5_000 });
 };
 
 describe("sendContact", () => {

@@ -38,14 +38,15 @@ export type ContactOutcome =
   /** Unreachable, too slow, 5xx or an unexpected answer: try again later. */
   | { kind: "unavailable"; reason: string };
 
+/** The content API to send to. */
 export interface SendOptions {
-  baseUrl?: string;
-  timeoutMs?: number;
+  baseUrl: string;
+  timeoutMs: number;
 }
 
 export async function sendContact(
   message: OutgoingMessage,
-  options: SendOptions = {},
+  options: SendOptions,
 ): Promise<ContactOutcome> {
   let status: number;
   let body: unknown;

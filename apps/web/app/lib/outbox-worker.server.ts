@@ -97,10 +97,9 @@ async function attempt(entry: OutboxEntry, send: Send): Promise<ContactOutcome> 
   }
 }
 
-export interface OutboxWorkerOptions extends Omit<DeliveryOptions, "send"> {
+export interface OutboxWorkerOptions extends DeliveryOptions {
   databasePath: string;
   pollMs: number;
-  send?: Send;
 }
 
 export interface OutboxWorker {
@@ -113,7 +112,7 @@ export interface OutboxWorker {
 /** Starts polling the outbox at `databasePath` (which it opens once it exists). */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const log = options.log ?? console.log;
-  const send = options.send ?? ((message: OutgoingMessage) => sendContact(message));
+  const { send } = options;
   let outbox: Outbox | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<DeliveryReport> | undefined;
@@ -161,10 +160,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   };
 }
 
-/** The worker as configured by the site's settings (OUTBOX_*), sending to `apiBaseUrl`. */
+/** The worker as configured by the site's settings (OUTBOX_*), sending to API_BASE_URL. */
 export function outboxWorkerFromSettings(
-  settings: Settings,
-  apiBaseUrl: string,
+  settings: Settings & { API_BASE_URL: string },
   log: (line: string) => void = console.log,
 ): OutboxWorker {
   return startOutboxWorker({
@@ -174,7 +172,7 @@ export function outboxWorkerFromSettings(
     // A send can take up to the API time-out; a claim twice that old belongs to a dead sender.
     leaseMs: Math.max(60_000, 2 * settings.API_TIMEOUT_MS),
     send: (message) =>
-      sendContact(message, { baseUrl: apiBaseUrl, timeoutMs: settings.API_TIMEOUT_MS }),
+      sendContact(message, { baseUrl: settings.API_BASE_URL, timeoutMs: settings.API_TIMEOUT_MS }),
     log,
   });
 }

@@ -13,7 +13,6 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
 import type { ContactForm, Language } from "@site/contract";
-import { settings } from "./config.server.ts";
 import type { OutgoingMessage } from "./contact-api.server.ts";
 
 export type OutboxStatus = "pending" | "sending" | "delivered" | "failed";
@@ -246,19 +245,22 @@ function toEntry(row: Row): OutboxEntry {
   };
 }
 
-let shared: Outbox | undefined;
+export type Enqueue = (message: OutgoingMessage) => { id: number; created: boolean };
 
 /**
- * Puts a message in this process's outbox (OUTBOX_DATABASE_PATH), opening it on first use.
+ * Puts messages in the outbox at `databasePath` (OUTBOX_DATABASE_PATH), opening it on first use.
  * Throws when the outbox cannot be written (e.g. a read-only disk); the next call tries again.
  */
-export function enqueueContact(message: OutgoingMessage): { id: number; created: boolean } {
-  shared ??= Outbox.open(settings().OUTBOX_DATABASE_PATH);
-  try {
-    return shared.enqueue(message);
-  } catch (error) {
-    shared.close();
-    shared = undefined;
-    throw error;
-  }
+export function outboxWriter(databasePath: string): Enqueue {
+  let outbox: Outbox | undefined;
+  return (message) => {
+    outbox ??= Outbox.open(databasePath);
+    try {
+      return outbox.enqueue(message);
+    } catch (error) {
+      outbox.close();
+      outbox = undefined;
+      throw error;
+    }
+  };
 }

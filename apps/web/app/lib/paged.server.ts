@@ -5,17 +5,22 @@
  */
 import type { Language, Payload } from "@site/contract";
 import { redirect } from "react-router";
-import { content } from "./api.server.ts";
+import type { ContentClient } from "./api.server.ts";
 import { pageHref, readPageQuery } from "./pagination.ts";
 
 type PagedEndpoint = "news" | "completedProjects" | "currentProjects";
 type ItemOf<N extends PagedEndpoint> = Payload<N>["data"][number];
 
 /** `url` is the loader's `url` argument: the page's address, not the raw `.data` request. */
-export async function loadPage<N extends PagedEndpoint>(name: N, lang: Language, url: URL) {
+export async function loadPage<N extends PagedEndpoint>(
+  api: ContentClient,
+  name: N,
+  lang: Language,
+  url: URL,
+) {
   const query = readPageQuery(url.searchParams.get("page"));
   if ("redirectTo" in query) throw redirect(pageHref(url, query.redirectTo), 302);
-  const result = await content(name, lang, { page: query.page });
+  const result = await api.content(name, lang, { page: query.page });
   const last = result.pagination.last_page;
   if (query.page > last) throw redirect(pageHref(url, last), 302);
   return { items: result.data as ItemOf<N>[], page: query.page, lastPage: last };

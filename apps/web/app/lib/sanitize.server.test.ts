@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { resolveMediaUrl } from "./api.server.ts";
 import { safeHtml } from "./sanitize.server.ts";
 
-// Settings are read once, on first use: the content API these tests assume.
-process.env.API_BASE_URL = "https://cms.example";
+/** Sanitises as the site does when its media are served by the API at https://cms.example. */
+const clean = (html: string | null | undefined) =>
+  safeHtml(html, (url) => resolveMediaUrl(url, "https://cms.example"));
 
 /** Classic XSS vectors; after sanitising none may keep script, handlers or dangerous URLs. */
 const vectors = [
@@ -40,7 +42,7 @@ const vectors = [
 
 describe("safeHtml", () => {
   it.each(vectors)("neutralises %s", (vector) => {
-    const out = safeHtml(vector).toLowerCase();
+    const out = clean(vector).toLowerCase();
     expect(out).not.toMatch(
       /<script|<iframe|<object|<embed|<style|<link|<meta|<form|<base|<svg|<math|<template/,
     );
@@ -52,44 +54,44 @@ describe("safeHtml", () => {
   it("keeps editorial HTML intact", () => {
     const html =
       "<h2>Scope</h2><p>Works <strong>on time</strong> and <em>on budget</em>.</p><ul><li>Piling</li></ul><table><tr><th>Floors</th><td>42</td></tr></table>";
-    expect(safeHtml(html)).toBe(html.replace("<table><tr>", "<table><tr>"));
+    expect(clean(html)).toBe(html.replace("<table><tr>", "<table><tr>"));
   });
 
   it("keeps harmless alignment styles but drops layout-breaking ones", () => {
-    expect(safeHtml('<p style="text-align:center;position:absolute">x</p>')).toBe(
+    expect(clean('<p style="text-align:center;position:absolute">x</p>')).toBe(
       '<p style="text-align:center">x</p>',
     );
   });
 
   it("opens external links safely and lazy-loads images", () => {
-    expect(safeHtml('<a href="https://example.com">x</a>')).toBe(
+    expect(clean('<a href="https://example.com">x</a>')).toBe(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
     );
-    expect(safeHtml('<img src="https://example.com/a.jpg" alt="A">')).toContain('loading="lazy"');
+    expect(clean('<img src="https://example.com/a.jpg" alt="A">')).toContain('loading="lazy"');
   });
 
   it("drops images without a usable source, keeps absolute and root-relative ones", () => {
-    expect(safeHtml('<p>a</p><img src="x" onerror="alert(1)"><p>b</p>')).toBe("<p>a</p><p>b</p>");
-    expect(safeHtml("<img>")).toBe("");
-    expect(safeHtml('<img src="https://cdn.example/a.webp" alt="A">')).toContain(
+    expect(clean('<p>a</p><img src="x" onerror="alert(1)"><p>b</p>')).toBe("<p>a</p><p>b</p>");
+    expect(clean("<img>")).toBe("");
+    expect(clean('<img src="https://cdn.example/a.webp" alt="A">')).toContain(
       'src="https://cdn.example/a.webp"',
     );
   });
 
   it("points root-relative media at the API, leaving site links alone", () => {
-    expect(safeHtml('<img src="/storage/a.webp" alt="A">')).toContain(
+    expect(clean('<img src="/storage/a.webp" alt="A">')).toContain(
       'src="https://cms.example/storage/a.webp"',
     );
-    expect(safeHtml('<a href="/storage/profile.pdf">PDF</a>')).toContain(
+    expect(clean('<a href="/storage/profile.pdf">PDF</a>')).toContain(
       'href="https://cms.example/storage/profile.pdf"',
     );
-    expect(safeHtml('<a href="/en/projects">Projects</a>')).toBe(
+    expect(clean('<a href="/en/projects">Projects</a>')).toBe(
       '<a href="/en/projects">Projects</a>',
     );
   });
 
   it("returns an empty string for missing content", () => {
-    expect(safeHtml(null)).toBe("");
-    expect(safeHtml(undefined)).toBe("");
+    expect(clean(null)).toBe("");
+    expect(clean(undefined)).toBe("");
   });
 });

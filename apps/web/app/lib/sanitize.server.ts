@@ -4,7 +4,6 @@
  * made here, and the RichContent component accepts nothing else.
  */
 import sanitizeHtml from "sanitize-html";
-import { mediaUrl } from "./api.server.ts";
 
 declare const safe: unique symbol;
 export type SafeHtml = string & { readonly [safe]: true };
@@ -19,7 +18,8 @@ const allowedStyles = {
   },
 };
 
-const options: sanitizeHtml.IOptions = {
+/** `mediaUrl` resolves root-relative media (`/storage/...`) to where browsers load it. */
+const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions => ({
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== "iframe"),
     "img",
@@ -70,9 +70,12 @@ const options: sanitizeHtml.IOptions = {
   // e.g. `<img src="x" onerror=...>`) would only show as a broken icon.
   exclusiveFilter: (frame) =>
     frame.tag === "img" && !/^(https?:\/\/|\/(?!\/)|data:image\/)/i.test(frame.attribs.src ?? ""),
-};
+});
 
 /** Sanitises editor HTML: no scripts, event handlers, `javascript:` URLs or layout-breaking styles. */
-export function safeHtml(html: string | null | undefined): SafeHtml {
-  return sanitizeHtml(html ?? "", options).trim() as SafeHtml;
+export function safeHtml(
+  html: string | null | undefined,
+  mediaUrl: (url: string) => string,
+): SafeHtml {
+  return sanitizeHtml(html ?? "", optionsFor(mediaUrl)).trim() as SafeHtml;
 }

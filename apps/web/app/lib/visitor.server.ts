@@ -3,7 +3,7 @@
  * it and whether its body broke the size cap. Set in `getLoadContext`, read with
  * `context.get(visitorContext)`.
  */
-import { createContext, type RouterContext } from "react-router";
+import { createContext } from "react-router";
 
 /** Largest request body the site accepts (a contact message is far smaller). */
 export const maxBodyBytes = 32 * 1024;
@@ -18,11 +18,7 @@ export interface Visitor {
   bodyTooLarge(): boolean;
 }
 
-// NOTE: server/app.ts runs from source while route modules run from the server build, so each
-// has its own copy of this module. The context key lives on `globalThis` so both share it.
-const key = Symbol.for("arkan.web.visitorContext");
-const registry = globalThis as typeof globalThis & { [key]?: RouterContext<Visitor> };
-
-registry[key] ??= createContext<Visitor>({ address: "unknown", bodyTooLarge: () => false });
-
-export const visitorContext: RouterContext<Visitor> = registry[key];
+export const visitorContext = createContext<Visitor>({
+  address: "unknown",
+  bodyTooLarge: () => false,
+});

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { EquipmentCard } from "../components/equipment-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { i18nFor } from "../i18n/index.ts";
-import { content, firstOf } from "../lib/api.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { siteOf } from "../lib/site.server.ts";
 import { langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/equipment";
 
@@ -20,11 +20,12 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = siteOf(context);
   const lang = langParam(params);
   const [page, equipment] = await Promise.all([
-    firstOf("equipmentPages", lang),
-    content("equipments", lang),
+    api.firstOf("equipmentPages", lang),
+    api.content("equipments", lang),
   ]);
   return { page, equipment };
 }

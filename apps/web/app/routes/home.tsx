@@ -14,12 +14,12 @@ import { NewsCard } from "../components/news-card.tsx";
 import { ProjectCard } from "../components/project-card.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
-import { content } from "../lib/api.server.ts";
 import { useCompany } from "../lib/company.tsx";
 import { newsCardOf, sortByIndex } from "../lib/content-rules.ts";
 import { projectPath } from "../lib/projects.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { siteOf } from "../lib/site.server.ts";
 import { href, langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/home";
 
@@ -33,22 +33,23 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = siteOf(context);
   const lang = langParam(params);
   const [banners, extraData, abouts, projects, services, news] = await Promise.all([
-    content("homeBanners", lang),
-    content("extraData", lang),
-    content("aboutHome", lang),
-    content("homeProjects", lang),
-    content("homeServices", lang),
-    content("news", lang, { page: 1 }),
+    api.content("homeBanners", lang),
+    api.content("extraData", lang),
+    api.content("aboutHome", lang),
+    api.content("homeProjects", lang),
+    api.content("homeServices", lang),
+    api.content("news", lang, { page: 1 }),
   ]);
   const about = abouts[0];
   return {
     lang,
     banners,
     extraData: sortByIndex(extraData),
-    about: about ? { ...about, content: safeHtml(about.content) } : null,
+    about: about ? { ...about, content: safeHtml(about.content, api.mediaUrl) } : null,
     projects: projects.map(({ id, title, homeimage }) => ({ id, title, homeimage })),
     services,
     news: news.data.map(newsCardOf),

@@ -4,9 +4,9 @@ import { ImageGrid } from "../components/image-grid.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { i18nFor } from "../i18n/index.ts";
-import { firstOf } from "../lib/api.server.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { siteOf } from "../lib/site.server.ts";
 import { langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/hse";
 
@@ -22,13 +22,14 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = siteOf(context);
   const lang = langParam(params);
-  const hse = await firstOf("hse", lang);
+  const hse = await api.firstOf("hse", lang);
   return {
     hse: {
       title: hse.title,
-      content: safeHtml(hse.content),
+      content: safeHtml(hse.content, api.mediaUrl),
       banner_image: hse.banner_image,
       meta_title: hse.meta_title,
       meta_description: hse.meta_description,

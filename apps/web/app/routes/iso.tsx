@@ -5,9 +5,9 @@ import { Lightbox } from "../components/lightbox.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { cardFrame } from "../components/ui/card.tsx";
 import { i18nFor } from "../i18n/index.ts";
-import { firstOf } from "../lib/api.server.ts";
 import { cn } from "../lib/cn.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { siteOf } from "../lib/site.server.ts";
 import { langParam } from "../lib/site-map.ts";
 import { staggerDelayCss } from "../lib/stagger.ts";
 import { useReveal } from "../lib/use-reveal.ts";
@@ -24,9 +24,10 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = siteOf(context);
   const lang = langParam(params);
-  const iso = await firstOf("isos", lang);
+  const iso = await api.firstOf("isos", lang);
   return {
     lang,
     iso: {

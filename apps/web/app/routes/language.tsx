@@ -10,31 +10,31 @@ import { Footer } from "../components/footer.tsx";
 import { Header } from "../components/header.tsx";
 import { NavigationProgress } from "../components/loading.tsx";
 import { isLanguage } from "../i18n/index.ts";
-import { content } from "../lib/api.server.ts";
 import { companyIn } from "../lib/company.server.ts";
 import { CompanyProvider } from "../lib/company.tsx";
-import { settings } from "../lib/config.server.ts";
+import { siteOf } from "../lib/site.server.ts";
 import { redirectForUnsupportedLanguage, saveLanguage } from "../lib/site-map.ts";
 import { useApiErrorMessage } from "../lib/use-api-error-message.ts";
 import type { Route } from "./+types/language";
 
-export async function loader({ params, url }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const { api, settings, company } = siteOf(context);
   const { lang } = params;
   if (!isLanguage(lang)) {
     throw redirect(redirectForUnsupportedLanguage(url.pathname, url.search), 301);
   }
   const [services, pages, profiles, contactInfo, latestProjects, footers] = await Promise.all([
-    content("services", lang),
-    content("extraPages", lang),
-    content("companyProfile", lang),
-    content("contactInfo", lang),
-    content("latestProjects", lang),
-    content("footers", lang),
+    api.content("services", lang),
+    api.content("extraPages", lang),
+    api.content("companyProfile", lang),
+    api.content("contactInfo", lang),
+    api.content("latestProjects", lang),
+    api.content("footers", lang),
   ]);
   return data({
     lang,
-    siteUrl: settings().SITE_URL,
-    company: companyIn(lang),
+    siteUrl: settings.SITE_URL,
+    company: companyIn(lang, company),
     nav: {
       services: services.map(({ id, title }) => ({ id, title })),
       pages: pages.map(({ id, title }) => ({ id, title })),

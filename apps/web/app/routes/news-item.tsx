@@ -4,9 +4,9 @@ import { ChevronPrevious } from "../components/icons.tsx";
 import { LazyImage } from "../components/lazy-image.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
-import { content } from "../lib/api.server.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { siteOf } from "../lib/site.server.ts";
 import { href, langParam } from "../lib/site-map.ts";
 import { dateOnly } from "../lib/text.ts";
 import type { Route } from "./+types/news-item";
@@ -24,10 +24,11 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = siteOf(context);
   const lang = langParam(params);
-  const item = await content("newsItem", lang, { id: params.id });
-  return { lang, item: { ...item, content: safeHtml(item.content) } };
+  const item = await api.content("newsItem", lang, { id: params.id });
+  return { lang, item: { ...item, content: safeHtml(item.content, api.mediaUrl) } };
 }
 
 export default function NewsItem({ loaderData }: Route.ComponentProps) {

@@ -2,10 +2,10 @@ import { useTranslation } from "react-i18next";
 import { NewsCard } from "../components/news-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
-import { firstOf } from "../lib/api.server.ts";
 import { newsCardOf } from "../lib/content-rules.ts";
 import { loadPage } from "../lib/paged.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { siteOf } from "../lib/site.server.ts";
 import { href, langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/news";
 
@@ -21,11 +21,12 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params, url }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const { api } = siteOf(context);
   const lang = langParam(params);
   const [header, list] = await Promise.all([
-    firstOf("newsPage", lang),
-    loadPage("news", lang, url),
+    api.firstOf("newsPage", lang),
+    loadPage(api, "news", lang, url),
   ]);
   return { lang, header, ...list, items: list.items.map(newsCardOf) };
 }

@@ -3,9 +3,9 @@
 import { LazyImage } from "../components/lazy-image.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
-import { content } from "../lib/api.server.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { siteOf } from "../lib/site.server.ts";
 import { langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/other-page";
 
@@ -20,10 +20,11 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = siteOf(context);
   const lang = langParam(params);
-  const page = await content("extraPage", lang, { id: params.id });
-  return { page: { ...page, content: safeHtml(page.content) } };
+  const page = await api.content("extraPage", lang, { id: params.id });
+  return { page: { ...page, content: safeHtml(page.content, api.mediaUrl) } };
 }
 
 export default function OtherPage({ loaderData }: Route.ComponentProps) {

@@ -3,9 +3,9 @@ import { ImageGallery } from "../components/image-gallery.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { i18nFor } from "../i18n/index.ts";
-import { firstOf } from "../lib/api.server.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { siteOf } from "../lib/site.server.ts";
 import { langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/overview";
 
@@ -20,16 +20,17 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = siteOf(context);
   const lang = langParam(params);
-  const overview = await firstOf("overviews", lang);
+  const overview = await api.firstOf("overviews", lang);
   return {
     lang,
     overview: {
       meta_title: overview.meta_title,
       meta_description: overview.meta_description,
       banner_image: overview.banner_image,
-      content: safeHtml(overview.content),
+      content: safeHtml(overview.content, api.mediaUrl),
       images: overview.overview_images
         .map((entry) => entry.image)
         .filter((image): image is string => !!image),

@@ -5,10 +5,10 @@ import { ImageGallery } from "../components/image-gallery.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Card, CardImage, CardLink } from "../components/ui/card.tsx";
-import { content } from "../lib/api.server.ts";
 import { listKindOf, listTitleKey, projectListPath, projectPath } from "../lib/projects.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { siteOf } from "../lib/site.server.ts";
 import { langParam } from "../lib/site-map.ts";
 import { dateOnly } from "../lib/text.ts";
 import type { Route } from "./+types/project";
@@ -25,14 +25,15 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params, url }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const { api } = siteOf(context);
   const lang = langParam(params);
   const kind = listKindOf(url.pathname);
-  const { projects, other_projects } = await content("project", lang, { id: params.id });
+  const { projects, other_projects } = await api.content("project", lang, { id: params.id });
   return {
     lang,
     kind,
-    project: { ...projects, image_content: safeHtml(projects.image_content) },
+    project: { ...projects, image_content: safeHtml(projects.image_content, api.mediaUrl) },
     others: other_projects,
   };
 }

@@ -3,10 +3,10 @@ import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ProjectsTable } from "../components/projects-table.tsx";
 import { i18nFor } from "../i18n/index.ts";
-import { firstOf } from "../lib/api.server.ts";
 import { loadPage } from "../lib/paged.server.ts";
 import { listKindOf, projectPath, listTitleKey as titleKey } from "../lib/projects.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { siteOf } from "../lib/site.server.ts";
 import { langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/projects";
 
@@ -23,13 +23,14 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params, url }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const { api } = siteOf(context);
   const lang = langParam(params);
   // NOTE: `url`, not `request.url`: on client navigations the request is `/en/CurrentProjects.data`.
   const kind = listKindOf(url.pathname);
   const [header, list] = await Promise.all([
-    firstOf("projectPages", lang),
-    loadPage(kind === "current" ? "currentProjects" : "completedProjects", lang, url),
+    api.firstOf("projectPages", lang),
+    loadPage(api, kind === "current" ? "currentProjects" : "completedProjects", lang, url),
   ]);
   return { lang, kind, header, ...list };
 }

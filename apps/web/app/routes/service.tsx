@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { ChevronNext } from "../components/icons.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
-import { content } from "../lib/api.server.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { siteOf } from "../lib/site.server.ts";
 import { href, langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/service";
 
@@ -20,15 +20,16 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = siteOf(context);
   const lang = langParam(params);
   const [service, services] = await Promise.all([
-    content("service", lang, { id: params.id }),
-    content("services", lang),
+    api.content("service", lang, { id: params.id }),
+    api.content("services", lang),
   ]);
   return {
     lang,
-    service: { ...service, content: safeHtml(service.content) },
+    service: { ...service, content: safeHtml(service.content, api.mediaUrl) },
     services: services.map(({ id, title }) => ({ id, title })),
   };
 }

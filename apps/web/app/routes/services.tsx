@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { PageBanner } from "../components/page-banner.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
 import { i18nFor } from "../i18n/index.ts";
-import { content } from "../lib/api.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { siteOf } from "../lib/site.server.ts";
 import { langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/services";
 
@@ -19,9 +19,10 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = siteOf(context);
   const lang = langParam(params);
-  const services = await content("services", lang);
+  const services = await api.content("services", lang);
   return {
     lang,
     bannerImage: services[0]?.banner_image ?? null,

@@ -1,16 +1,17 @@
 /** Hidden test page: the raw home banner and services data as text. Not for search engines. */
 
 import { useTranslation } from "react-i18next";
-import { content } from "../lib/api.server.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { siteOf } from "../lib/site.server.ts";
 import { langParam } from "../lib/site-map.ts";
 import type { Route } from "./+types/soso";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = siteOf(context);
   const lang = langParam(params);
   const [banners, services] = await Promise.all([
-    content("homeBanners", lang),
-    content("homeServices", lang),
+    api.content("homeBanners", lang),
+    api.content("homeServices", lang),
   ]);
   return { banners, services };
 }

@@ -6,9 +6,14 @@
 import { randomUUID } from "node:crypto";
 import { idempotencyKey, type Language, validateContact } from "@site/contract";
 import { data } from "react-router";
-import { settings } from "../../lib/config.server.ts";
-import { type OutgoingMessage, sendContact, submissionKey } from "../../lib/contact-api.server.ts";
-import { enqueueContact } from "../../lib/outbox.server.ts";
+import type { Settings } from "../../lib/config.server.ts";
+import {
+  type ContactOutcome,
+  type OutgoingMessage,
+  sendContact,
+  submissionKey,
+} from "../../lib/contact-api.server.ts";
+import { type Enqueue, outboxWriter } from "../../lib/outbox.server.ts";
 import type { Visitor } from "../../lib/visitor.server.ts";
 import { fillTimeVerdict, issueFillToken } from "./fill-token.server.ts";
 import { type ContactResult, hiddenFields, readContactValues } from "./form-rules.ts";
@@ -21,17 +26,34 @@ export function newFormSession(): { key: string; token: string } {
   return { key: randomUUID(), token: issueFillToken() };
 }
 
-let limiter: RateLimiter | undefined;
+/** What the action works with, made once per site (site.server.ts). */
+export interface ContactDesk {
+  limiter: RateLimiter;
+  /** A form sent back sooner than this after it was shown is a bot's. */
+  minFillMs: number;
+  send(message: OutgoingMessage): Promise<ContactOutcome>;
+  enqueue: Enqueue;
+}
 
-function contactLimiter(): RateLimiter {
-  limiter ??= new RateLimiter({ limit: settings().CONTACT_RATE_LIMIT, windowMs: rateWindowMs });
-  return limiter;
+export function createContactDesk(settings: Settings & { API_BASE_URL: string }): ContactDesk {
+  const api = { baseUrl: settings.API_BASE_URL, timeoutMs: settings.API_TIMEOUT_MS };
+  return {
+    limiter: new RateLimiter({ limit: settings.CONTACT_RATE_LIMIT, windowMs: rateWindowMs }),
+    minFillMs: settings.CONTACT_MIN_FILL_MS,
+    send: (message) => sendContact(message, api),
+    enqueue: outboxWriter(settings.OUTBOX_DATABASE_PATH),
+  };
 }
 
 const reply = (status: number, result: ContactResult) => data(result, { status });
 
 /** Handles one POST of the contact form; the answer's status tells how it went. */
-export async function submitContact(request: Request, lang: Language, visitor: Visitor) {
+export async function submitContact(
+  request: Request,
+  lang: Language,
+  visitor: Visitor,
+  desk: ContactDesk,
+) {
   const fresh = newFormSession();
   const tooLarge = () => reply(413, { status: "tooLarge", ...fresh });
   if (visitor.bodyTooLarge()) return tooLarge();
@@ -62,7 +84,7 @@ export async function submitContact(request: Request, lang: Language, visitor: V
     idempotencyKey: submissionKey(kept.key, lang, validation.data),
     clientAddress: visitor.address,
   };
-  const limit = contactLimiter();
+  const limit = desk.limiter;
   if (!limit.take(visitor.address, message.idempotencyKey)) {
     return reply(429, { status: "rateLimited", ...kept });
   }
@@ -70,8 +92,7 @@ export async function submitContact(request: Request, lang: Language, visitor: V
 
   // Bots get exactly the answer people get, and their message goes nowhere.
   const honeypot = form.get(hiddenFields.honeypot);
-  const tooFast =
-    fillTimeVerdict(givenToken, { minMs: settings().CONTACT_MIN_FILL_MS }) === "too-fast";
+  const tooFast = fillTimeVerdict(givenToken, { minMs: desk.minFillMs }) === "too-fast";
   if ((typeof honeypot === "string" && honeypot.trim() !== "") || tooFast) {
     console.info(
       `[contact] dropped a likely bot submission (${tooFast ? "too fast" : "honeypot"})`,
@@ -79,7 +100,7 @@ export async function submitContact(request: Request, lang: Language, visitor: V
     return reply(200, { status: "sent", ...fresh });
   }
 
-  const outcome = await sendContact(message);
+  const outcome = await desk.send(message);
   switch (outcome.kind) {
     case "created":
       return reply(200, { status: "sent", ...fresh });
@@ -99,7 +120,7 @@ export async function submitContact(request: Request, lang: Language, visitor: V
         : reply(502, { status: "failed", ...kept });
     case "unavailable":
       try {
-        const { id } = enqueueContact(message);
+        const { id } = desk.enqueue(message);
         console.warn(
           `[contact] API unavailable (${outcome.reason}); message queued as outbox #${id}`,
         );

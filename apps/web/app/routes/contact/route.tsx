@@ -3,8 +3,8 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { ContactInfoList } from "../../components/contact-info.tsx";
 import { PageBanner } from "../../components/page-banner.tsx";
 import { i18nFor } from "../../i18n/index.ts";
-import { content, firstOf } from "../../lib/api.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { siteOf } from "../../lib/site.server.ts";
 import { langParam } from "../../lib/site-map.ts";
 import { visitorContext } from "../../lib/visitor.server.ts";
 import type { Route } from "./+types/route";
@@ -19,12 +19,13 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = siteOf(context);
   const lang = langParam(params);
   const [contactInfo, bannerImage] = await Promise.all([
-    content("contactInfo", lang),
+    api.content("contactInfo", lang),
     // The banner borrows the projects page's image; the page works without it.
-    firstOf("projectPages", lang).then(
+    api.firstOf("projectPages", lang).then(
       (page) => page.image || null,
       () => null,
     ),
@@ -34,7 +35,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = langParam(params);
-  return submitContact(request, lang, context.get(visitorContext));
+  return submitContact(request, lang, context.get(visitorContext), siteOf(context).contact);
 }
 
 /** Sending a message changes nothing the loader shows (and keeps its form session). */
