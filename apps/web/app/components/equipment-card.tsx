@@ -9,13 +9,7 @@ export function EquipmentCard({ item }: { item: EquipmentItem }) {
     item.quantity !== null && item.quantity !== undefined && String(item.quantity).trim() !== "";
   return (
     <Card data-testid="equipment-card">
-      <CardImage
-        src={item.image}
-        alt={item.title}
-        width={640}
-        height={480}
-        className="aspect-4/3"
-      />
+      <CardImage src={item.image} alt={item.title} kind="card" className="aspect-4/3" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h2 className="text-lg leading-snug font-semibold text-navy-900">{item.title}</h2>
         {item.description ? (

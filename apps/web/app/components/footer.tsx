@@ -12,10 +12,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCompany } from "../lib/company.tsx";
 import { href } from "../lib/site-map.ts";
-import { dateOnly, truncate } from "../lib/text.ts";
+import { truncate } from "../lib/text.ts";
 import { ContactInfoList } from "./contact-info.tsx";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "./icons.tsx";
 import { Logo } from "./logo.tsx";
+import { DateText } from "./ui/date-text.tsx";
 
 /** SPEC.md section 9: three latest projects, titles cut to 60 characters, icons 25 px. */
 export const FOOTER_PROJECTS = 3;
@@ -91,12 +92,7 @@ export function Footer({ lang, data }: { lang: Language; data: FooterData }) {
                       <span className="block text-sm font-medium text-white group-hover:text-amber-brand">
                         {truncate(project.title, TITLE_LENGTH)}
                       </span>
-                      <time
-                        dateTime={dateOnly(project.created_at)}
-                        className="text-xs text-white/60"
-                      >
-                        {dateOnly(project.created_at)}
-                      </time>
+                      <DateText value={project.created_at} className="text-xs text-white/60" />
                     </span>
                   </Link>
                 </li>

@@ -102,8 +102,7 @@ export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
                 <LazyImage
                   src={banner.image}
                   alt={banner.title}
-                  width={1280}
-                  height={1600}
+                  kind="slide"
                   priority={index === 0}
                   className="absolute inset-0 -z-20 size-full bg-navy-900! object-cover"
                 />

@@ -76,8 +76,7 @@ export function ImageGallery({ images, label }: { images: GalleryImage[]; label:
                 <LazyImage
                   src={image.src}
                   alt={image.alt}
-                  width={1280}
-                  height={720}
+                  kind="gallery"
                   className="aspect-[4/3] w-full object-cover transition-transform duration-700 ease-layout group-hover:scale-[1.03] sm:aspect-[16/9] lg:aspect-[21/9]"
                 />
                 <span

@@ -7,14 +7,10 @@ import { LazyImage } from "./lazy-image.tsx";
 export function ImageGrid({
   images,
   altFor,
-  width = 800,
-  height = 600,
 }: {
   images: string[];
   /** Alternative text of the image at a 0-based index. */
   altFor: (index: number) => string;
-  width?: number;
-  height?: number;
 }) {
   if (images.length === 0) return null;
   const large = images.length % 4 === 0 ? "lg:grid-cols-4" : "lg:grid-cols-3";
@@ -28,8 +24,7 @@ export function ImageGrid({
           <LazyImage
             src={src}
             alt={altFor(index)}
-            width={width}
-            height={height}
+            kind="grid"
             className="aspect-4/3 w-full object-cover"
           />
         </li>

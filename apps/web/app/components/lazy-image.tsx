@@ -4,6 +4,7 @@
  * `priority` is for the first banner image: loaded at once, with high fetch priority.
  */
 import { type ImgHTMLAttributes, useEffect, useRef, useState } from "react";
+import { type ImageKind, imageKinds } from "../lib/image-kinds.ts";
 
 /** Distance from the viewport at which images start loading. */
 export const LAZY_MARGIN = "100px";
@@ -12,15 +13,26 @@ export const LAZY_MARGIN = "100px";
 const PLACEHOLDER =
   "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
 
-type LazyImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" | "loading"> & {
+type LazyImageProps = Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  "src" | "alt" | "loading" | "width" | "height"
+> & {
   src: string | null | undefined;
   alt: string;
-  width: number;
-  height: number;
+  /** What the image is (lib/image-kinds.ts): gives its intrinsic size. */
+  kind: ImageKind;
   priority?: boolean;
 };
 
-export function LazyImage({ src, alt, priority = false, className = "", ...rest }: LazyImageProps) {
+export function LazyImage({
+  src,
+  alt,
+  kind,
+  priority = false,
+  className = "",
+  ...attributes
+}: LazyImageProps) {
+  const rest = { ...imageKinds[kind], ...attributes };
   const ref = useRef<HTMLImageElement>(null);
   const [visible, setVisible] = useState(priority);
   const source = src || "/no-image.svg";

@@ -32,7 +32,7 @@ export function NewsCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <Card interactive data-testid="news-card">
-      <CardImage src={item.image} alt="" width={640} height={400} className="aspect-[16/10]" />
+      <CardImage src={item.image} alt="" kind="wideCard" className="aspect-[16/10]" />
       <div className="flex flex-1 flex-col p-5 md:p-6">
         {item.date ? (
           <time

@@ -8,8 +8,8 @@
 import type { ProjectRow } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { dateOnly } from "../lib/text.ts";
 import { ChevronNext } from "./icons.tsx";
+import { DateText } from "./ui/date-text.tsx";
 
 /** A cell's column name, shown on phones only (screen readers get it from the header row). */
 function Label({ children }: { children: React.ReactNode }) {
@@ -99,12 +99,10 @@ export function ProjectsTable({
               </td>
               <td role="cell" className={cell}>
                 <Label>{columns.date}</Label>
-                <time
-                  dateTime={dateOnly(row.date)}
+                <DateText
+                  value={row.date}
                   className="text-slate-700 tabular-nums whitespace-nowrap"
-                >
-                  {dateOnly(row.date)}
-                </time>
+                />
               </td>
               <td role="cell" className={cell}>
                 <Label>{columns.amount}</Label>

@@ -40,8 +40,7 @@ export function ServiceCard({
           <LazyImage
             src={service.icon}
             alt=""
-            width={40}
-            height={40}
+            kind="icon"
             data-icon="default"
             className="size-10 object-contain transition-opacity group-hover:opacity-0 group-focus-visible:opacity-0"
           />
@@ -50,8 +49,7 @@ export function ServiceCard({
           <LazyImage
             src={whiteIcon}
             alt=""
-            width={40}
-            height={40}
+            kind="icon"
             data-icon="white"
             className="absolute inset-0 m-auto size-10 object-contain opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
           />

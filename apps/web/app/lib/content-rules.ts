@@ -10,6 +10,13 @@ export function sortByIndex<T extends { index: number | string }>(items: readonl
   return [...items].sort((a, b) => Number(a.index) - Number(b.index));
 }
 
+/** The image URLs of a record's photo entries (HSE, overview, ISO), empty ones left out. */
+export function photosOf(
+  entries: readonly { image?: string | null }[] | null | undefined,
+): string[] {
+  return (entries ?? []).flatMap((entry) => (entry.image ? [entry.image] : []));
+}
+
 /** The plain-text preview of a news description: tags dropped, cut to 250 characters + "…". */
 export function newsPreview(description: string | null | undefined): string {
   return truncate(stripTags(description ?? ""), NEWS_PREVIEW_LENGTH);

@@ -17,6 +17,8 @@
  */
 import type { Language } from "@site/contract";
 import type { MetaDescriptor } from "react-router";
+import type en from "../i18n/en.json";
+import { i18nFor } from "../i18n/index.ts";
 import type { Company } from "./company.tsx";
 import { canonicalPath, switchLanguagePath } from "./site-map.ts";
 import { stripTags, truncate } from "./text.ts";
@@ -129,14 +131,37 @@ interface MetaContext {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 }
 
-/** Tags for a route's `meta` export, taking language and site URL from the layout's data. */
-export function pageMeta(
-  args: MetaContext,
-  page: Omit<PageSeo, "lang" | "site" | "siteUrl" | "pathname" | "search">,
-): MetaDescriptor[] {
+/** A content record's own search fields (most API records have some of them). */
+export interface MetaFields {
+  meta_title?: string | null;
+  meta_description?: string | null;
+  meta_image?: string | null;
+}
+
+export interface PageMetaInput
+  extends Omit<PageSeo, "lang" | "site" | "siteUrl" | "pathname" | "search"> {
+  /** The record whose `meta_*` fields come first: title as written, then description, image. */
+  record?: MetaFields | null;
+  /** An interface string that names the page, the last title candidate. */
+  titleKey?: keyof typeof en;
+}
+
+/**
+ * Tags for a route's `meta` export, taking language and site URL from the layout's data. The
+ * record's `meta_*` fields go before the page's own candidates.
+ */
+export function pageMeta(args: MetaContext, input: PageMetaInput): MetaDescriptor[] {
   const layout = args.matches.find((match) => match?.id === LAYOUT_ROUTE_ID)?.loaderData as
     | { lang: Language; siteUrl: string; company: Company }
     | undefined;
+  const { record, titleKey, ...rest } = input;
+  const page = {
+    ...rest,
+    metaTitle: [input.metaTitle, record?.meta_title].find(Boolean),
+    title: [...listOf(input.title), layout && titleKey ? i18nFor(layout.lang).t(titleKey) : null],
+    description: [record?.meta_description, ...listOf(input.description)],
+    image: [record?.meta_image, ...listOf(input.image)],
+  };
   if (!layout) return [{ title: firstText(page.metaTitle) || firstText(page.title) }];
   return seoTags({
     ...page,

@@ -4,11 +4,12 @@
  * makes it and puts it into every request's React Router context, beside the visitor
  * (visitor.server.ts); loaders and actions read it with `siteOf(context)`.
  */
-import { createContext, type RouterContextProvider } from "react-router";
+import { createContext, type Params, type RouterContextProvider } from "react-router";
 import { type ContactDesk, createContactDesk } from "../routes/contact/action.server.ts";
 import { type ContentClient, createContentClient } from "./api.server.ts";
 import { type CompanyFile, readCompanyFile } from "./company.server.ts";
 import type { Settings } from "./config.server.ts";
+import { langParam } from "./site-map.ts";
 
 /** Settings once the content source is known (server/content-source.ts). */
 export interface SiteSettings extends Settings {
@@ -44,4 +45,12 @@ export function createSite(settings: SiteSettings): Site {
 
 export function siteOf(context: Readonly<RouterContextProvider>): Site {
   return context.get(siteContext);
+}
+
+/** What a page's loader starts from: the site, and the page's language from its address. */
+export function pageContext(args: {
+  params: Params;
+  context: Readonly<RouterContextProvider>;
+}): Site & { lang: ReturnType<typeof langParam> } {
+  return { ...siteOf(args.context), lang: langParam(args.params) };
 }

@@ -2,27 +2,26 @@
 import { useTranslation } from "react-i18next";
 import { EquipmentCard } from "../components/equipment-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
-import { i18nFor } from "../i18n/index.ts";
+import { Lead, Section } from "../components/ui/section.tsx";
 import { pageMeta } from "../lib/seo.ts";
-import { siteOf } from "../lib/site.server.ts";
-import { langParam } from "../lib/site-map.ts";
+import { pageContext } from "../lib/site.server.ts";
 import type { Route } from "./+types/equipment";
 
 export function meta(args: Route.MetaArgs) {
-  if (!args.loaderData) return [];
-  const { page } = args.loaderData;
-  const lang = langParam(args.params);
+  const page = args.loaderData?.page;
+  if (!page) return [];
+  const { title, description, banner_image } = page;
   return pageMeta(args, {
-    metaTitle: page.meta_title,
-    title: [page.title, i18nFor(lang).t("equipment.title")],
-    description: [page.meta_description, page.description],
-    image: page.banner_image,
+    record: page,
+    title,
+    titleKey: "equipment.title",
+    description,
+    image: banner_image,
   });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { api } = siteOf(context);
-  const lang = langParam(params);
+export async function loader(args: Route.LoaderArgs) {
+  const { api, lang } = pageContext(args);
   const [page, equipment] = await Promise.all([
     api.firstOf("equipmentPages", lang),
     api.content("equipments", lang),
@@ -36,28 +35,22 @@ export default function Equipment({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageBanner title={page.title || t("equipment.title")} image={page.banner_image} />
-      <section className="py-14 md:py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          {page.description ? (
-            <p className="mb-12 max-w-3xl border-s-4 border-amber-brand ps-5 text-lg leading-8 text-slate-700">
-              {page.description}
-            </p>
-          ) : null}
-          {equipment.length > 0 ? (
-            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-              {equipment.map((item) => (
-                <li key={item.id}>
-                  <EquipmentCard item={item} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="rounded-xl bg-sand-100 p-8 text-center text-slate-600">
-              {t("equipment.empty")}
-            </p>
-          )}
-        </div>
-      </section>
+      <Section>
+        {page.description ? <Lead className="mb-12 max-w-3xl">{page.description}</Lead> : null}
+        {equipment.length > 0 ? (
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {equipment.map((item) => (
+              <li key={item.id}>
+                <EquipmentCard item={item} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="rounded-xl bg-sand-100 p-8 text-center text-slate-600">
+            {t("equipment.empty")}
+          </p>
+        )}
+      </Section>
     </>
   );
 }

@@ -19,23 +19,18 @@ import { newsCardOf, sortByIndex } from "../lib/content-rules.ts";
 import { projectPath } from "../lib/projects.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { siteOf } from "../lib/site.server.ts";
-import { href, langParam } from "../lib/site-map.ts";
+import { pageContext } from "../lib/site.server.ts";
+import { href } from "../lib/site-map.ts";
 import type { Route } from "./+types/home";
 
 export function meta(args: Route.MetaArgs) {
-  const about = args.loaderData?.about;
   // The home page's own title is the site name, its own description the company's.
-  return pageMeta(args, {
-    metaTitle: about?.meta_title,
-    description: about?.meta_description,
-    image: [about?.meta_image, args.loaderData?.banners[0]?.image],
-  });
+  const image = args.loaderData?.banners[0]?.image;
+  return pageMeta(args, { record: args.loaderData?.about, image });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { api } = siteOf(context);
-  const lang = langParam(params);
+export async function loader(args: Route.LoaderArgs) {
+  const { api, lang } = pageContext(args);
   const [banners, extraData, abouts, projects, services, news] = await Promise.all([
     api.content("homeBanners", lang),
     api.content("extraData", lang),
@@ -134,8 +129,7 @@ function ExtraDataStrip({ items }: { items: HomeData["extraData"] }) {
                   <LazyImage
                     src={item.icon}
                     alt=""
-                    width={32}
-                    height={32}
+                    kind="smallIcon"
                     className="size-8 object-contain"
                   />
                 </span>
@@ -165,8 +159,7 @@ function AboutBlock({ about, lang }: { about: NonNullable<HomeData["about"]>; la
           <LazyImage
             src={about.image}
             alt={about.title}
-            width={960}
-            height={720}
+            kind="feature"
             className="relative aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
           />
         </div>

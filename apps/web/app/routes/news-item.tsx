@@ -1,33 +1,29 @@
+/** `/:lang/news/:id`: one news story with its image, and links back to the list. */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ChevronPrevious } from "../components/icons.tsx";
 import { LazyImage } from "../components/lazy-image.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
+import { Lead } from "../components/ui/section.tsx";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { siteOf } from "../lib/site.server.ts";
-import { href, langParam } from "../lib/site-map.ts";
+import { pageContext } from "../lib/site.server.ts";
+import { href } from "../lib/site-map.ts";
 import { dateOnly } from "../lib/text.ts";
 import type { Route } from "./+types/news-item";
 
 export function meta(args: Route.MetaArgs) {
-  const { loaderData } = args;
-  if (!loaderData) return [];
-  const { item } = loaderData;
-  return pageMeta(args, {
-    metaTitle: item.meta_title,
-    title: item.title,
-    description: [item.meta_description, item.description, item.content],
-    image: [item.banner_image, item.image],
-    type: "article",
-  });
+  const item = args.loaderData?.item;
+  if (!item) return [];
+  const description = [item.description, item.content];
+  const image = [item.banner_image, item.image];
+  return pageMeta(args, { record: item, title: item.title, description, image, type: "article" });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { api } = siteOf(context);
-  const lang = langParam(params);
-  const item = await api.content("newsItem", lang, { id: params.id });
+export async function loader(args: Route.LoaderArgs) {
+  const { api, lang } = pageContext(args);
+  const item = await api.content("newsItem", lang, { id: args.params.id });
   return { lang, item: { ...item, content: safeHtml(item.content, api.mediaUrl) } };
 }
 
@@ -60,17 +56,12 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
             <LazyImage
               src={item.image}
               alt={item.title}
-              width={800}
-              height={600}
+              kind="feature"
               className="aspect-[4/3] w-full rounded-2xl object-cover shadow-sm"
             />
           </figure>
           <div className="min-w-0 lg:col-start-1 lg:row-start-1" data-testid="news-content">
-            {item.description ? (
-              <p className="mb-6 border-s-4 border-amber-brand ps-4 text-lg leading-8 font-medium text-navy-900">
-                {item.description}
-              </p>
-            ) : null}
+            {item.description ? <Lead className="mb-6">{item.description}</Lead> : null}
             <RichContent html={item.content} />
           </div>
         </article>

@@ -1,3 +1,4 @@
+/** `/:lang/news`: the news page header and one page of stories (`?page=N`). */
 import { useTranslation } from "react-i18next";
 import { NewsCard } from "../components/news-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
@@ -5,25 +6,20 @@ import { Pagination } from "../components/pagination.tsx";
 import { newsCardOf } from "../lib/content-rules.ts";
 import { loadPage } from "../lib/paged.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { siteOf } from "../lib/site.server.ts";
-import { href, langParam } from "../lib/site-map.ts";
+import { pageContext } from "../lib/site.server.ts";
+import { href } from "../lib/site-map.ts";
 import type { Route } from "./+types/news";
 
 export function meta(args: Route.MetaArgs) {
-  const { loaderData } = args;
-  if (!loaderData) return [];
-  const { header } = loaderData;
-  return pageMeta(args, {
-    metaTitle: header.meta_title,
-    title: header.title,
-    description: [header.meta_description, header.description],
-    image: [header.meta_image, header.image],
-  });
+  const header = args.loaderData?.header;
+  if (!header) return [];
+  const { title, description, image } = header;
+  return pageMeta(args, { record: header, title, description, image });
 }
 
-export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const { api } = siteOf(context);
-  const lang = langParam(params);
+export async function loader(args: Route.LoaderArgs) {
+  const { api, lang } = pageContext(args);
+  const { url } = args;
   const [header, list] = await Promise.all([
     api.firstOf("newsPage", lang),
     loadPage(api, "news", lang, url),

@@ -5,25 +5,24 @@ import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { siteOf } from "../lib/site.server.ts";
-import { langParam } from "../lib/site-map.ts";
+import { pageContext } from "../lib/site.server.ts";
 import type { Route } from "./+types/other-page";
 
 export function meta(args: Route.MetaArgs) {
-  if (!args.loaderData) return [];
-  const { page } = args.loaderData;
+  const page = args.loaderData?.page;
+  if (!page) return [];
+  const { title, content, banner_image, image } = page;
   return pageMeta(args, {
-    metaTitle: page.meta_title,
-    title: page.title,
-    description: [page.meta_description, page.content],
-    image: [page.banner_image, page.image],
+    record: page,
+    title,
+    description: content,
+    image: [banner_image, image],
   });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { api } = siteOf(context);
-  const lang = langParam(params);
-  const page = await api.content("extraPage", lang, { id: params.id });
+export async function loader(args: Route.LoaderArgs) {
+  const { api, lang } = pageContext(args);
+  const page = await api.content("extraPage", lang, { id: args.params.id });
   return { page: { ...page, content: safeHtml(page.content, api.mediaUrl) } };
 }
 
@@ -45,8 +44,7 @@ export default function OtherPage({ loaderData }: Route.ComponentProps) {
             <LazyImage
               src={page.image}
               alt={page.title}
-              width={768}
-              height={960}
+              kind="portrait"
               className="aspect-4/5 w-full rounded-xl object-cover shadow-lg sm:aspect-video lg:aspect-4/5"
             />
           </figure>

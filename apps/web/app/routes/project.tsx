@@ -1,3 +1,4 @@
+/** `/:lang/projects/:id`: one project: its facts, text, photo gallery and other projects. */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ChevronPrevious } from "../components/icons.tsx";
@@ -5,31 +6,26 @@ import { ImageGallery } from "../components/image-gallery.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Card, CardImage, CardLink } from "../components/ui/card.tsx";
+import { Section } from "../components/ui/section.tsx";
 import { listKindOf, listTitleKey, projectListPath, projectPath } from "../lib/projects.ts";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { siteOf } from "../lib/site.server.ts";
-import { langParam } from "../lib/site-map.ts";
+import { pageContext } from "../lib/site.server.ts";
 import { dateOnly } from "../lib/text.ts";
 import type { Route } from "./+types/project";
 
 export function meta(args: Route.MetaArgs) {
-  const { loaderData } = args;
-  if (!loaderData) return [];
-  const { project } = loaderData;
-  return pageMeta(args, {
-    metaTitle: project.meta_title,
-    title: project.title,
-    description: [project.meta_description, project.image_content],
-    image: [project.meta_image, project.image],
-  });
+  const project = args.loaderData?.project;
+  if (!project) return [];
+  const { title, image_content, image } = project;
+  return pageMeta(args, { record: project, title, description: image_content, image });
 }
 
-export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const { api } = siteOf(context);
-  const lang = langParam(params);
+export async function loader(args: Route.LoaderArgs) {
+  const { api, lang } = pageContext(args);
+  const { url } = args;
   const kind = listKindOf(url.pathname);
-  const { projects, other_projects } = await api.content("project", lang, { id: params.id });
+  const { projects, other_projects } = await api.content("project", lang, { id: args.params.id });
   return {
     lang,
     kind,
@@ -117,36 +113,29 @@ export default function Project({ loaderData }: Route.ComponentProps) {
       </div>
 
       {others.length ? (
-        <section aria-labelledby="other-projects" className="bg-slate-50 py-14 md:py-20">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6">
-            <h2 id="other-projects" className="text-2xl font-bold text-navy-900 md:text-3xl">
-              {t("projects.detail.otherProjects")}
-            </h2>
-            <ul
-              className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
-              data-testid="other-projects"
-            >
-              {others.map((other) => (
-                <li key={other.id}>
-                  <Card interactive>
-                    <CardImage
-                      src={other.homeimage}
-                      alt=""
-                      width={640}
-                      height={400}
-                      className="aspect-[16/10]"
-                    />
-                    <h3 className="p-5 font-semibold text-navy-900 group-hover:text-steel-600">
-                      <CardLink to={projectPath(lang, "completed", other.id)}>
-                        {other.title}
-                      </CardLink>
-                    </h3>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <Section
+          id="other-projects"
+          heading={t("projects.detail.otherProjects")}
+          className="bg-slate-50"
+        >
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="other-projects">
+            {others.map((other) => (
+              <li key={other.id}>
+                <Card interactive>
+                  <CardImage
+                    src={other.homeimage}
+                    alt=""
+                    kind="wideCard"
+                    className="aspect-[16/10]"
+                  />
+                  <h3 className="p-5 font-semibold text-navy-900 group-hover:text-steel-600">
+                    <CardLink to={projectPath(lang, "completed", other.id)}>{other.title}</CardLink>
+                  </h3>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Section>
       ) : null}
     </>
   );

@@ -1,31 +1,29 @@
+/** `/:lang/CompletedProjects` and `/:lang/CurrentProjects`: one page of a project list. */
 import { useTranslation } from "react-i18next";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ProjectsTable } from "../components/projects-table.tsx";
-import { i18nFor } from "../i18n/index.ts";
 import { loadPage } from "../lib/paged.server.ts";
 import { listKindOf, projectPath, listTitleKey as titleKey } from "../lib/projects.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { siteOf } from "../lib/site.server.ts";
-import { langParam } from "../lib/site-map.ts";
+import { pageContext } from "../lib/site.server.ts";
 import type { Route } from "./+types/projects";
 
 export function meta(args: Route.MetaArgs) {
-  const { loaderData } = args;
-  if (!loaderData) return [];
-  const { lang, kind, header } = loaderData;
+  const { header, kind } = args.loaderData ?? {};
+  if (!header || !kind) return [];
+  // Both lists share the header record: its meta title for both, else each list's own name.
   return pageMeta(args, {
-    // Both lists share the header record: its meta title for both, else each list's own name.
-    metaTitle: header.meta_title,
-    title: i18nFor(lang).t(titleKey[kind]),
-    description: [header.meta_description, header.description],
-    image: [header.meta_image, header.image],
+    record: header,
+    titleKey: titleKey[kind],
+    description: header.description,
+    image: header.image,
   });
 }
 
-export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const { api } = siteOf(context);
-  const lang = langParam(params);
+export async function loader(args: Route.LoaderArgs) {
+  const { api, lang } = pageContext(args);
+  const { url } = args;
   // NOTE: `url`, not `request.url`: on client navigations the request is `/en/CurrentProjects.data`.
   const kind = listKindOf(url.pathname);
   const [header, list] = await Promise.all([

@@ -1,3 +1,4 @@
+/** `/`: sends visitors to their language: the cookie's, else English. */
 import { redirect } from "react-router";
 import { href, languageFromCookie } from "../lib/site-map.ts";
 import type { Route } from "./+types/root-redirect";

@@ -1,30 +1,32 @@
+/** `/:lang/services/:id`: one service with its text, and the other services beside it. */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ChevronNext } from "../components/icons.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
+import { Lead } from "../components/ui/section.tsx";
 import { safeHtml } from "../lib/sanitize.server.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { siteOf } from "../lib/site.server.ts";
-import { href, langParam } from "../lib/site-map.ts";
+import { pageContext } from "../lib/site.server.ts";
+import { href } from "../lib/site-map.ts";
 import type { Route } from "./+types/service";
 
 export function meta(args: Route.MetaArgs) {
-  if (!args.loaderData) return [];
-  const { service } = args.loaderData;
+  const service = args.loaderData?.service;
+  if (!service) return [];
+  const { title, description, content, banner_image } = service;
   return pageMeta(args, {
-    metaTitle: service.meta_title,
-    title: service.title,
-    description: [service.meta_description, service.description, service.content],
-    image: service.banner_image,
+    record: service,
+    title,
+    description: [description, content],
+    image: banner_image,
   });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { api } = siteOf(context);
-  const lang = langParam(params);
+export async function loader(args: Route.LoaderArgs) {
+  const { api, lang } = pageContext(args);
   const [service, services] = await Promise.all([
-    api.content("service", lang, { id: params.id }),
+    api.content("service", lang, { id: args.params.id }),
     api.content("services", lang),
   ]);
   return {
@@ -42,11 +44,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
       <PageBanner title={service.title} image={service.banner_image} />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-3">
         <article className="min-w-0 lg:col-span-2">
-          {service.description ? (
-            <p className="mb-8 border-s-4 border-amber-brand ps-4 text-lg leading-8 font-medium text-navy-900">
-              {service.description}
-            </p>
-          ) : null}
+          {service.description ? <Lead>{service.description}</Lead> : null}
           <RichContent html={service.content} className="[&>:first-child]:mt-0" />
         </article>
         {services.length > 0 ? (

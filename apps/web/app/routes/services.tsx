@@ -1,10 +1,11 @@
+/** `/:lang/services`: every service the company offers, as cards. */
 import { useTranslation } from "react-i18next";
 import { PageBanner } from "../components/page-banner.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
+import { Section } from "../components/ui/section.tsx";
 import { i18nFor } from "../i18n/index.ts";
 import { pageMeta } from "../lib/seo.ts";
-import { siteOf } from "../lib/site.server.ts";
-import { langParam } from "../lib/site-map.ts";
+import { pageContext } from "../lib/site.server.ts";
 import type { Route } from "./+types/services";
 
 export function meta(args: Route.MetaArgs) {
@@ -19,9 +20,8 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { api } = siteOf(context);
-  const lang = langParam(params);
+export async function loader(args: Route.LoaderArgs) {
+  const { api, lang } = pageContext(args);
   const services = await api.content("services", lang);
   return {
     lang,
@@ -42,21 +42,19 @@ export default function Services({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageBanner title={t("services.title")} image={bannerImage} />
-      <section className="bg-sand-100/60 py-14 md:py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          {services.length > 0 ? (
-            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {services.map((service) => (
-                <li key={service.id}>
-                  <ServiceCard lang={lang} service={service} headingLevel={2} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-slate-500">{t("common.noData")}</p>
-          )}
-        </div>
-      </section>
+      <Section className="bg-sand-100/60">
+        {services.length > 0 ? (
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {services.map((service) => (
+              <li key={service.id}>
+                <ServiceCard lang={lang} service={service} headingLevel={2} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-500">{t("common.noData")}</p>
+        )}
+      </Section>
     </>
   );
 }

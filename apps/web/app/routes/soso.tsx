@@ -2,13 +2,11 @@
 
 import { useTranslation } from "react-i18next";
 import { pageMeta } from "../lib/seo.ts";
-import { siteOf } from "../lib/site.server.ts";
-import { langParam } from "../lib/site-map.ts";
+import { pageContext } from "../lib/site.server.ts";
 import type { Route } from "./+types/soso";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { api } = siteOf(context);
-  const lang = langParam(params);
+export async function loader(args: Route.LoaderArgs) {
+  const { api, lang } = pageContext(args);
   const [banners, services] = await Promise.all([
     api.content("homeBanners", lang),
     api.content("homeServices", lang),

@@ -5,6 +5,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "../../lib/cn.ts";
+import type { ImageKind } from "../../lib/image-kinds.ts";
 import { ArrowNext } from "../icons.tsx";
 import { LazyImage } from "../lazy-image.tsx";
 
@@ -28,14 +29,12 @@ export function Card({
 export function CardImage({
   src,
   alt,
-  width,
-  height,
+  kind,
   className,
 }: {
   src: string | null | undefined;
   alt: string;
-  width: number;
-  height: number;
+  kind: ImageKind;
   className?: string;
 }) {
   return (
@@ -43,8 +42,7 @@ export function CardImage({
       <LazyImage
         src={src}
         alt={alt}
-        width={width}
-        height={height}
+        kind={kind}
         className={cn(
           "w-full object-cover transition-transform duration-700 ease-layout group-hover:scale-105 group-focus-within:scale-105",
           className,

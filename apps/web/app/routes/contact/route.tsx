@@ -4,7 +4,7 @@ import { ContactInfoList } from "../../components/contact-info.tsx";
 import { PageBanner } from "../../components/page-banner.tsx";
 import { i18nFor } from "../../i18n/index.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { siteOf } from "../../lib/site.server.ts";
+import { pageContext } from "../../lib/site.server.ts";
 import { langParam } from "../../lib/site-map.ts";
 import { visitorContext } from "../../lib/visitor.server.ts";
 import type { Route } from "./+types/route";
@@ -19,9 +19,8 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { api } = siteOf(context);
-  const lang = langParam(params);
+export async function loader(args: Route.LoaderArgs) {
+  const { api, lang } = pageContext(args);
   const [contactInfo, bannerImage] = await Promise.all([
     api.content("contactInfo", lang),
     // The banner borrows the projects page's image; the page works without it.
@@ -33,9 +32,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { lang, contactInfo, bannerImage, session: newFormSession() };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const lang = langParam(params);
-  return submitContact(request, lang, context.get(visitorContext), siteOf(context).contact);
+export async function action(args: Route.ActionArgs) {
+  const { contact, lang } = pageContext(args);
+  return submitContact(args.request, lang, args.context.get(visitorContext), contact);
 }
 
 /** Sending a message changes nothing the loader shows (and keeps its form session). */

@@ -1,0 +1,50 @@
+/**
+ * The blocks page bodies are made of: a full-width band with the page's centred column, an
+ * optional heading that names it (for screen readers' landmarks too), and the lead paragraph
+ * with the amber rule that introduces a page's text.
+ */
+import type { ReactNode } from "react";
+import { cn } from "../../lib/cn.ts";
+
+export function Section({
+  heading,
+  id,
+  className,
+  children,
+}: {
+  /** Shown as the band's `<h2>` and naming it; needs `id`. */
+  heading?: ReactNode;
+  /** The heading's id (unique on the page). */
+  id?: string;
+  /** The band's background, e.g. `bg-sand-100`. */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={heading ? id : undefined} className={cn("py-14 md:py-20", className)}>
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        {heading ? (
+          <h2 id={id} className="mb-8 text-2xl font-bold text-navy-900 md:text-3xl">
+            <span className="mb-3 block h-1 w-12 rounded-full bg-amber-brand" aria-hidden="true" />
+            {heading}
+          </h2>
+        ) : null}
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** A page's introduction: larger text behind an amber rule on the reading side. */
+export function Lead({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <p
+      className={cn(
+        "mb-8 border-s-4 border-amber-brand ps-4 text-lg leading-8 font-medium text-navy-900",
+        className,
+      )}
+    >
+      {children}
+    </p>
+  );
+}
