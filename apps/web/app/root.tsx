@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { defaultLanguage } from "@site/contract";
+import { defaultLanguage } from "@site/contract/languages";
 import { FallbackScreen } from "./components/error-screens.tsx";
 import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
 import { LAYOUT_ROUTE_ID } from "./lib/seo.ts";

@@ -7,12 +7,11 @@ import {
   type EndpointName,
   endpointPath,
   endpoints,
-  type Language,
-  languages,
   type PageForm,
   readPayload,
 } from "./endpoints.ts";
 import { describeIssues, errorBody, type Pagination } from "./envelope.ts";
+import { type Language, languages } from "./languages.ts";
 
 export interface CheckOptions {
   /** Time-out per request in ms (API.md: 20 000). */

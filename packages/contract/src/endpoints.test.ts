@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { endpointPath, endpoints, isLanguage, languages, readPayload } from "./endpoints.ts";
+import { endpointPath, endpoints, readPayload } from "./endpoints.ts";
 import { describeIssues } from "./envelope.ts";
+import { isLanguage, languages } from "./languages.ts";
 
 describe("endpoints", () => {
   it("lists the 25 reads of API.md, three of them paged and four by id", () => {

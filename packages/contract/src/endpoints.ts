@@ -85,9 +85,3 @@ export function endpointPath(name: EndpointName, params: { id?: string | number 
   if (params.id === undefined) throw new Error(`${name} needs an id`);
   return path.replace(":id", encodeURIComponent(String(params.id)));
 }
-
-export const languages = ["en", "ar"] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = "en";
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === "string" && (languages as readonly string[]).includes(value);

@@ -3,7 +3,7 @@
  * Arabic is typed from English, so a missing Arabic key fails the type-check.
  * How to add a language: see README.md in this folder.
  */
-import { isLanguage, type Language, languages } from "@site/contract";
+import { isLanguage, type Language, languages } from "@site/contract/languages";
 import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import ar from "./ar.json";

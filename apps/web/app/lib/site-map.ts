@@ -5,7 +5,7 @@
  * switcher and links between pages read it. All pages sit under `/{lang}` (SPEC.md section 2);
  * paths are spelled as the spec spells them and matched case-insensitively.
  */
-import { defaultLanguage, isLanguage, type Language } from "@site/contract";
+import { defaultLanguage, isLanguage, type Language } from "@site/contract/languages";
 
 export const pages = {
   home: { path: "", module: "routes/home.tsx" },

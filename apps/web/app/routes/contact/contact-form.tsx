@@ -10,9 +10,9 @@ import {
   type ContactField,
   contactFields,
   contactLimits,
-  type Language,
   validateContact,
-} from "@site/contract";
+} from "@site/contract/contact-form";
+import type { Language } from "@site/contract/languages";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";

@@ -2,7 +2,7 @@
  * The contact form's shape, shared by the page (browser-side checks) and its action: the
  * visible fields come from the contract; three hidden ones fight duplicates and spam.
  */
-import { type ContactErrors, type ContactField, contactFields } from "@site/contract";
+import { type ContactErrors, type ContactField, contactFields } from "@site/contract/contact-form";
 
 export const hiddenFields = {
   /** A UUID per rendered form: an identical re-submit is the same message for the API. */
