@@ -9,10 +9,6 @@ export default defineConfig({
     // with the routes (server/serve.ts imports it from build/server/index.js).
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
-  ssr: {
-    // The contract package is TypeScript source shared with the server; let Vite compile it.
-    // The Express adapter goes through Vite too, so that in development it checks the request
-    // context against the same copy of React Router as the app that makes it.
-    noExternal: ["@site/contract", "@react-router/express"],
-  },
+  // The contract package is TypeScript source shared with the server; let Vite compile it.
+  ssr: { noExternal: ["@site/contract"] },
 });

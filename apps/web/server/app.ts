@@ -1,22 +1,28 @@
 /**
  * The website's HTTP server: compression, the methods each address takes, static files (hashed
  * assets cached for a year), the `/storage` media proxy when the bundled API serves the media,
- * React Router, and an error page of our own for anything that escapes them.
+ * React Router behind the page cache (page-handler.ts), and an error page of our own for
+ * anything that escapes them.
  *
  * This module is the server build's entry (vite.config.ts), so it and the route modules share
  * one copy of every module: the site made here from the settings (site.server.ts) and the
  * visitor reach loaders and actions through React Router's context.
  */
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { createSite, type SiteSettings, siteContext } from "../app/lib/site.server.ts";
+import {
+  createSite,
+  freshnessContext,
+  type SiteSettings,
+  siteContext,
+} from "../app/lib/site.server.ts";
 import { maxBodyBytes, visitorContext } from "../app/lib/visitor.server.ts";
 import { errorPage, rejectMalformedUrls } from "./error-page.ts";
 import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
+import { pageHandler } from "./page-handler.ts";
 
 export interface SiteAppOptions {
   settings: SiteSettings;
@@ -62,17 +68,27 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   }
   if (options.mediaProxyTo) app.use("/storage", mediaProxy(options.mediaProxyTo));
 
-  /** The React Router context of one request: the site, and who sent the request. */
+  /** The React Router context of one request: the site, who sent it, its data's freshness. */
   const getLoadContext = (req: express.Request) => {
     const context = new RouterContextProvider();
+    const freshness = { until: 0 };
     context.set(siteContext, site);
+    context.set(freshnessContext, freshness);
     context.set(visitorContext, {
       address: clientAddress(req),
       bodyTooLarge: capBody(req, maxBodyBytes),
     });
-    return context;
+    return { context, freshness };
   };
-  app.use(createRequestHandler({ build, mode: settings.NODE_ENV, getLoadContext }));
+  app.use(
+    pageHandler({
+      build,
+      mode: settings.NODE_ENV,
+      getLoadContext,
+      pages: site.pages,
+      ttlMs: settings.CACHE_TTL_MS,
+    }),
+  );
   app.use(errorPage());
   return app;
 }

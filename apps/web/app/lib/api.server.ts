@@ -172,6 +172,11 @@ export interface ContentClient {
   ): Promise<ApiResponse>;
   /** Empties the cache (tests, and a "publish" hook). */
   clearCache(): void;
+  /**
+   * This client for one request: `seen` learns until when each answer it reads is fresh, so
+   * the page made from them is cached no longer (page-cache.server.ts).
+   */
+  tracking(seen: (freshUntil: number) => void): ContentClient;
 }
 
 export function createContentClient(options: ContentClientOptions): ContentClient {
@@ -186,29 +191,34 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       log(`[api] serving cached ${key}: ${error instanceof Error ? error.message : error}`),
   });
 
-  const content: ContentClient["content"] = async (name, lang, query = {}) => {
-    let path = endpointPath(name, { id: query.id });
-    if (query.page !== undefined) path += `?page=${query.page}`;
-    try {
-      return await cache.get(`${lang} ${path}`, () =>
-        getPayload(name, path, { lang, baseUrl, timeoutMs, mediaBaseUrl }),
-      );
-    } catch (error) {
-      throw toRouteError(error);
-    }
+  const client = (seen?: (freshUntil: number) => void): ContentClient => {
+    const content: ContentClient["content"] = async (name, lang, query = {}) => {
+      let path = endpointPath(name, { id: query.id });
+      if (query.page !== undefined) path += `?page=${query.page}`;
+      try {
+        return await cache.get(
+          `${lang} ${path}`,
+          () => getPayload(name, path, { lang, baseUrl, timeoutMs, mediaBaseUrl }),
+          seen,
+        );
+      } catch (error) {
+        throw toRouteError(error);
+      }
+    };
+    return {
+      content,
+      async firstOf(name, lang) {
+        const list = (await content(name, lang)) as unknown[];
+        if (list.length === 0) throw data("No content", { status: 404 });
+        return list[0] as never;
+      },
+      mediaUrl: (url) => resolveMediaUrl(url, mediaBaseUrl),
+      request: (path, requestOptions) => request(path, { ...requestOptions, baseUrl, timeoutMs }),
+      clearCache: () => cache.clear(),
+      tracking: (track) => client(track),
+    };
   };
-
-  return {
-    content,
-    async firstOf(name, lang) {
-      const list = (await content(name, lang)) as unknown[];
-      if (list.length === 0) throw data("No content", { status: 404 });
-      return list[0] as never;
-    },
-    mediaUrl: (url) => resolveMediaUrl(url, mediaBaseUrl),
-    request: (path, requestOptions) => request(path, { ...requestOptions, baseUrl, timeoutMs }),
-    clearCache: () => cache.clear(),
-  };
+  return client();
 }
 
 const logged = new WeakSet<object>();

@@ -30,22 +30,32 @@ export class ContentCache {
     return this.#entries.size;
   }
 
-  /** The cached value for `key` when fresh, else the result of `load` (shared by concurrent callers). */
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The cached value for `key` when fresh, else the result of `load` (shared by concurrent
+   * callers). `seen` learns until when the value given is fresh (now, for a stale answer), so a
+   * page made from it can be cached exactly as long (page-cache.server.ts).
+   */
+  async get<T>(
+    key: string,
+    load: () => Promise<T>,
+    seen?: (freshUntil: number) => void,
+  ): Promise<T> {
     const entry = this.#entries.get(key);
     if (entry && this.#options.now() - entry.storedAt < this.#options.ttlMs) {
       this.#touch(key, entry);
+      seen?.(entry.storedAt + this.#options.ttlMs);
       return entry.value as T;
     }
     const pending = this.#inFlight.get(key);
-    if (pending) return pending as Promise<T>;
-
-    const promise = this.#refresh(key, load);
-    this.#inFlight.set(key, promise);
+    const promise = pending ?? this.#refresh(key, load);
+    if (!pending) this.#inFlight.set(key, promise);
     try {
-      return await promise;
+      const value = (await promise) as T;
+      const stored = this.#entries.get(key);
+      seen?.(stored?.value === value ? stored.storedAt + this.#options.ttlMs : this.#options.now());
+      return value;
     } finally {
-      this.#inFlight.delete(key);
+      if (!pending) this.#inFlight.delete(key);
     }
   }
 

@@ -34,6 +34,8 @@ const settingsSchema = z.object({
   API_TIMEOUT_MS: positiveInt.default(20_000),
   CACHE_TTL_MS: positiveInt.default(300_000),
   CACHE_MAX_ENTRIES: positiveInt.default(500),
+  /** Memory for rendered pages (page-cache.server.ts); 0 turns the page cache off. */
+  PAGE_CACHE_MAX_MB: z.coerce.number().min(0).default(64),
   /** The build to serve, relative to apps/web (react-router.config.ts builds there too). */
   BUILD_DIR: z.string().min(1).default("build"),
   /** The company the site speaks for: name, descriptions, logo, share image (README). */

@@ -1,14 +1,16 @@
 /**
  * One running site: its settings and what is made from them once, at start: the content API
- * client with its cache, the company, the contact desk (rate limit, outbox). server/app.ts
- * makes it and puts it into every request's React Router context, beside the visitor
- * (visitor.server.ts); loaders and actions read it with `siteOf(context)`.
+ * client with its cache, the page cache, the company, the contact desk (rate limit, outbox).
+ * server/app.ts makes it and puts it into every request's React Router context, beside the
+ * visitor (visitor.server.ts) and the request's freshness; loaders start with
+ * `pageContext(args)`.
  */
 import { createContext, type Params, type RouterContextProvider } from "react-router";
 import { type ContactDesk, createContactDesk } from "../routes/contact/action.server.ts";
 import { type ContentClient, createContentClient } from "./api.server.ts";
 import { type CompanyFile, readCompanyFile } from "./company.server.ts";
 import type { Settings } from "./config.server.ts";
+import { PageCache } from "./page-cache.server.ts";
 import { langParam } from "./site-map.ts";
 
 /** Settings once the content source is known (server/content-source.ts). */
@@ -19,11 +21,22 @@ export interface SiteSettings extends Settings {
 export interface Site {
   settings: SiteSettings;
   api: ContentClient;
+  /** Rendered pages; absent when PAGE_CACHE_MAX_MB is 0 (and in development). */
+  pages?: PageCache;
   company: CompanyFile;
   contact: ContactDesk;
+  /** Empties the data and page caches together: the next visitors see the API's content. */
+  purge(): void;
 }
 
 export const siteContext = createContext<Site>();
+
+/** Until when everything one request's page was made from stays fresh (epoch ms). */
+export interface Freshness {
+  until: number;
+}
+
+export const freshnessContext = createContext<Freshness>({ until: 0 });
 
 /** Makes the site; throws a CompanyFileError when the company file is missing or wrong. */
 export function createSite(settings: SiteSettings): Site {
@@ -35,11 +48,20 @@ export function createSite(settings: SiteSettings): Site {
     cacheTtlMs: settings.CACHE_TTL_MS,
     cacheMaxEntries: settings.CACHE_MAX_ENTRIES,
   });
+  const pages =
+    settings.PAGE_CACHE_MAX_MB > 0 && settings.NODE_ENV === "production"
+      ? new PageCache({ maxBytes: settings.PAGE_CACHE_MAX_MB * 1024 * 1024 })
+      : undefined;
   return {
     settings,
     api,
+    pages,
     company: readCompanyFile(settings.COMPANY_FILE),
     contact: createContactDesk(settings),
+    purge() {
+      api.clearCache();
+      pages?.clear();
+    },
   };
 }
 
@@ -47,10 +69,18 @@ export function siteOf(context: Readonly<RouterContextProvider>): Site {
   return context.get(siteContext);
 }
 
-/** What a page's loader starts from: the site, and the page's language from its address. */
+/**
+ * What a loader starts from: the site, with an API client that records how long the data it
+ * reads stays fresh (the page is cached no longer), and the page's language from its address.
+ */
 export function pageContext(args: {
   params: Params;
   context: Readonly<RouterContextProvider>;
 }): Site & { lang: ReturnType<typeof langParam> } {
-  return { ...siteOf(args.context), lang: langParam(args.params) };
+  const site = siteOf(args.context);
+  const freshness = args.context.get(freshnessContext);
+  const api = site.api.tracking((until) => {
+    freshness.until = Math.min(freshness.until, until);
+  });
+  return { ...site, api, lang: langParam(args.params) };
 }

@@ -12,13 +12,14 @@ import { NavigationProgress } from "../components/loading.tsx";
 import { isLanguage } from "../i18n/index.ts";
 import { companyIn } from "../lib/company.server.ts";
 import { CompanyProvider } from "../lib/company.tsx";
-import { siteOf } from "../lib/site.server.ts";
+import { pageContext } from "../lib/site.server.ts";
 import { redirectForUnsupportedLanguage, saveLanguage } from "../lib/site-map.ts";
 import { useApiErrorMessage } from "../lib/use-api-error-message.ts";
 import type { Route } from "./+types/language";
 
-export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const { api, settings, company } = siteOf(context);
+export async function loader(args: Route.LoaderArgs) {
+  const { api, settings, company } = pageContext(args);
+  const { params, url } = args;
   const { lang } = params;
   if (!isLanguage(lang)) {
     throw redirect(redirectForUnsupportedLanguage(url.pathname, url.search), 301);

@@ -19,6 +19,11 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+/** Each view carries its own form session (idempotency key, fill time): never shared. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);
   const [contactInfo, bannerImage] = await Promise.all([

@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { chooseEncoding, isShareable, PageCache, pageCacheKey } from "./page-cache.server.ts";
+
+const html = (text: string) => Buffer.from(`<!DOCTYPE html><p>${text}</p>`);
+
+function cacheAt(maxBytes = 10_000) {
+  const clock = { now: 1_000 };
+  const cache = new PageCache({ maxBytes, now: () => clock.now });
+  const put = (key: string, body: Buffer, ttl = 500) =>
+    cache.set(key, { status: 200, headers: [], body, expiresAt: clock.now + ttl });
+  return { cache, clock, put };
+}
+
+describe("PageCache", () => {
+  it("serves a page until its data expires, then forgets it", () => {
+    const { cache, clock, put } = cacheAt();
+    put("/en", html("home"), 500);
+    clock.now += 499;
+    expect(cache.get("/en")?.body.toString()).toContain("home");
+    clock.now += 1;
+    expect(cache.get("/en")).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("does not keep a page whose data is already stale", () => {
+    const { cache, put } = cacheAt();
+    const entry = put("/en", html("made from stale data"), 0);
+    expect(entry.etag).toMatch(/^"[\w-]+"$/);
+    expect(cache.get("/en")).toBeUndefined();
+  });
+
+  it("gives the same ETag to the same bytes and another to other bytes", () => {
+    const { put } = cacheAt();
+    expect(put("/a", html("x")).etag).toBe(put("/b", html("x")).etag);
+    expect(put("/c", html("y")).etag).not.toBe(put("/a", html("x")).etag);
+  });
+
+  it("stays within its byte budget, dropping the least recently used first", () => {
+    const { cache, put } = cacheAt(3_000);
+    const page = (n: number) => Buffer.alloc(1_000, n);
+    put("/1", page(1));
+    put("/2", page(2));
+    cache.get("/1"); // now /2 is the least recently used
+    put("/3", page(3));
+    put("/4", page(4));
+    expect(cache.get("/2")).toBeUndefined();
+    expect(cache.get("/1")).toBeDefined();
+    expect(cache.get("/4")).toBeDefined();
+    expect(cache.size).toBeLessThanOrEqual(3);
+  });
+
+  it("compresses a body once per encoding, and the bytes decode to the page", () => {
+    const { cache, put } = cacheAt(1_000_000);
+    const body = html("مرحبا ".repeat(500));
+    const entry = put("/ar", body);
+    const gzip = cache.bodyIn(entry, "gzip");
+    expect(cache.bodyIn(entry, "gzip")).toBe(gzip);
+    expect(gunzipSync(gzip).equals(body)).toBe(true);
+    expect(brotliDecompressSync(cache.bodyIn(entry, "br")).equals(body)).toBe(true);
+    expect(gzip.length).toBeLessThan(body.length / 5);
+    expect(cache.bodyIn(entry, "identity")).toBe(body);
+  });
+
+  it("counts compressed copies in the budget", () => {
+    const { cache, put } = cacheAt(2_500);
+    const random = randomBytes(1_000); // does not compress
+    const first = put("/1", random);
+    put("/2", Buffer.from(random));
+    cache.bodyIn(first, "gzip"); // about 1 KB more: over budget, so the oldest goes
+    expect(cache.size).toBe(1);
+  });
+
+  it("empties on clear", () => {
+    const { cache, put } = cacheAt();
+    put("/en", html("x"));
+    cache.clear();
+    expect(cache.get("/en")).toBeUndefined();
+  });
+});
+
+describe("pageCacheKey", () => {
+  const key = (url: string) => pageCacheKey(new URL(url, "http://site.example"));
+
+  it("keys pages by path and the page number", () => {
+    expect(key("/en/news")).toBe("/en/news");
+    expect(key("/en/news?page=2")).toBe("/en/news?page=2");
+    expect(key("/en/news.data?page=2&_routes=routes%2Fnews")).toBe(
+      "/en/news.data?page=2&_routes=routes%2Fnews",
+    );
+  });
+
+  it("does not cache addresses with other query parameters (no cache-busting floods)", () => {
+    expect(key("/en?utm_source=x")).toBeNull();
+    expect(key("/en/news?page=2&nonce=123")).toBeNull();
+  });
+});
+
+describe("isShareable", () => {
+  const headers = (init: Record<string, string>) => new Headers(init);
+
+  it("shares plain successful pages", () => {
+    expect(isShareable(200, headers({ "Content-Type": "text/html" }))).toBe(true);
+  });
+
+  it("keeps errors, redirects, cookies and private answers out", () => {
+    expect(isShareable(404, headers({}))).toBe(false);
+    expect(isShareable(503, headers({}))).toBe(false);
+    expect(isShareable(302, headers({ Location: "/en" }))).toBe(false);
+    expect(isShareable(200, headers({ "Set-Cookie": "a=b" }))).toBe(false);
+    expect(isShareable(200, headers({ "Cache-Control": "private, no-store" }))).toBe(false);
+    expect(isShareable(200, headers({ "Cache-Control": "no-cache" }))).toBe(false);
+  });
+});
+
+describe("chooseEncoding", () => {
+  it("prefers Brotli, then gzip, honouring q=0", () => {
+    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(chooseEncoding("gzip, deflate")).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(chooseEncoding("*")).toBe("br");
+    expect(chooseEncoding("*, br;q=0")).toBe("gzip");
+    expect(chooseEncoding(undefined)).toBe("identity");
+    expect(chooseEncoding("identity")).toBe("identity");
+  });
+});

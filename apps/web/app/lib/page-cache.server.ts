@@ -1,0 +1,147 @@
+/**
+ * The full-page cache: rendered answers to anonymous GET requests (HTML pages and the `.data`
+ * answers of client-side navigations), kept by URL until the data they were made from expires,
+ * bounded in bytes (least recently used go first), emptied with the data cache. A hit skips
+ * rendering; each entry keeps its body compressed once per encoding, and an ETag for 304s.
+ */
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+export type Encoding = "br" | "gzip" | "identity";
+
+export interface CachedPage {
+  key: string;
+  status: number;
+  /** Response headers as rendered (without length or encoding). */
+  headers: [string, string][];
+  body: Buffer;
+  etag: string;
+  storedAt: number;
+  expiresAt: number;
+  /** The body per encoding, made on first use. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+export interface PageCacheOptions {
+  maxBytes: number;
+  now?: () => number;
+}
+
+/** Query parameters pages read; a URL with any other is rendered but not cached. */
+const cacheableParams = new Set(["page", "_routes"]);
+
+/** The cache key of a request URL (`/en/news?page=2`), or null when it must not be cached. */
+export function pageCacheKey(url: URL): string | null {
+  for (const name of url.searchParams.keys()) if (!cacheableParams.has(name)) return null;
+  return url.pathname + url.search;
+}
+
+/** Whether a rendered answer may be shared with every visitor. */
+export function isShareable(status: number, headers: Headers): boolean {
+  if (status !== 200 || headers.has("Set-Cookie")) return false;
+  const control = headers.get("Cache-Control") ?? "";
+  return !/\b(no-store|private|no-cache)\b/i.test(control);
+}
+
+export class PageCache {
+  readonly #entries = new Map<string, CachedPage>();
+  readonly #maxBytes: number;
+  readonly #now: () => number;
+  #bytes = 0;
+
+  constructor(options: PageCacheOptions) {
+    this.#maxBytes = options.maxBytes;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The fresh entry for `key`, if any. */
+  get(key: string): CachedPage | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.#now()) {
+      this.#delete(key, entry);
+      return undefined;
+    }
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  /** Keeps a rendered answer until `expiresAt`; returns the entry (also when too big to keep). */
+  set(
+    key: string,
+    page: { status: number; headers: [string, string][]; body: Buffer; expiresAt: number },
+  ): CachedPage {
+    const entry: CachedPage = {
+      key,
+      ...page,
+      etag: `"${createHash("sha1").update(page.body).digest("base64url")}"`,
+      storedAt: this.#now(),
+      encoded: { identity: page.body },
+    };
+    const old = this.#entries.get(key);
+    if (old) this.#delete(key, old);
+    if (entry.expiresAt > this.#now() && page.body.length * 2 <= this.#maxBytes) {
+      this.#entries.set(key, entry);
+      this.#bytes += page.body.length;
+      this.#evict();
+    }
+    return entry;
+  }
+
+  /** The body of `entry` in `encoding`, compressed once and kept. */
+  bodyIn(entry: CachedPage, encoding: Encoding): Buffer {
+    let body = entry.encoded[encoding];
+    if (!body) {
+      body =
+        encoding === "br"
+          ? brotliCompressSync(entry.body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 6,
+                [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+              },
+            })
+          : gzipSync(entry.body, { level: 6 });
+      entry.encoded[encoding] = body;
+      if (this.#entries.get(entry.key) === entry) this.#bytes += body.length;
+      this.#evict();
+    }
+    return body;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  #delete(key: string, entry: CachedPage) {
+    this.#entries.delete(key);
+    for (const body of Object.values(entry.encoded)) this.#bytes -= body?.length ?? 0;
+  }
+
+  #evict() {
+    while (this.#bytes > this.#maxBytes) {
+      const oldest = this.#entries.entries().next().value;
+      if (!oldest) break;
+      this.#delete(oldest[0], oldest[1]);
+    }
+  }
+}
+
+/** The best encoding `accept` (an Accept-Encoding header) allows: Brotli, then gzip. */
+export function chooseEncoding(accept: string | undefined): Encoding {
+  const offered = new Map<string, number>();
+  for (const part of (accept ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.find((param) => param.trim().startsWith("q="));
+    offered.set(name, q ? Number(q.trim().slice(2)) : 1);
+  }
+  const allows = (name: string) => (offered.get(name) ?? offered.get("*") ?? 0) > 0;
+  if (allows("br")) return "br";
+  if (allows("gzip")) return "gzip";
+  return "identity";
+}

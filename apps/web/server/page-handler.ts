@@ -1,0 +1,155 @@
+/**
+ * React Router behind Express, with the full-page cache in front (app/lib/page-cache.server.ts).
+ * A cached page is sent without rendering, compressed once per encoding, with its ETag (304
+ * when the browser already has it). A fresh render that every visitor may share is kept until
+ * its data expires, and says so to CDNs and proxies in Cache-Control. Everything else streams
+ * as React Router's Express adapter would.
+ */
+import {
+  createReadableStreamFromReadable,
+  writeReadableStreamToWritable,
+} from "@react-router/node";
+import type express from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  type CachedPage,
+  chooseEncoding,
+  isShareable,
+  type PageCache,
+  pageCacheKey,
+} from "../app/lib/page-cache.server.ts";
+import type { Freshness } from "../app/lib/site.server.ts";
+
+export interface PageHandlerOptions {
+  build: () => Promise<ServerBuild>;
+  mode: string;
+  /** The request's React Router context and the freshness record its loaders fill in. */
+  getLoadContext: (req: express.Request) => {
+    context: RouterContextProvider;
+    freshness: Freshness;
+  };
+  pages?: PageCache;
+  /** Longest a page may be cached (the data cache's freshness). */
+  ttlMs: number;
+}
+
+/** How long a CDN may keep serving a page while the site is failing. */
+const STALE_IF_ERROR_SECONDS = 24 * 60 * 60;
+
+export function pageHandler(options: PageHandlerOptions): express.RequestHandler {
+  const handle = createRequestHandler(options.build, options.mode);
+  const { pages } = options;
+
+  return async (req, res, next) => {
+    try {
+      const request = toFetchRequest(req, res);
+      const key = pages && isGet(req) ? pageCacheKey(new URL(request.url)) : null;
+      const hit = key ? pages?.get(key) : undefined;
+      if (hit && pages) return sendCached(req, res, pages, hit, "HIT");
+
+      const { context, freshness } = options.getLoadContext(req);
+      freshness.until = Date.now() + options.ttlMs;
+      const response = await handle(request, context);
+      if (!key || !pages || !isShareable(response.status, response.headers)) {
+        return await sendStreamed(res, response);
+      }
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers = [...response.headers].filter(([name]) => !unsentHeaders.has(name));
+      const page = pages.set(key, {
+        status: response.status,
+        headers,
+        body,
+        expiresAt: freshness.until,
+      });
+      sendCached(req, res, pages, page, "MISS");
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+const isGet = (req: express.Request) => req.method === "GET" || req.method === "HEAD";
+
+/** Headers the cache sets itself for each answer. */
+const unsentHeaders = new Set(["content-length", "content-encoding", "etag", "cache-control"]);
+
+function sendCached(
+  req: express.Request,
+  res: express.Response,
+  pages: PageCache,
+  page: CachedPage,
+  state: "HIT" | "MISS",
+) {
+  const fresh = Math.max(0, Math.floor((page.expiresAt - Date.now()) / 1000));
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.append(name, value);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("X-Cache", state);
+  // Browsers check back every time (a 304 when unchanged); shared caches keep the page as long
+  // as its data is fresh, then serve it while they fetch the next copy or while we fail.
+  res.setHeader(
+    "Cache-Control",
+    `public, max-age=0, must-revalidate, s-maxage=${fresh}, stale-while-revalidate=${fresh}, stale-if-error=${STALE_IF_ERROR_SECONDS}`,
+  );
+  if (etagMatches(req.headers["if-none-match"], page.etag)) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = chooseEncoding(req.headers["accept-encoding"]);
+  const body = pages.bodyIn(page, encoding);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+function toFetchRequest(req: express.Request, res: express.Response): Request {
+  // The host as Express reads it (X-Forwarded-Host with TRUST_PROXY), cut at anything odd.
+  const host = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const port = req.get("host")?.match(/:(\d+)$/)?.[1];
+  const url = new URL(`${req.protocol}://${host}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (!isGet(req)) {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+async function sendStreamed(res: express.Response, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!res.destroyed && !res.writableEnded) throw error;
+  }
+}

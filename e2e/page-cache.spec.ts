@@ -1,0 +1,147 @@
+/**
+ * The full-page cache, over HTTP against a production site and a reference API of its own
+ * (data fresh for 3 s): pages rendered once then served from memory, ETags and 304s, headers
+ * for CDNs, one body in every encoding, what is never shared, and pages that follow the data.
+ */
+import http from "node:http";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+import { type Lang, languages } from "./support/content.ts";
+import { type SiteWithApi, startSiteWithApi } from "./support/site.ts";
+
+const TTL_MS = 3_000;
+
+// No browser involved, so one width is enough.
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+test.beforeAll(({}, testInfo) => test.skip(testInfo.project.name !== "desktop", "no browser"));
+test.describe.configure({ mode: "serial" });
+
+let servers: SiteWithApi;
+test.beforeAll(async () => {
+  servers = await startSiteWithApi(71, {}, { CACHE_TTL_MS: String(TTL_MS) });
+});
+test.afterAll(async () => servers?.stop());
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One GET (or HEAD) with exactly these headers; the body as sent, not decoded. */
+function get(pathname: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = http.request(`${servers.site.url}${pathname}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The first news story of the API, in both languages. */
+function firstNews(): { id: number; title: Record<Lang, string> } {
+  const db = new DatabaseSync(path.join(servers.dir, "content.sqlite"), { readOnly: true });
+  const row = db
+    .prepare("SELECT id, title_en, title_ar FROM news ORDER BY created_at DESC, id DESC LIMIT 1")
+    .get() as { id: number; title_en: string; title_ar: string };
+  db.close();
+  return { id: row.id, title: { en: row.title_en, ar: row.title_ar } };
+}
+
+test("a page is rendered once, then served from memory with its ETag and CDN headers", async () => {
+  const first = await get("/en/news");
+  const second = await get("/en/news");
+  expect(first.status).toBe(200);
+  expect(first.headers["x-cache"]).toBe("MISS");
+  expect(second.headers["x-cache"]).toBe("HIT");
+  expect(second.headers.etag).toBe(first.headers.etag);
+  expect(second.body.equals(first.body)).toBe(true);
+  const control = String(second.headers["cache-control"]);
+  expect(control).toMatch(/^public, max-age=0, must-revalidate, /);
+  const shared = Number(control.match(/s-maxage=(\d+)/)?.[1]);
+  expect(shared).toBeGreaterThanOrEqual(0);
+  expect(shared).toBeLessThanOrEqual(TTL_MS / 1000);
+  expect(control).toContain(`stale-while-revalidate=${shared}`);
+  expect(control).toMatch(/stale-if-error=\d+/);
+});
+
+test("a browser that has the page gets 304 with no body", async () => {
+  const page = await get("/ar/news");
+  const again = await get("/ar/news", { "If-None-Match": String(page.headers.etag) });
+  expect(again.status).toBe(304);
+  expect(again.body.length).toBe(0);
+  const other = await get("/ar/news", { "If-None-Match": '"something-else"' });
+  expect(other.status).toBe(200);
+});
+
+test("the same page in Brotli, gzip or plain, and HEAD without a body", async () => {
+  const plain = await get("/en/overview", { "Accept-Encoding": "identity" });
+  const br = await get("/en/overview", { "Accept-Encoding": "gzip, br" });
+  const gzip = await get("/en/overview", { "Accept-Encoding": "gzip" });
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  expect(br.headers["content-encoding"]).toBe("br");
+  expect(gzip.headers["content-encoding"]).toBe("gzip");
+  expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+  expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+  expect(br.headers.vary).toContain("Accept-Encoding");
+  expect(Number(br.headers["content-length"])).toBe(br.body.length);
+  const head = await get("/en/overview", { "Accept-Encoding": "identity" }, "HEAD");
+  expect(head.status).toBe(200);
+  expect(head.body.length).toBe(0);
+  expect(Number(head.headers["content-length"])).toBe(plain.body.length);
+});
+
+test("the contact page and addresses with unknown parameters are never shared", async () => {
+  for (const pathname of ["/en/contactUs", "/ar/contactUs", "/en/news?utm_source=mail"]) {
+    await get(pathname);
+    const again = await get(pathname);
+    expect(again.status).toBe(200);
+    expect(again.headers["x-cache"], pathname).toBeUndefined();
+  }
+  const contact = await get("/en/contactUs");
+  expect(String(contact.headers["cache-control"])).toContain("no-store");
+});
+
+test("client-side navigation data is cached like pages", async () => {
+  const url = "/en/news.data?_routes=news";
+  await get(url);
+  const again = await get(url);
+  expect(again.status).toBe(200);
+  expect(again.headers["x-cache"]).toBe("HIT");
+});
+
+test("a changed story shows once its data expires, in both languages", async () => {
+  const before = firstNews();
+  for (const lang of languages) {
+    const page = await get(`/${lang}/news/${before.id}`);
+    expect(page.body.toString()).toContain(before.title[lang]);
+  }
+  const changed = { en: `Updated ${Date.now()}`, ar: `خبر محدث ${Date.now()}` };
+  const db = new DatabaseSync(path.join(servers.dir, "content.sqlite"));
+  db.prepare("UPDATE news SET title_en = ?, title_ar = ? WHERE id = ?").run(
+    changed.en,
+    changed.ar,
+    before.id,
+  );
+  db.close();
+  for (const lang of languages) {
+    // Served from memory: the old title until the data the page was made from expires.
+    const cached = await get(`/${lang}/news/${before.id}`);
+    expect(cached.headers["x-cache"]).toBe("HIT");
+    expect(cached.body.toString()).toContain(before.title[lang]);
+  }
+  for (const lang of languages) {
+    await expect
+      .poll(async () => (await get(`/${lang}/news/${before.id}`)).body.toString(), {
+        timeout: TTL_MS * 3,
+      })
+      .toContain(changed[lang]);
+  }
+});
