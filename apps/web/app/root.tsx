@@ -1,3 +1,4 @@
+/** The document: `<html lang dir>`, head (meta, links, the language's font), scripts. */
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -11,11 +12,16 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { defaultLanguage } from "@site/contract/languages";
+import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { defaultLanguage, type Language } from "@site/contract/languages";
 import { FallbackScreen } from "./components/error-screens.tsx";
 import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
 import { LAYOUT_ROUTE_ID } from "./lib/seo.ts";
 import type { loader as languageLoader } from "./routes/language.tsx";
+
+/** The one font file each language's pages need first (fonts.css declares the same files). */
+const fontOf: Record<Language, string> = { en: interLatin, ar: cairoArabic };
 
 /** The page's language from the URL (`/ar/...`), English elsewhere. */
 function useLanguage() {
@@ -35,6 +41,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f2a44" />
         <link rel="icon" href={layout?.company.logo ?? "/favicon.svg"} />
+        <link
+          rel="preload"
+          href={fontOf[lang]}
+          as="font"
+          type="font/woff2"
+          crossOrigin="anonymous"
+        />
         {/* Without scripts, lazy images show their <noscript> copy instead of a placeholder. */}
         <noscript
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant style rule
