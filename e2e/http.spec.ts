@@ -132,6 +132,35 @@ test("without API_BASE_URL, the bundled reference API is loaded and serves the d
   }
 });
 
+test("WORKERS=2: the demo is served by two server processes sharing the port", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "workers-"));
+  const site = await startSite(E2E_PORT + 76, {
+    WORKERS: "2",
+    API_PORT: String(E2E_API_PORT + 76),
+    API_DATABASE_PATH: path.join(dir, "content.sqlite"),
+    API_STORAGE_DIR: e2eStorageDir,
+    OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
+    IMAGE_CACHE_DIR: path.join(dir, "images"),
+  });
+  try {
+    expect(site.output()).toContain("with 2 server processes");
+    const news = await apiData<Paged<{ id: number; image: string | null }>>("/api/news", "en");
+    const image = news.data.find((item) => item.image)?.image ?? "";
+    const media = new URL(image, site.url).pathname;
+    const answers = await Promise.all(
+      ["/en/news", "/ar/news", "/en", "/ar", media].map((page) => fetch(site.url + page)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const resized = await fetch(`${site.url}/img?src=${encodeURIComponent(media)}&w=480`);
+    expect(resized.status).toBe(200);
+  } finally {
+    await site.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  // Stopping the first process stops them all: nothing answers on the port any more.
+  await expect(fetch(site.url)).rejects.toThrow();
+});
+
 test.describe("media downloads", () => {
   const file = path.join(e2eStorageDir, "e2e-large.bin");
 

@@ -20,7 +20,7 @@ test.describe.configure({ mode: "serial" });
 
 let servers: SiteWithApi;
 test.beforeAll(async () => {
-  servers = await startSiteWithApi(71, {}, { CACHE_TTL_MS: String(TTL_MS) });
+  servers = await startSiteWithApi(75, {}, { CACHE_TTL_MS: String(TTL_MS) });
 });
 test.afterAll(async () => servers?.stop());
 

@@ -4,7 +4,7 @@
  * Their search tags: e2e/meta.spec.ts.
  */
 import { expect, test } from "@playwright/test";
-import { apiData, firstId, languages, seedLength, t } from "./support/content.ts";
+import { apiData, firstId, languages, seedLength, shownImage, t } from "./support/content.ts";
 import { expectNoHorizontalOverflow, heading, seriousViolations } from "./support/page-checks.ts";
 import { decodeHtml } from "./support/text.ts";
 
@@ -170,7 +170,9 @@ test.describe("other pages", () => {
           const image = page.locator("main figure img").first();
           await expect(image).toHaveAttribute("alt", data.title);
           await image.scrollIntoViewIfNeeded();
-          await expect(image).toHaveAttribute("src", endsWith(data.image));
+          await expect
+            .poll(async () => shownImage(await image.getAttribute("src")))
+            .toMatch(endsWith(data.image));
         }
       }
     });
@@ -207,7 +209,9 @@ test.describe("HSE", () => {
         await expect(photo).toHaveAttribute("width", /^\d+$/);
         await expect(photo).toHaveAttribute("height", /^\d+$/);
         await photo.scrollIntoViewIfNeeded();
-        await expect(photo).toHaveAttribute("src", endsWith(src));
+        await expect
+          .poll(async () => shownImage(await photo.getAttribute("src")))
+          .toMatch(endsWith(src));
         await expect
           .poll(() =>
             photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),

@@ -79,3 +79,12 @@ export async function firstId(apiPath: string, lang: Lang = "en"): Promise<strin
   if (id === undefined || id === null) throw new Error(`${apiPath} has no items`);
   return String(id);
 }
+
+/**
+ * The content image a page's `<img src>` shows: the `src` of a resized copy from the site's
+ * image endpoint (`/img?src=...&w=...`), or the address itself.
+ */
+export function shownImage(src: string | null): string {
+  const url = new URL(src ?? "", "http://site.invalid");
+  return url.pathname === "/img" ? (url.searchParams.get("src") ?? "") : (src ?? "");
+}

@@ -1,10 +1,10 @@
 /**
  * Preloaded into a site server by tests (`node --import`): writes one `[loaded] URL` line for
- * each module of the reference API (or its image and PDF libraries) that the server loads.
+ * each module of the reference API (or the PDF libraries it once used) that the server loads.
  */
 import { registerHooks } from "node:module";
 
-const demoCode = /\/apps\/content-api\/|\/node_modules\/(sharp|pdfkit|fontkit)\//;
+const demoCode = /\/apps\/content-api\/|\/node_modules\/(pdfkit|fontkit)\//;
 
 registerHooks({
   resolve(specifier, context, nextResolve) {

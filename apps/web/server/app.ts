@@ -1,6 +1,7 @@
 /**
  * The website's HTTP server: compression, the methods each address takes, static files (hashed
  * assets cached for a year), the `/storage` media proxy when the bundled API serves the media,
+ * resized images (`/img`, image-endpoint.ts),
  * React Router behind the page cache (page-handler.ts), and an error page of our own for
  * anything that escapes them.
  *
@@ -20,6 +21,7 @@ import {
 } from "../app/lib/site.server.ts";
 import { maxBodyBytes, visitorContext } from "../app/lib/visitor.server.ts";
 import { errorPage, rejectMalformedUrls } from "./error-page.ts";
+import { imageEndpoint } from "./image-endpoint.ts";
 import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
 import { pageHandler } from "./page-handler.ts";
@@ -67,6 +69,15 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
   if (options.mediaProxyTo) app.use("/storage", mediaProxy(options.mediaProxyTo));
+  app.use(
+    "/img",
+    imageEndpoint({
+      apiBaseUrl: settings.API_BASE_URL,
+      origins: site.mediaOrigins,
+      cacheDir: settings.IMAGE_CACHE_DIR,
+      timeoutMs: settings.API_TIMEOUT_MS,
+    }),
+  );
 
   /** The React Router context of one request: the site, who sent it, its data's freshness. */
   const getLoadContext = (req: express.Request) => {

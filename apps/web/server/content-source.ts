@@ -27,6 +27,8 @@ export async function resolveContentSource(
     log(`Reading content from ${settings.API_BASE_URL}`);
     return {
       settings: { ...settings, API_BASE_URL: settings.API_BASE_URL },
+      // MEDIA_BASE_URL=/ : browsers load media through this site, which fetches them from the API.
+      mediaProxyTo: settings.MEDIA_BASE_URL === "/" ? settings.API_BASE_URL : undefined,
       close: async () => {},
     };
   }

@@ -12,7 +12,7 @@ type Build = ServerBuild | (() => Promise<ServerBuild>);
 const readOnly = ["GET", "HEAD"];
 
 /** Path prefixes served as files, not pages. */
-const filePrefixes = ["/assets/", "/storage/"];
+const filePrefixes = ["/assets/", "/storage/", "/img"];
 
 export function allowedMethods(getBuild: Build): express.RequestHandler {
   const routesOf = new WeakMap<ServerBuild, RouteObject[]>();

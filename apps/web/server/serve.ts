@@ -1,7 +1,10 @@
 /**
  * Serves the production build on PORT (started through `start.ts`, which sets the mode first).
- * Settings are checked first; a wrong one stops the start with one readable line.
+ * Settings are checked first; a wrong one stops the start with one readable line. With
+ * WORKERS > 1 this process starts the content source and the outbox worker once, and forks
+ * that many server processes sharing the port (node:cluster), replacing any that dies.
  */
+import cluster from "node:cluster";
 import path from "node:path";
 import { CompanyFileError } from "../app/lib/company.server.ts";
 import { loadSettings, SettingsError } from "../app/lib/config.server.ts";
@@ -27,33 +30,76 @@ async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
   }
 }
 
+/** How to reach a listening address from this machine. */
+const hostName = (host: string) => (host === "0.0.0.0" ? "localhost" : host);
+
 const settings = await orStop(() => loadSettings(repoRoot));
-const buildDir = path.resolve(repoRoot, "apps/web", settings.BUILD_DIR);
-// The server build's entry is server/app.ts, bundled with the routes (vite.config.ts).
-const { createSiteApp } = (await import(path.join(buildDir, "server/index.js"))) as {
-  createSiteApp: typeof CreateSiteApp;
-};
 const source = await orStop(() => resolveContentSource(settings, log));
-const app = await orStop(() =>
-  createSiteApp({
-    settings: source.settings,
-    clientDir: path.join(buildDir, "client"),
-    mediaProxyTo: source.mediaProxyTo,
-  }),
-);
-// Contact messages the API could not take wait in the outbox; this delivers them later.
-const outboxWorker = outboxWorkerFromSettings(source.settings, log);
 
-const server = app.listen(settings.PORT, settings.HOST, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : settings.PORT;
-  log(
-    `Website ready on http://${settings.HOST === "0.0.0.0" ? "localhost" : settings.HOST}:${port} (${app.get("env")} mode)`,
+if (cluster.isPrimary && settings.WORKERS > 1) {
+  // Contact messages the API could not take wait in the outbox; this delivers them later.
+  const outboxWorker = outboxWorkerFromSettings(source.settings, log);
+  // Workers read the content source this process resolved (the bundled API runs here).
+  const workerEnv = {
+    API_BASE_URL: source.settings.API_BASE_URL,
+    MEDIA_BASE_URL: source.settings.MEDIA_BASE_URL ?? "",
+  };
+  let stopping = false;
+  const fork = () => cluster.fork(workerEnv);
+  for (let i = 0; i < settings.WORKERS; i++) fork();
+  cluster.on("exit", (worker, code) => {
+    if (stopping) return;
+    log(`Server process ${worker.process.pid} ended (${code}); starting another`);
+    fork();
+  });
+  cluster.once("listening", (_worker, address) =>
+    log(
+      `Website ready on http://${hostName(settings.HOST)}:${address.port} with ${settings.WORKERS} server processes`,
+    ),
   );
-});
-server.on("error", (error) => {
-  console.error(`Could not listen on ${settings.HOST}:${settings.PORT}: ${error.message}`);
-  process.exit(1);
-});
+  stopOnSignals(undefined, [
+    async () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
+    },
+    () => outboxWorker.stop(),
+    () => source.close(),
+  ]);
+} else {
+  await serve();
+}
 
-stopOnSignals(server, [() => outboxWorker.stop(), () => source.close()]);
+async function serve() {
+  const buildDir = path.resolve(repoRoot, "apps/web", settings.BUILD_DIR);
+  // The server build's entry is server/app.ts, bundled with the routes (vite.config.ts).
+  const { createSiteApp } = (await import(path.join(buildDir, "server/index.js"))) as {
+    createSiteApp: typeof CreateSiteApp;
+  };
+  const app = await orStop(() =>
+    createSiteApp({
+      settings: source.settings,
+      clientDir: path.join(buildDir, "client"),
+      mediaProxyTo: source.mediaProxyTo,
+    }),
+  );
+  // Contact messages the API could not take wait in the outbox; this delivers them later.
+  // (With several server processes, the first process runs it.)
+  const outboxWorker = cluster.isPrimary
+    ? outboxWorkerFromSettings(source.settings, log)
+    : undefined;
+
+  const server = app.listen(settings.PORT, settings.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : settings.PORT;
+    // With several processes, the first one says when the site is ready.
+    if (cluster.isPrimary) {
+      log(`Website ready on http://${hostName(settings.HOST)}:${port} (${app.get("env")} mode)`);
+    }
+  });
+  server.on("error", (error) => {
+    console.error(`Could not listen on ${settings.HOST}:${settings.PORT}: ${error.message}`);
+    process.exit(1);
+  });
+
+  stopOnSignals(server, [async () => outboxWorker?.stop(), () => source.close()]);
+}

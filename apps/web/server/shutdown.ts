@@ -7,13 +7,13 @@ import type { Server } from "node:http";
  * rejected promise nobody handled belongs to one request, whose visitor already got an error
  * screen, so it is logged and the server keeps serving.
  */
-export function stopOnSignals(server: Server, closers: Array<() => Promise<void>>) {
+export function stopOnSignals(server: Server | undefined, closers: Array<() => Promise<void>>) {
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    server.close();
-    server.closeAllConnections();
+    server?.close();
+    server?.closeAllConnections();
     for (const close of closers) await close().catch(() => {});
     process.exit(code);
   };

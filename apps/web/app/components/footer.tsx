@@ -15,6 +15,7 @@ import { href } from "../lib/site-map.ts";
 import { truncate } from "../lib/text.ts";
 import { ContactInfoList } from "./contact-info.tsx";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "./icons.tsx";
+import { LazyImage } from "./lazy-image.tsx";
 import { Logo } from "./logo.tsx";
 import { DateText } from "./ui/date-text.tsx";
 
@@ -79,13 +80,10 @@ export function Footer({ lang, data }: { lang: Language; data: FooterData }) {
                     to={href("completedProject", lang, project.id)}
                     className="group flex items-center gap-4"
                   >
-                    <img
-                      src={project.homeimage || "/no-image.svg"}
+                    <LazyImage
+                      src={project.homeimage}
                       alt={project.title}
-                      width={56}
-                      height={56}
-                      loading="lazy"
-                      decoding="async"
+                      kind="thumb"
                       className="size-14 shrink-0 rounded-full object-cover ring-2 ring-white/20 transition group-hover:ring-amber-brand"
                     />
                     <span>

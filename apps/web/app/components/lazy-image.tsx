@@ -2,9 +2,12 @@
  * An image that loads once it comes within 100 px of the viewport (SPEC.md section 9).
  * The server HTML carries a <noscript> copy, so crawlers and visitors without scripts see it.
  * `priority` is for the first banner image: loaded at once, with high fetch priority.
+ * Content images come in the sizes their kind is drawn at (lib/image-kinds.ts: srcset, sizes).
  */
 import { type ImgHTMLAttributes, useEffect, useRef, useState } from "react";
-import { type ImageKind, imageKinds } from "../lib/image-kinds.ts";
+import { preload } from "react-dom";
+import { type ImageKind, imageKinds, imageSources } from "../lib/image-kinds.ts";
+import { useMediaOrigins } from "../lib/media-origins.tsx";
 
 /** Distance from the viewport at which images start loading. */
 export const LAZY_MARGIN = "100px";
@@ -32,10 +35,11 @@ export function LazyImage({
   className = "",
   ...attributes
 }: LazyImageProps) {
-  const rest = { ...imageKinds[kind], ...attributes };
+  const { width, height } = imageKinds[kind];
+  const sources = imageSources(src || "/no-image.svg", kind, useMediaOrigins());
+  const rest = { width, height, ...attributes };
   const ref = useRef<HTMLImageElement>(null);
   const [visible, setVisible] = useState(priority);
-  const source = src || "/no-image.svg";
 
   useEffect(() => {
     if (visible) return;
@@ -58,23 +62,22 @@ export function LazyImage({
   }, [visible]);
 
   if (priority) {
-    return (
-      <img
-        src={source}
-        alt={alt}
-        fetchPriority="high"
-        decoding="async"
-        className={className}
-        {...rest}
-      />
-    );
+    // The largest image of the first view (LCP): fetched at once, announced in the <head>.
+    preload(sources.src, {
+      as: "image",
+      fetchPriority: "high",
+      imageSrcSet: sources.srcSet,
+      imageSizes: sources.sizes,
+    });
+    return <img {...sources} alt={alt} fetchPriority="high" className={className} {...rest} />;
   }
+  const shown = visible ? sources : { src: PLACEHOLDER };
   return (
     <>
       <img
         ref={ref}
-        src={visible ? source : PLACEHOLDER}
-        data-src={source}
+        {...shown}
+        data-src={sources.src}
         data-lazy={visible ? undefined : ""}
         alt={alt}
         decoding="async"
@@ -82,7 +85,7 @@ export function LazyImage({
         {...rest}
       />
       <noscript>
-        <img src={source} alt={alt} loading="lazy" className={className} {...rest} />
+        <img {...sources} alt={alt} loading="lazy" className={className} {...rest} />
       </noscript>
     </>
   );

@@ -1,4 +1,6 @@
 /** The banner on top of every page: background image, title over a dark gradient. */
+import { LazyImage } from "./lazy-image.tsx";
+
 export function PageBanner({
   title,
   image,
@@ -11,13 +13,11 @@ export function PageBanner({
   return (
     <section className="relative isolate flex h-[300px] items-end overflow-hidden bg-navy-900 md:h-[400px]">
       {image ? (
-        <img
+        <LazyImage
           src={image}
           alt=""
-          fetchPriority="high"
-          decoding="async"
-          width={1920}
-          height={640}
+          kind="banner"
+          priority
           className="absolute inset-0 -z-20 size-full object-cover"
         />
       ) : null}

@@ -1,10 +1,10 @@
 import { type ClassValue, clsx } from "clsx";
-import { twMerge } from "tailwind-merge";
 
 /**
- * Class names joined, falsy ones dropped, and Tailwind conflicts resolved so that a caller's
- * `className` (given last) wins over a primitive's defaults.
+ * Class names joined, falsy ones dropped. No conflict resolution (tailwind-merge would add
+ * 9 KB gzip to every page): a primitive leaves to its callers what they may change, such as
+ * the outer margin of `Lead`.
  *
  * @example cn("px-4 py-2", isActive && "text-amber-brand", className)
  */
-export const cn = (...classes: ClassValue[]) => twMerge(clsx(classes));
+export const cn = (...classes: ClassValue[]) => clsx(classes);

@@ -3,6 +3,7 @@
  * dev.ts), then handed to the site (site.server.ts) and through it to every request. A wrong
  * value stops the start with one readable line. Nothing else reads `process.env`.
  */
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -40,6 +41,8 @@ const settingsSchema = z.object({
   BUILD_DIR: z.string().min(1).default("build"),
   /** The company the site speaks for: name, descriptions, logo, share image (README). */
   COMPANY_FILE: z.string().min(1).default("apps/web/company.json"),
+  /** Where the image endpoint keeps the sizes it made (server/image-endpoint.ts). */
+  IMAGE_CACHE_DIR: z.string().min(1).default("data/image-cache"),
   /** Durable outbox for contact messages the API could not take yet. */
   OUTBOX_DATABASE_PATH: z.string().min(1).default("data/outbox.sqlite"),
   /** Contact messages one visitor may send per 10 minutes, counted by the website. */
@@ -51,6 +54,11 @@ const settingsSchema = z.object({
   OUTBOX_RETRY_MAX_MS: positiveInt.default(600_000),
   /** How often the outbox worker looks for messages due for delivery. */
   OUTBOX_POLL_MS: positiveInt.default(2_000),
+  /** Server processes sharing the port (one per CPU core: `auto`); each keeps its own caches. */
+  WORKERS: z
+    .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)])
+    .default(1)
+    .transform((value) => (value === "auto" ? availableParallelism() : value)),
   /** Whether to trust X-Forwarded-For (set when the site runs behind a reverse proxy). */
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
@@ -112,5 +120,6 @@ export function loadSettings(root: string, defaults: Record<string, string> = {}
     ...settings,
     COMPANY_FILE: path.resolve(root, settings.COMPANY_FILE),
     OUTBOX_DATABASE_PATH: path.resolve(root, settings.OUTBOX_DATABASE_PATH),
+    IMAGE_CACHE_DIR: path.resolve(root, settings.IMAGE_CACHE_DIR),
   };
 }

@@ -1,29 +1,109 @@
 /**
- * The kinds of image the site draws, each with the intrinsic size its `<img>` declares. The
- * size gives the aspect ratio before the file arrives, so nothing shifts as images load; one
- * table keeps every place that draws a kind of image the same.
+ * The kinds of image the site draws: each one's intrinsic size (its aspect ratio, so nothing
+ * shifts as images load), how wide it is drawn (`sizes`), and the widths the image endpoint
+ * (server/image-endpoint.ts) makes of it for `srcset`. One table keeps every place that draws
+ * a kind of image the same, and bounds the widths the endpoint accepts.
  */
+interface ImageKindSpec {
+  width: number;
+  height: number;
+  /** How wide the image is drawn at each viewport width (the `sizes` attribute). */
+  sizes: string;
+  /** Widths made for `srcset`, covering phones at 2x to wide screens. */
+  widths: readonly number[];
+}
+
+const cardSizes =
+  "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw";
+
 export const imageKinds = {
+  /** A page's banner, under its title. */
+  banner: { width: 1920, height: 640, sizes: "100vw", widths: [640, 960, 1280, 1920] },
   /** A slide of the home page's hero slider (portrait: three slides share a wide screen). */
-  slide: { width: 1280, height: 1600 },
+  slide: {
+    width: 1280,
+    height: 1600,
+    sizes: "(min-width: 865px) 34vw, 100vw",
+    widths: [480, 640, 960, 1280],
+  },
   /** A photo in a card: equipment, a project in the home carousel. */
-  card: { width: 640, height: 480 },
+  card: { width: 640, height: 480, sizes: cardSizes, widths: [320, 480, 640, 960] },
   /** A wider card photo: news, other projects. */
-  wideCard: { width: 640, height: 400 },
+  wideCard: { width: 640, height: 400, sizes: cardSizes, widths: [320, 480, 640, 960] },
   /** A slide of a page's photo gallery. */
-  gallery: { width: 1280, height: 720 },
+  gallery: {
+    width: 1280,
+    height: 720,
+    sizes: "(min-width: 1280px) 1216px, 100vw",
+    widths: [640, 960, 1280, 1920],
+  },
   /** A photo in a grid of photos (HSE). */
-  grid: { width: 800, height: 600 },
+  grid: {
+    width: 800,
+    height: 600,
+    sizes: "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+    widths: [320, 480, 640, 960],
+  },
   /** The large photo beside a page's text: home's "about us", a news story. */
-  feature: { width: 960, height: 720 },
+  feature: {
+    width: 960,
+    height: 720,
+    sizes: "(min-width: 1024px) 50vw, 100vw",
+    widths: [480, 640, 960, 1280],
+  },
   /** A tall photo beside a page's text (extra pages). */
-  portrait: { width: 768, height: 960 },
+  portrait: {
+    width: 768,
+    height: 960,
+    sizes: "(min-width: 1024px) 40vw, 100vw",
+    widths: [480, 640, 960],
+  },
   /** A certificate scan (ISO). */
-  certificate: { width: 600, height: 800 },
+  certificate: {
+    width: 600,
+    height: 800,
+    sizes: "(min-width: 768px) 33vw, 100vw",
+    widths: [320, 480, 640, 960],
+  },
+  /** A project's thumbnail in the footer. */
+  thumb: { width: 56, height: 56, sizes: "56px", widths: [120] },
   /** A service's icon. */
-  icon: { width: 40, height: 40 },
+  icon: { width: 40, height: 40, sizes: "40px", widths: [] },
   /** A key figure's icon on the home page. */
-  smallIcon: { width: 32, height: 32 },
-} as const;
+  smallIcon: { width: 32, height: 32, sizes: "32px", widths: [] },
+} as const satisfies Record<string, ImageKindSpec>;
 
 export type ImageKind = keyof typeof imageKinds;
+
+/** Every width the image endpoint makes; any other is refused. */
+export const imageWidths: ReadonlySet<number> = new Set(
+  Object.values(imageKinds).flatMap((kind): readonly number[] => kind.widths),
+);
+
+/** The address of `src` resized to `width` by the image endpoint. */
+export const resizedUrl = (src: string, width: number) =>
+  `/img?src=${encodeURIComponent(src)}&w=${width}`;
+
+/**
+ * `src` and `srcset` for an image of `kind`: resized copies for content images the endpoint
+ * may fetch (`origins`: the content API's media origins; root-relative `/storage/` media),
+ * the image as it is otherwise (SVG, data URLs, the site's own files, other origins).
+ */
+export function imageSources(
+  src: string,
+  kind: ImageKind,
+  origins: readonly string[],
+): { src: string; srcSet?: string; sizes?: string } {
+  const spec: ImageKindSpec = imageKinds[kind];
+  const resizable =
+    spec.widths.length > 0 &&
+    !/\.svg(\?|#|$)/i.test(src) &&
+    (src.startsWith("/storage/") || origins.some((origin) => src.startsWith(`${origin}/`)));
+  if (!resizable) return { src };
+  const widest = spec.widths.at(-1) ?? spec.width;
+  return {
+    src: resizedUrl(src, widest),
+    srcSet: spec.widths.map((width) => `${resizedUrl(src, width)} ${width}w`).join(", "),
+    sizes: spec.sizes,
+  };
+}

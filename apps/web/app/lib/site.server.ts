@@ -21,6 +21,8 @@ export interface SiteSettings extends Settings {
 export interface Site {
   settings: SiteSettings;
   api: ContentClient;
+  /** Origins of the content's media: the image endpoint fetches from these only. */
+  mediaOrigins: string[];
   /** Rendered pages; absent when PAGE_CACHE_MAX_MB is 0 (and in development). */
   pages?: PageCache;
   company: CompanyFile;
@@ -52,9 +54,14 @@ export function createSite(settings: SiteSettings): Site {
     settings.PAGE_CACHE_MAX_MB > 0 && settings.NODE_ENV === "production"
       ? new PageCache({ maxBytes: settings.PAGE_CACHE_MAX_MB * 1024 * 1024 })
       : undefined;
+  const media = settings.MEDIA_BASE_URL;
+  const mediaOrigins = [settings.API_BASE_URL, ...(media && media !== "/" ? [media] : [])].map(
+    (url) => new URL(url).origin,
+  );
   return {
     settings,
     api,
+    mediaOrigins: [...new Set(mediaOrigins)],
     pages,
     company: readCompanyFile(settings.COMPANY_FILE),
     contact: createContactDesk(settings),

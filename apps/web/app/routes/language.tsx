@@ -12,13 +12,14 @@ import { NavigationProgress } from "../components/loading.tsx";
 import { isLanguage } from "../i18n/index.ts";
 import { companyIn } from "../lib/company.server.ts";
 import { CompanyProvider } from "../lib/company.tsx";
+import { MediaOriginsProvider } from "../lib/media-origins.tsx";
 import { pageContext } from "../lib/site.server.ts";
 import { redirectForUnsupportedLanguage, saveLanguage } from "../lib/site-map.ts";
 import { useApiErrorMessage } from "../lib/use-api-error-message.ts";
 import type { Route } from "./+types/language";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { api, settings, company } = pageContext(args);
+  const { api, settings, company, mediaOrigins } = pageContext(args);
   const { params, url } = args;
   const { lang } = params;
   if (!isLanguage(lang)) {
@@ -35,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   return data({
     lang,
     siteUrl: settings.SITE_URL,
+    mediaOrigins,
     company: companyIn(lang, company),
     nav: {
       services: services.map(({ id, title }) => ({ id, title })),
@@ -66,17 +68,19 @@ export function shouldRevalidate({
 }
 
 export default function LanguageLayout({ loaderData }: Route.ComponentProps) {
-  const { lang, nav, footer, company } = loaderData;
+  const { lang, nav, footer, company, mediaOrigins } = loaderData;
   useEffect(() => saveLanguage(lang), [lang]);
   return (
     <CompanyProvider value={company}>
-      <SkipLink />
-      <NavigationProgress />
-      <Header lang={lang} nav={nav} />
-      <main id="main" tabIndex={-1} className="min-h-[60vh] outline-none">
-        <Outlet />
-      </main>
-      <Footer lang={lang} data={footer} />
+      <MediaOriginsProvider value={mediaOrigins}>
+        <SkipLink />
+        <NavigationProgress />
+        <Header lang={lang} nav={nav} />
+        <main id="main" tabIndex={-1} className="min-h-[60vh] outline-none">
+          <Outlet />
+        </main>
+        <Footer lang={lang} data={footer} />
+      </MediaOriginsProvider>
     </CompanyProvider>
   );
 }

@@ -44,7 +44,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
       <PageBanner title={service.title} image={service.banner_image} />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-3">
         <article className="min-w-0 lg:col-span-2">
-          {service.description ? <Lead>{service.description}</Lead> : null}
+          {service.description ? <Lead className="mb-8">{service.description}</Lead> : null}
           <RichContent html={service.content} className="[&>:first-child]:mt-0" />
         </article>
         {services.length > 0 ? (

@@ -35,12 +35,15 @@ export function Section({
   );
 }
 
-/** A page's introduction: larger text behind an amber rule on the reading side. */
-export function Lead({ children, className }: { children: ReactNode; className?: string }) {
+/**
+ * A page's introduction: larger text behind an amber rule on the reading side. `className`
+ * places it (its margin, its width).
+ */
+export function Lead({ children, className }: { children: ReactNode; className: string }) {
   return (
     <p
       className={cn(
-        "mb-8 border-s-4 border-amber-brand ps-4 text-lg leading-8 font-medium text-navy-900",
+        "border-s-4 border-amber-brand ps-4 text-lg leading-8 font-medium text-navy-900",
         className,
       )}
     >

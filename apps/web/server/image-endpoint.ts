@@ -1,0 +1,178 @@
+/**
+ * `/img?src=…&w=…`: a content image resized to one of the widths pages ask for
+ * (app/lib/image-kinds.ts) and re-encoded as AVIF or WebP when the browser takes them
+ * (`Accept`), else in its own format. Only the content API's media are fetched (no open
+ * proxy). Each result is made once and kept on disk, and sent with long cache headers.
+ * A bad width, source or file gets a 400; a missing one a 404; a failing API a 502 or 504.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type express from "express";
+import type { Sharp } from "sharp";
+import { imageWidths } from "../app/lib/image-kinds.ts";
+
+export interface ImageEndpointOptions {
+  /** Where `/storage/...` sources are fetched from (the content API). */
+  apiBaseUrl: string;
+  /** Origins whose absolute URLs may be fetched (the API's and the media host's). */
+  origins: readonly string[];
+  cacheDir: string;
+  timeoutMs: number;
+}
+
+type Format = "avif" | "webp" | "jpeg" | "png";
+
+/** Largest source accepted (bytes and pixels): content photos are far smaller. */
+const MAX_SOURCE_BYTES = 25 * 1024 * 1024;
+const MAX_SOURCE_PIXELS = 50_000_000;
+const ONE_WEEK = 7 * 24 * 60 * 60;
+
+class ImageError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export function imageEndpoint(options: ImageEndpointOptions): express.RequestHandler {
+  const inFlight = new Map<string, Promise<{ file: string; format: Format }>>();
+
+  return async (req, res) => {
+    try {
+      const width = Number(req.query.w);
+      if (!imageWidths.has(width)) throw new ImageError(400, "w must be one of the site's widths");
+      const upstream = sourceUrl(req.query.src, options);
+      const accepted = acceptedFormat(req.get("accept"));
+      const key = createHash("sha256").update(`${upstream}|${width}|${accepted}`).digest("hex");
+      let job = inFlight.get(key);
+      if (!job) {
+        job = produce(upstream, width, accepted, key, options).finally(() => inFlight.delete(key));
+        inFlight.set(key, job);
+      }
+      const { file, format } = await job;
+      res.setHeader("Content-Type", `image/${format}`);
+      res.setHeader(
+        "Cache-Control",
+        `public, max-age=${ONE_WEEK}, stale-while-revalidate=${ONE_WEEK}`,
+      );
+      res.setHeader("Vary", "Accept");
+      res.sendFile(file, { headers: { "Content-Security-Policy": "default-src 'none'" } });
+    } catch (error) {
+      const status = error instanceof ImageError ? error.status : 500;
+      if (status === 500) console.error(`[img] ${error instanceof Error ? error.message : error}`);
+      res
+        .status(status)
+        .type("text/plain")
+        .send(error instanceof ImageError ? error.message : "Image failed");
+    }
+  };
+}
+
+/** The URL to fetch for `src`: root-relative media from the API, else an allowed origin. */
+function sourceUrl(src: unknown, options: ImageEndpointOptions): string {
+  if (typeof src !== "string" || src.length === 0 || src.length > 2048) {
+    throw new ImageError(400, "src must be the address of a content image");
+  }
+  if (src.startsWith("/storage/")) return options.apiBaseUrl + src;
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    throw new ImageError(400, "src must be the address of a content image");
+  }
+  if (!/^https?:$/.test(url.protocol) || !options.origins.includes(url.origin)) {
+    throw new ImageError(400, "src is not from the content API");
+  }
+  return url.href;
+}
+
+/** The best modern format `accept` allows, or "original". */
+function acceptedFormat(accept: string | undefined): "avif" | "webp" | "original" {
+  if (accept?.includes("image/avif")) return "avif";
+  if (accept?.includes("image/webp")) return "webp";
+  return "original";
+}
+
+/** The cached file for this source, width and format, made now if it is not there yet. */
+async function produce(
+  upstream: string,
+  width: number,
+  accepted: "avif" | "webp" | "original",
+  key: string,
+  options: ImageEndpointOptions,
+): Promise<{ file: string; format: Format }> {
+  for (const format of accepted === "original" ? (["jpeg", "png"] as const) : [accepted]) {
+    const file = path.join(options.cacheDir, key.slice(0, 2), `${key}.${format}`);
+    if (await exists(file)) return { file, format };
+  }
+  const source = await fetchSource(upstream, options.timeoutMs);
+  // Loaded on first use: a server that never resizes never loads libvips.
+  const { default: sharp } = await import("sharp");
+  let image: Sharp;
+  let format: Format;
+  try {
+    image = sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: "error" });
+    const meta = await image.metadata();
+    format = accepted !== "original" ? accepted : meta.hasAlpha ? "png" : "jpeg";
+    image = image
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .toFormat(format, qualityOf[format]);
+  } catch {
+    throw new ImageError(400, "src is not an image");
+  }
+  let output: Buffer;
+  try {
+    output = await image.toBuffer();
+  } catch {
+    throw new ImageError(400, "src is not an image");
+  }
+  const file = path.join(options.cacheDir, key.slice(0, 2), `${key}.${format}`);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  // Written aside and renamed, so a reader never sees half a file.
+  const partial = `${file}.${process.pid}.${Date.now()}.part`;
+  await fs.writeFile(partial, output);
+  await fs.rename(partial, file);
+  return { file, format };
+}
+
+const qualityOf: Record<Format, Record<string, number | boolean>> = {
+  avif: { quality: 55, effort: 2 },
+  webp: { quality: 75 },
+  jpeg: { quality: 78, mozjpeg: true },
+  png: { compressionLevel: 9, palette: true },
+};
+
+async function fetchSource(url: string, timeoutMs: number): Promise<Buffer> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    throw new ImageError(
+      timedOut ? 504 : 502,
+      timedOut ? "the API is too slow" : "the API is unreachable",
+    );
+  }
+  if (response.status === 404) throw new ImageError(404, "no such image");
+  if (!response.ok) throw new ImageError(502, `the API answered ${response.status}`);
+  if (Number(response.headers.get("content-length")) > MAX_SOURCE_BYTES) {
+    await response.body?.cancel();
+    throw new ImageError(400, "src is too large");
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  if (body.length > MAX_SOURCE_BYTES) throw new ImageError(400, "src is too large");
+  return body;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
