@@ -5,6 +5,28 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   environments: {
+    client: {
+      build: {
+        rollupOptions: {
+          output: {
+            // As React Router names them, in fewer, larger files: one for the framework, one
+            // for the components and helpers pages share (a page's own code stays its own).
+            entryFileNames: "assets/[name]-[hash].js",
+            advancedChunks: {
+              groups: [
+                { name: "framework", test: /node_modules[\\/]/, priority: 2 },
+                {
+                  name: "shared",
+                  test: /app[\\/](components|lib|i18n)[\\/]/,
+                  minShareCount: 2,
+                  priority: 1,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
     // The server build's entry is the HTTP app itself, so it shares one copy of every module
     // with the routes (server/serve.ts imports it from build/server/index.js).
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
