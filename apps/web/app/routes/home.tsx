@@ -175,7 +175,7 @@ function AboutBlock({ about, lang }: { about: NonNullable<HomeData["about"]>; la
             to={href("overview", lang)}
             className="mt-6 inline-flex items-center gap-2 rounded-full bg-navy-900 px-6 py-3 text-sm font-semibold text-white transition-colors hover:bg-steel-600"
           >
-            {t("common.readMore")}
+            {t("home.aboutMore")}
             <ArrowNext size={18} />
           </Link>
         </div>
