@@ -1,7 +1,8 @@
 /**
  * The full-page cache, over HTTP against a production site and a reference API of its own
  * (data fresh for 3 s): pages rendered once then served from memory, ETags and 304s, headers
- * for CDNs, one body in every encoding, what is never shared, and pages that follow the data.
+ * for CDNs, one body in every encoding, what is never shared, pages that follow the data, the
+ * purge webhook and the health endpoints.
  */
 import http from "node:http";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { type Lang, languages } from "./support/content.ts";
 import { type SiteWithApi, startSiteWithApi } from "./support/site.ts";
 
 const TTL_MS = 3_000;
+const SECRET = "a-test-secret-of-some-length";
 
 // No browser involved, so one width is enough.
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
@@ -20,7 +22,7 @@ test.describe.configure({ mode: "serial" });
 
 let servers: SiteWithApi;
 test.beforeAll(async () => {
-  servers = await startSiteWithApi(75, {}, { CACHE_TTL_MS: String(TTL_MS) });
+  servers = await startSiteWithApi(75, {}, { CACHE_TTL_MS: String(TTL_MS), PURGE_SECRET: SECRET });
 });
 test.afterAll(async () => servers?.stop());
 
@@ -31,7 +33,12 @@ interface Answer {
 }
 
 /** One GET (or HEAD) with exactly these headers; the body as sent, not decoded. */
-function get(pathname: string, headers: Record<string, string> = {}, method = "GET") {
+function get(
+  pathname: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+  body?: string,
+) {
   return new Promise<Answer>((resolve, reject) => {
     const req = http.request(`${servers.site.url}${pathname}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -41,7 +48,7 @@ function get(pathname: string, headers: Record<string, string> = {}, method = "G
       );
     });
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -144,4 +151,76 @@ test("a changed story shows once its data expires, in both languages", async () 
       })
       .toContain(changed[lang]);
   }
+});
+
+/** Sends the purge webhook with `secret` (and `paths`, if given). */
+const purge = (secret: string, paths?: string[]) =>
+  get(
+    "/purge",
+    { Authorization: `Bearer ${secret}`, "Content-Type": "application/json" },
+    "POST",
+    JSON.stringify(paths ? { paths } : {}),
+  );
+
+test("the purge webhook needs the secret, and purges one page or all", async () => {
+  await get("/en/news");
+  await get("/ar/news");
+  expect((await get("/en/news")).headers["x-cache"]).toBe("HIT");
+
+  for (const secret of ["wrong-secret-of-some-length", ""]) {
+    expect((await purge(secret)).status).toBe(401);
+  }
+  expect((await get("/en/news")).headers["x-cache"]).toBe("HIT");
+  expect((await get("/purge")).status).toBe(405);
+  const bad = await get(
+    "/purge",
+    { Authorization: `Bearer ${SECRET}`, "Content-Type": "application/json" },
+    "POST",
+    '{"paths":"/en"}',
+  );
+  expect(bad.status).toBe(400);
+
+  expect((await purge(SECRET, ["/en/news"])).status).toBe(200);
+  expect((await get("/en/news")).headers["x-cache"]).toBe("MISS");
+  expect((await get("/ar/news")).headers["x-cache"]).toBe("HIT");
+
+  expect((await purge(SECRET)).status).toBe(200);
+  expect((await get("/ar/news")).headers["x-cache"]).toBe("MISS");
+});
+
+test("after a purge of its page, an edited story shows at once, in both languages", async () => {
+  const story = firstNews();
+  for (const lang of languages) await get(`/${lang}/news/${story.id}`);
+  const changed = { en: `Purged ${Date.now()}`, ar: `خبر بعد الحذف ${Date.now()}` };
+  const db = new DatabaseSync(path.join(servers.dir, "content.sqlite"));
+  db.prepare("UPDATE news SET title_en = ?, title_ar = ? WHERE id = ?").run(
+    changed.en,
+    changed.ar,
+    story.id,
+  );
+  db.close();
+  expect(
+    (
+      await purge(
+        SECRET,
+        languages.map((lang) => `/${lang}/news/${story.id}`),
+      )
+    ).status,
+  ).toBe(200);
+  for (const lang of languages) {
+    expect((await get(`/${lang}/news/${story.id}`)).body.toString()).toContain(changed[lang]);
+  }
+});
+
+test("health: /healthz says the process lives, /readyz follows the content API", async () => {
+  const health = await get("/healthz");
+  expect(health.status).toBe(200);
+  expect(health.headers["cache-control"]).toBe("no-store");
+  expect((await get("/readyz")).status).toBe(200);
+  await servers.api.close();
+  // Once the last answer is older than the data's freshness, readiness asks the API again.
+  await new Promise((resolve) => setTimeout(resolve, TTL_MS + 200));
+  const ready = await get("/readyz");
+  expect(ready.status).toBe(503);
+  expect((await get("/healthz")).status).toBe(200);
 });

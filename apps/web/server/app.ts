@@ -24,6 +24,7 @@ import { errorPage, rejectMalformedUrls } from "./error-page.ts";
 import { imageEndpoint } from "./image-endpoint.ts";
 import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
+import { operations } from "./operations.ts";
 import { pageHandler } from "./page-handler.ts";
 
 export interface SiteAppOptions {
@@ -54,6 +55,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
     next();
   });
   app.use(rejectMalformedUrls);
+  app.use(operations(site));
   app.use(allowedMethods(build));
   for (const handler of options.before ?? []) app.use(handler);
 
@@ -82,7 +84,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   /** The React Router context of one request: the site, who sent it, its data's freshness. */
   const getLoadContext = (req: express.Request) => {
     const context = new RouterContextProvider();
-    const freshness = { until: 0 };
+    const freshness = { until: 0, dataKeys: new Set<string>() };
     context.set(siteContext, site);
     context.set(freshnessContext, freshness);
     context.set(visitorContext, {

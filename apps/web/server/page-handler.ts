@@ -60,6 +60,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
         headers,
         body,
         expiresAt: freshness.until,
+        dataKeys: [...freshness.dataKeys],
       });
       sendCached(req, res, pages, page, "MISS");
     } catch (error) {

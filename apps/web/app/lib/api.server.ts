@@ -170,13 +170,15 @@ export interface ContentClient {
     path: string,
     options: Pick<RequestOptions, "lang" | "method" | "body" | "headers">,
   ): Promise<ApiResponse>;
-  /** Empties the cache (tests, and a "publish" hook). */
-  clearCache(): void;
+  /** When the API last gave a valid answer (epoch ms; 0: not yet). */
+  lastAnswerAt(): number;
+  /** Empties the cache, or forgets the given cache keys (the purge webhook). */
+  clearCache(keys?: Iterable<string>): void;
   /**
    * This client for one request: `seen` learns until when each answer it reads is fresh, so
    * the page made from them is cached no longer (page-cache.server.ts).
    */
-  tracking(seen: (freshUntil: number) => void): ContentClient;
+  tracking(seen: (freshUntil: number, key: string) => void): ContentClient;
 }
 
 export function createContentClient(options: ContentClientOptions): ContentClient {
@@ -191,16 +193,19 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       log(`[api] serving cached ${key}: ${error instanceof Error ? error.message : error}`),
   });
 
-  const client = (seen?: (freshUntil: number) => void): ContentClient => {
+  let lastAnswerAt = 0;
+  const load = async <N extends EndpointName>(name: N, path: string, lang: Language) => {
+    const payload = await getPayload(name, path, { lang, baseUrl, timeoutMs, mediaBaseUrl });
+    lastAnswerAt = Date.now();
+    return payload;
+  };
+
+  const client = (seen?: (freshUntil: number, key: string) => void): ContentClient => {
     const content: ContentClient["content"] = async (name, lang, query = {}) => {
       let path = endpointPath(name, { id: query.id });
       if (query.page !== undefined) path += `?page=${query.page}`;
       try {
-        return await cache.get(
-          `${lang} ${path}`,
-          () => getPayload(name, path, { lang, baseUrl, timeoutMs, mediaBaseUrl }),
-          seen,
-        );
+        return await cache.get(`${lang} ${path}`, () => load(name, path, lang), seen);
       } catch (error) {
         throw toRouteError(error);
       }
@@ -214,7 +219,8 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       },
       mediaUrl: (url) => resolveMediaUrl(url, mediaBaseUrl),
       request: (path, requestOptions) => request(path, { ...requestOptions, baseUrl, timeoutMs }),
-      clearCache: () => cache.clear(),
+      lastAnswerAt: () => lastAnswerAt,
+      clearCache: (keys) => (keys ? cache.delete(keys) : cache.clear()),
       tracking: (track) => client(track),
     };
   };

@@ -38,12 +38,12 @@ export class ContentCache {
   async get<T>(
     key: string,
     load: () => Promise<T>,
-    seen?: (freshUntil: number) => void,
+    seen?: (freshUntil: number, key: string) => void,
   ): Promise<T> {
     const entry = this.#entries.get(key);
     if (entry && this.#options.now() - entry.storedAt < this.#options.ttlMs) {
       this.#touch(key, entry);
-      seen?.(entry.storedAt + this.#options.ttlMs);
+      seen?.(entry.storedAt + this.#options.ttlMs, key);
       return entry.value as T;
     }
     const pending = this.#inFlight.get(key);
@@ -52,7 +52,9 @@ export class ContentCache {
     try {
       const value = (await promise) as T;
       const stored = this.#entries.get(key);
-      seen?.(stored?.value === value ? stored.storedAt + this.#options.ttlMs : this.#options.now());
+      const freshUntil =
+        stored?.value === value ? stored.storedAt + this.#options.ttlMs : this.#options.now();
+      seen?.(freshUntil, key);
       return value;
     } finally {
       if (!pending) this.#inFlight.delete(key);
@@ -61,6 +63,11 @@ export class ContentCache {
 
   clear(): void {
     this.#entries.clear();
+  }
+
+  /** Forgets these keys (a purge of the pages made from them). */
+  delete(keys: Iterable<string>): void {
+    for (const key of keys) this.#entries.delete(key);
   }
 
   async #refresh<T>(key: string, load: () => Promise<T>): Promise<T> {

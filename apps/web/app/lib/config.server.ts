@@ -59,6 +59,8 @@ const settingsSchema = z.object({
     .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)])
     .default(1)
     .transform((value) => (value === "auto" ? availableParallelism() : value)),
+  /** Shared secret of the purge webhook (`POST /purge`); unset: the webhook is off. */
+  PURGE_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** Whether to trust X-Forwarded-For (set when the site runs behind a reverse proxy). */
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])

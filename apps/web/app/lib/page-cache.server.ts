@@ -16,6 +16,8 @@ export interface CachedPage {
   headers: [string, string][];
   body: Buffer;
   etag: string;
+  /** The data cache keys the page was made from (purged with it). */
+  dataKeys: readonly string[];
   storedAt: number;
   expiresAt: number;
   /** The body per encoding, made on first use. */
@@ -74,10 +76,17 @@ export class PageCache {
   /** Keeps a rendered answer until `expiresAt`; returns the entry (also when too big to keep). */
   set(
     key: string,
-    page: { status: number; headers: [string, string][]; body: Buffer; expiresAt: number },
+    page: {
+      status: number;
+      headers: [string, string][];
+      body: Buffer;
+      expiresAt: number;
+      dataKeys?: readonly string[];
+    },
   ): CachedPage {
     const entry: CachedPage = {
       key,
+      dataKeys: [],
       ...page,
       etag: `"${createHash("sha1").update(page.body).digest("base64url")}"`,
       storedAt: this.#now(),
@@ -116,6 +125,22 @@ export class PageCache {
   clear(): void {
     this.#entries.clear();
     this.#bytes = 0;
+  }
+
+  /**
+   * Forgets the page at `path` in every form (other page numbers, its `.data` answers) and
+   * returns the data cache keys those entries were made from.
+   */
+  purge(path: string): Set<string> {
+    const dataKeys = new Set<string>();
+    const forms = [path, `${path}.data`];
+    for (const [key, entry] of [...this.#entries]) {
+      const base = key.split("?")[0];
+      if (!forms.includes(base ?? "")) continue;
+      for (const dataKey of entry.dataKeys) dataKeys.add(dataKey);
+      this.#delete(key, entry);
+    }
+    return dataKeys;
   }
 
   #delete(key: string, entry: CachedPage) {

@@ -27,18 +27,23 @@ export interface Site {
   pages?: PageCache;
   company: CompanyFile;
   contact: ContactDesk;
-  /** Empties the data and page caches together: the next visitors see the API's content. */
-  purge(): void;
+  /**
+   * Empties the data and page caches together, or for some pages only (`/en/news`: the page,
+   * its other page numbers and navigation data, and the API answers they were made from), so
+   * the next visitors see the API's content.
+   */
+  purge(paths?: readonly string[]): void;
 }
 
 export const siteContext = createContext<Site>();
 
-/** Until when everything one request's page was made from stays fresh (epoch ms). */
+/** What one request's page was made from: until when it all stays fresh, and its cache keys. */
 export interface Freshness {
   until: number;
+  dataKeys: Set<string>;
 }
 
-export const freshnessContext = createContext<Freshness>({ until: 0 });
+export const freshnessContext = createContext<Freshness>({ until: 0, dataKeys: new Set() });
 
 /** Makes the site; throws a CompanyFileError when the company file is missing or wrong. */
 export function createSite(settings: SiteSettings): Site {
@@ -65,9 +70,13 @@ export function createSite(settings: SiteSettings): Site {
     pages,
     company: readCompanyFile(settings.COMPANY_FILE),
     contact: createContactDesk(settings),
-    purge() {
-      api.clearCache();
-      pages?.clear();
+    purge(paths) {
+      if (!paths || !pages) {
+        api.clearCache();
+        pages?.clear();
+        return;
+      }
+      for (const path of paths) api.clearCache(pages.purge(path));
     },
   };
 }
@@ -86,8 +95,9 @@ export function pageContext(args: {
 }): Site & { lang: ReturnType<typeof langParam> } {
   const site = siteOf(args.context);
   const freshness = args.context.get(freshnessContext);
-  const api = site.api.tracking((until) => {
+  const api = site.api.tracking((until, key) => {
     freshness.until = Math.min(freshness.until, until);
+    freshness.dataKeys.add(key);
   });
   return { ...site, api, lang: langParam(args.params) };
 }

@@ -1,0 +1,95 @@
+/**
+ * What the people running the site call, never cached:
+ * - `GET /healthz`: the process is alive (200).
+ * - `GET /readyz`: the content API gave a valid answer lately (within a minute, or the data's
+ *   freshness if shorter), or answers a cheap request now (200); else 503, so a load balancer
+ *   sends visitors elsewhere.
+ * - `POST /purge` with `Authorization: Bearer <PURGE_SECRET>`: empties the data and page
+ *   caches, all of them or, with a JSON body `{"paths": ["/en/news"]}`, those pages only, so
+ *   editors see a change at once. A wrong or missing secret gets 401 and purges nothing.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import express from "express";
+import type { Site } from "../app/lib/site.server.ts";
+
+/** How long readiness waits for the API. */
+const PROBE_TIMEOUT_MS = 3_000;
+
+export function operations(site: Site): express.Router {
+  const router = express.Router();
+  router.use(["/healthz", "/readyz", "/purge"], (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+
+  router.get("/healthz", (_req, res) => {
+    res.type("text/plain").send("ok");
+  });
+
+  router.get("/readyz", async (_req, res) => {
+    const within = Math.min(60_000, site.settings.CACHE_TTL_MS);
+    const ready = Date.now() - site.api.lastAnswerAt() < within || (await apiAnswers(site));
+    res
+      .status(ready ? 200 : 503)
+      .type("text/plain")
+      .send(ready ? "ready" : "content API not answering");
+  });
+
+  router.post("/purge", express.json({ limit: "16kb" }), (req, res) => {
+    const secret = site.settings.PURGE_SECRET;
+    if (!secret) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    const given = req.get("authorization")?.replace(/^Bearer\s+/i, "") ?? "";
+    if (!sameSecret(given, secret)) {
+      res
+        .status(401)
+        .setHeader("WWW-Authenticate", "Bearer")
+        .type("text/plain")
+        .send("Unauthorized");
+      return;
+    }
+    const paths: unknown = req.body?.paths;
+    if (paths !== undefined && !(Array.isArray(paths) && paths.every(isSitePath))) {
+      res
+        .status(400)
+        .type("text/plain")
+        .send('paths must be a list of site paths such as "/en/news"');
+      return;
+    }
+    site.purge(paths as string[] | undefined);
+    res.json({ purged: paths ?? "all" });
+  });
+
+  for (const path of ["/healthz", "/readyz", "/purge"]) {
+    router.all(path, (req, res) => {
+      const allow = path === "/purge" ? "POST" : "GET, HEAD";
+      res.status(405).setHeader("Allow", allow).type("text/plain").send("Method Not Allowed");
+    });
+  }
+  return router;
+}
+
+/** Compares in constant time (digests have equal lengths whatever was sent). */
+function sameSecret(given: string, secret: string): boolean {
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(given), digest(secret));
+}
+
+const isSitePath = (value: unknown): value is string =>
+  typeof value === "string" && /^\/[^\s?#]*$/.test(value) && value.length <= 500;
+
+async function apiAnswers(site: Site): Promise<boolean> {
+  try {
+    const answer = await Promise.race([
+      site.api.request("/api/homepage-banners", { lang: "en" }),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error("too slow")), PROBE_TIMEOUT_MS).unref(),
+      ),
+    ]);
+    return answer.status >= 200 && answer.status < 300;
+  } catch {
+    return false;
+  }
+}
