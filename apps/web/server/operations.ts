@@ -63,7 +63,7 @@ export function operations(site: Site): express.Router {
   });
 
   for (const path of ["/healthz", "/readyz", "/purge"]) {
-    router.all(path, (req, res) => {
+    router.all(path, (_req, res) => {
       const allow = path === "/purge" ? "POST" : "GET, HEAD";
       res.status(405).setHeader("Allow", allow).type("text/plain").send("Method Not Allowed");
     });

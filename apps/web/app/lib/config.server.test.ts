@@ -60,4 +60,13 @@ describe("parseSettings", () => {
     const settings = loadSettings("/srv/site");
     expect(settings.COMPANY_FILE).toBe("/srv/site/apps/web/company.json");
   });
+
+  it("trusts a number of proxies or their addresses, never every hop", () => {
+    const trust = (value: string) => parseSettings({ TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust("false")).toBe(false);
+    expect(trust("true")).toBe(1);
+    expect(trust("2")).toBe(2);
+    expect(trust("10.0.0.1, 192.168.0.0/16, ::1")).toEqual(["10.0.0.1", "192.168.0.0/16", "::1"]);
+    expect(() => trust("everyone")).toThrow(/TRUST_PROXY must be false, a number of proxies/);
+  });
 });

@@ -61,11 +61,27 @@ const settingsSchema = z.object({
     .transform((value) => (value === "auto" ? availableParallelism() : value)),
   /** Shared secret of the purge webhook (`POST /purge`); unset: the webhook is off. */
   PURGE_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
-  /** Whether to trust X-Forwarded-For (set when the site runs behind a reverse proxy). */
+  /**
+   * Which proxies in front may say who the visitor is (X-Forwarded-For): `false` none; a
+   * number of hops (`1`: one reverse proxy; `true` means 1); or the proxies' addresses or
+   * subnets, comma-separated. Never "every hop": a visitor could then choose their address.
+   */
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
+    .string()
     .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .transform((value, context): false | number | string[] => {
+      const text = value.trim().toLowerCase();
+      if (text === "false" || text === "0") return false;
+      if (text === "true") return 1;
+      if (/^\d+$/.test(text)) return Number(text);
+      const addresses = text.split(",").map((part) => part.trim());
+      if (addresses.every((part) => /^[\d.:a-f]+(\/\d{1,3})?$/.test(part))) return addresses;
+      context.addIssue({
+        code: "custom",
+        message: "must be false, a number of proxies, or their addresses (comma-separated)",
+      });
+      return z.NEVER;
+    }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
