@@ -172,6 +172,36 @@ test.describe("media downloads", () => {
   });
   test.afterAll(() => fs.rmSync(file, { force: true }));
 
+  test("on SIGTERM a download in flight finishes, and new visitors are turned away", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "drain-"));
+    const site = await startSite(E2E_PORT + 77, {
+      API_PORT: String(E2E_API_PORT + 77),
+      API_DATABASE_PATH: path.join(dir, "content.sqlite"),
+      API_STORAGE_DIR: e2eStorageDir,
+      OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
+    });
+    let stopped: Promise<void> | undefined;
+    try {
+      const received = await new Promise<number>((resolve, reject) => {
+        const req = http.get(`${site.url}/storage/e2e-large.bin`, (response) => {
+          let bytes = 0;
+          response.on("data", (chunk: Buffer) => {
+            bytes += chunk.length;
+            stopped ??= site.stop(); // told to stop while the file is on its way
+          });
+          response.on("end", () => resolve(bytes));
+          response.on("error", reject);
+        });
+        req.on("error", reject);
+      });
+      expect(received).toBe(40 * 1024 * 1024);
+      await expect(fetch(`${site.url}/en`)).rejects.toThrow();
+    } finally {
+      await (stopped ?? site.stop());
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("a slow download of a large file, left midway, does not take the site down", async ({
     request,
   }) => {

@@ -96,6 +96,10 @@ async function serve() {
       log(`Website ready on http://${hostName(settings.HOST)}:${port} (${app.get("env")} mode)`);
     }
   });
+  // Longer than a load balancer's idle time-out (often 60 s), so it never reuses a connection
+  // this server has just closed.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on("error", (error) => {
     console.error(`Could not listen on ${settings.HOST}:${settings.PORT}: ${error.message}`);
     process.exit(1);

@@ -1,8 +1,11 @@
 import type { Server } from "node:http";
 
+/** How long requests in flight may take to finish once the process is told to stop. */
+const DRAIN_DEADLINE_MS = 10_000;
+
 /**
- * How the process ends. On SIGINT/SIGTERM: stop taking requests, close the rest in order, exit
- * 0. On an uncaught exception the process's state can no longer be trusted: log one line, stop
+ * How the process ends. On SIGINT/SIGTERM: stop taking requests, let those in flight finish
+ * (up to 10 s; idle keep-alive connections close at once), close the rest in order, exit 0. On an uncaught exception the process's state can no longer be trusted: log one line, stop
  * the same way and exit 1, for the process manager to restart it (README "Deploying"). A
  * rejected promise nobody handled belongs to one request, whose visitor already got an error
  * screen, so it is logged and the server keeps serving.
@@ -12,8 +15,13 @@ export function stopOnSignals(server: Server | undefined, closers: Array<() => P
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    server?.close();
-    server?.closeAllConnections();
+    if (server) {
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const deadline = setTimeout(() => server.closeAllConnections(), DRAIN_DEADLINE_MS);
+      await drained;
+      clearTimeout(deadline);
+    }
     for (const close of closers) await close().catch(() => {});
     process.exit(code);
   };
