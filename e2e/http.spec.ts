@@ -70,6 +70,15 @@ test.describe("methods other than GET", () => {
     expect(site.output()).toContain("(production mode)");
   });
 
+  test("one access-log line per request, without the query", async () => {
+    const secret = "visitor@example.com";
+    expect((await fetch(`${site.url}/ar/news?page=1&email=${secret}`)).status).toBe(200);
+    await expect
+      .poll(() => site.output())
+      .toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z GET \/ar\/news 200 [\d.]+ms/m);
+    expect(site.output()).not.toContain(secret);
+  });
+
   test("with API_BASE_URL set, none of the reference API's code is loaded", async () => {
     expect((await fetch(`${site.url}/en/news`)).status).toBe(200);
     expect(site.output()).not.toContain("[loaded]");

@@ -29,6 +29,9 @@ Object.assign(process.env, {
   API_CONTACT_RATE_LIMIT: "1000",
   // Tests fill the form faster than a person; the fill-time check has unit tests.
   CONTACT_MIN_FILL_MS: "0",
+  // Thousands of requests: the access log has a test of its own (e2e/http.spec.ts).
+  ACCESS_LOG: "false",
+  IMAGE_CACHE_DIR: path.join(e2eDataDir, "images"),
 });
 delete process.env.API_BASE_URL;
 await import(path.join(repoRoot, "apps/web/server/start.ts"));

@@ -47,6 +47,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", settings.TRUST_PROXY);
+  if (settings.ACCESS_LOG) app.use(accessLog);
   app.use(compression());
   app.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -105,6 +106,22 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   app.use(errorPage());
   return app;
 }
+
+/**
+ * One line per answered request: time, method, path (no query: it may carry personal data),
+ * status, milliseconds, and whether the page cache answered.
+ */
+const accessLog: express.RequestHandler = (req, res, next) => {
+  const started = performance.now();
+  res.on("finish", () => {
+    const ms = (performance.now() - started).toFixed(1);
+    const cache = res.getHeader("X-Cache");
+    process.stdout.write(
+      `${new Date().toISOString()} ${req.method} ${req.path} ${res.statusCode} ${ms}ms${cache ? ` ${cache}` : ""}\n`,
+    );
+  });
+  next();
+};
 
 /**
  * The client's address. Express's `req.ip` is the socket's address, or with `trust proxy`

@@ -59,6 +59,11 @@ const settingsSchema = z.object({
     .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)])
     .default(1)
     .transform((value) => (value === "auto" ? availableParallelism() : value)),
+  /** One line per request on stdout (method, path, status, time). */
+  ACCESS_LOG: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
   /** Shared secret of the purge webhook (`POST /purge`); unset: the webhook is off. */
   PURGE_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /**
