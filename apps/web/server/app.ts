@@ -26,6 +26,7 @@ import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
 import { operations } from "./operations.ts";
 import { pageHandler } from "./page-handler.ts";
+import { pagePolicy, securityHeaders } from "./security-headers.ts";
 
 export interface SiteAppOptions {
   settings: SiteSettings;
@@ -49,12 +50,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   app.set("trust proxy", settings.TRUST_PROXY);
   if (settings.ACCESS_LOG) app.use(accessLog);
   app.use(compression());
-  app.use((_req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "SAMEORIGIN");
-    next();
-  });
+  app.use(securityHeaders());
   app.use(rejectMalformedUrls);
   app.use(operations(site));
   app.use(allowedMethods(build));
@@ -101,6 +97,11 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
       getLoadContext,
       pages: site.pages,
       ttlMs: settings.CACHE_TTL_MS,
+      // Vite's development scripts are not the build's: the policy is for production.
+      policyOf:
+        settings.NODE_ENV === "production"
+          ? (html) => pagePolicy(html, site.mediaOrigins)
+          : undefined,
     }),
   );
   app.use(errorPage());

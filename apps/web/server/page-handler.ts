@@ -31,6 +31,8 @@ export interface PageHandlerOptions {
   pages?: PageCache;
   /** Longest a page may be cached (the data cache's freshness). */
   ttlMs: number;
+  /** Builds the Content-Security-Policy of a rendered page; absent in development. */
+  policyOf?: (html: string) => string;
 }
 
 /** How long a CDN may keep serving a page while the site is failing. */
@@ -50,11 +52,23 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       const { context, freshness } = options.getLoadContext(req);
       freshness.until = Date.now() + options.ttlMs;
       const response = await handle(request, context);
-      if (!key || !pages || !isShareable(response.status, response.headers)) {
-        return await sendStreamed(res, response);
-      }
+      const html = response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
+      // HEAD answers have no body to keep: only GET fills the cache.
+      const shared =
+        req.method === "GET" && key && pages && isShareable(response.status, response.headers);
+      if (!shared && !(html && options.policyOf)) return await sendStreamed(res, response);
+      // Pages are read whole: their policy lists the hashes of their inline scripts.
       const body = Buffer.from(await response.arrayBuffer());
       const headers = [...response.headers].filter(([name]) => !unsentHeaders.has(name));
+      if (html && options.policyOf) {
+        headers.push(["content-security-policy", options.policyOf(body.toString("utf8"))]);
+      }
+      if (!shared || !key || !pages) {
+        res.status(response.status);
+        for (const [name, value] of headers) res.append(name, value);
+        res.end(req.method === "HEAD" ? undefined : body);
+        return;
+      }
       const page = pages.set(key, {
         status: response.status,
         headers,
