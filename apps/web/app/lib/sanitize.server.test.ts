@@ -38,9 +38,57 @@ const vectors = [
   "<!--<script>alert(1)</script>-->",
   '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
   "<template><script>alert(1)</script></template>",
+  '<a href="java\tscript:alert(1)">tab</a>',
+  '<a href="java&#x09;script:alert(1)">encoded tab</a>',
+  '<a href="&#x6A;&#x61;&#x76;&#x61;script:alert(1)">hex</a>',
+  '<a href="jav&#0000097;script:alert(1)">padded</a>',
+  '<a href="\u0001javascript:alert(1)">control</a>',
+  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+" onload="alert(1)">',
+  "<img src=x:alert(1) onerror=eval(src)>",
+  '<img """><script>alert(1)</script>">',
+  "<IMG SRC=JaVaScRiPt:alert(1)>",
+  '<img src="/storage/a.jpg" onerror="alert(1)"//',
+  '<video><source onerror="alert(1)"></video>',
+  "<audio src=x onerror=alert(1)>",
+  "<details open ontoggle=alert(1)>",
+  '<marquee onstart="alert(1)">x</marquee>',
+  '<input autofocus onfocus="alert(1)">',
+  '<select onfocus="alert(1)" autofocus>',
+  '<textarea autofocus onfocus="alert(1)">',
+  '<button formaction="javascript:alert(1)">x</button>',
+  '<a href="#" style="width:expression(alert(1))">ie</a>',
+  '<div style="behavior:url(x.htc)">x</div>',
+  '<p style="background-image:url(&quot;javascript:alert(1)&quot;)">x</p>',
+  '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
+  '<svg><animate onbegin="alert(1)" attributeName="x"/></svg>',
+  '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)">x</maction></math>',
+  '<object type="text/html" data="javascript:alert(1)"></object>',
+  '<embed src="javascript:alert(1)">',
+  '<frameset onload="alert(1)"></frameset>',
+  '<table background="javascript:alert(1)"><tr><td>x</td></tr></table>',
+  '<a href="data:text/html,<script>alert(1)</script>">data</a>',
+  '<img src="x" onerror="&#97;lert(1)">',
+  "<scr\0ipt>alert(1)</scr\0ipt>",
+  "<div><p><b><i><script>alert(1)</script></i></b></p></div>",
 ];
 
 describe("safeHtml", () => {
+  it("has a corpus of at least 50 vectors", () => {
+    expect(new Set(vectors).size).toBeGreaterThanOrEqual(50);
+  });
+
+  it.each([
+    '<a href="http:evil.example" target="_blank">x</a>',
+    '<a href=" https://evil.example" target="_blank" rel="opener">x</a>',
+    '<a href="\thttps://evil.example">x</a>',
+    '<a href="/en/news" target="_blank" rel="opener">x</a>',
+  ])("no link keeps a window.opener: %s", (html) => {
+    const out = clean(html);
+    expect(out).not.toMatch(/rel="[^"]*opener"(?<!noopener")/);
+    if (out.includes("target=")) expect(out).toMatch(/rel="noopener noreferrer"/);
+    expect(out).not.toContain('rel="opener"');
+  });
+
   it.each(vectors)("neutralises %s", (vector) => {
     const out = clean(vector).toLowerCase();
     expect(out).not.toMatch(

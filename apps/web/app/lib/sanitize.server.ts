@@ -29,6 +29,7 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
     "source",
   ],
   allowedAttributes: {
+    // `target` and `rel` pass only as the `a` transform below sets them (the editor's are dropped).
     a: ["href", "name", "target", "rel", "title", "lang", "dir"],
     img: ["src", "srcset", "alt", "title", "width", "height", "loading"],
     source: ["srcset", "media", "type"],
@@ -45,14 +46,15 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
   transformTags: {
     // Links that leave the site open safely in a new tab; images load lazily.
     // Root-relative media (`/storage/...`) is served by the API, not by this site.
-    a: (tagName, attribs) => {
+    a: (tagName, { target: _target, rel: _rel, ...attribs }) => {
       const href = attribs.href?.startsWith("/storage/") ? mediaUrl(attribs.href) : attribs.href;
-      const external = /^https?:\/\//i.test(href ?? "");
+      // Any absolute http(s) address, however the editor wrote it (`http:host`, leading spaces).
+      const external = /^[\s\x00-\x1f]*https?:/i.test(href ?? "");
       return {
         tagName,
         attribs: external
           ? { ...attribs, href: href ?? "", target: "_blank", rel: "noopener noreferrer" }
-          : attribs,
+          : { ...attribs, ...(href === undefined ? {} : { href }) },
       };
     },
     img: (tagName, attribs) => ({
