@@ -49,7 +49,7 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
     a: (tagName, { target: _target, rel: _rel, ...attribs }) => {
       const href = attribs.href?.startsWith("/storage/") ? mediaUrl(attribs.href) : attribs.href;
       // Any absolute http(s) address, however the editor wrote it (`http:host`, leading spaces).
-      const external = /^[\s\x00-\x1f]*https?:/i.test(href ?? "");
+      const external = /^https?:/i.test(withoutLeadingControls(href ?? ""));
       return {
         tagName,
         attribs: external
@@ -73,6 +73,13 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
   exclusiveFilter: (frame) =>
     frame.tag === "img" && !/^(https?:\/\/|\/(?!\/)|data:image\/)/i.test(frame.attribs.src ?? ""),
 });
+
+/** A URL as browsers read it: leading spaces and control characters (up to U+0020) dropped. */
+function withoutLeadingControls(url: string): string {
+  let start = 0;
+  while (start < url.length && url.charCodeAt(start) <= 0x20) start++;
+  return url.slice(start).replace(/[\t\n\r]/g, "");
+}
 
 /** Sanitises editor HTML: no scripts, event handlers, `javascript:` URLs or layout-breaking styles. */
 export function safeHtml(
