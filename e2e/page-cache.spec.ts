@@ -38,9 +38,10 @@ function get(
   headers: Record<string, string> = {},
   method = "GET",
   body?: string,
+  on: SiteWithApi = servers,
 ) {
   return new Promise<Answer>((resolve, reject) => {
-    const req = http.request(`${servers.site.url}${pathname}`, { method, headers }, (res) => {
+    const req = http.request(`${on.site.url}${pathname}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () =>
@@ -53,8 +54,8 @@ function get(
 }
 
 /** The first news story of the API, in both languages. */
-function firstNews(): { id: number; title: Record<Lang, string> } {
-  const db = new DatabaseSync(path.join(servers.dir, "content.sqlite"), { readOnly: true });
+function firstNews(on: SiteWithApi = servers): { id: number; title: Record<Lang, string> } {
+  const db = new DatabaseSync(path.join(on.dir, "content.sqlite"), { readOnly: true });
   const row = db
     .prepare("SELECT id, title_en, title_ar FROM news ORDER BY created_at DESC, id DESC LIMIT 1")
     .get() as { id: number; title_en: string; title_ar: string };
@@ -153,63 +154,77 @@ test("a changed story shows once its data expires, in both languages", async () 
   }
 });
 
-/** Sends the purge webhook with `secret` (and `paths`, if given). */
-const purge = (secret: string, paths?: string[]) =>
-  get(
-    "/purge",
-    { Authorization: `Bearer ${secret}`, "Content-Type": "application/json" },
-    "POST",
-    JSON.stringify(paths ? { paths } : {}),
-  );
+test.describe("the purge webhook (data fresh for 5 minutes)", () => {
+  let fresh: SiteWithApi;
+  test.beforeAll(async () => {
+    fresh = await startSiteWithApi(78, {}, { PURGE_SECRET: SECRET });
+  });
+  test.afterAll(async () => fresh?.stop());
 
-test("the purge webhook needs the secret, and purges one page or all", async () => {
-  await get("/en/news");
-  await get("/ar/news");
-  expect((await get("/en/news")).headers["x-cache"]).toBe("HIT");
+  const at = (
+    pathname: string,
+    headers: Record<string, string> = {},
+    method?: string,
+    body?: string,
+  ) => get(pathname, headers, method, body, fresh);
 
-  for (const secret of ["wrong-secret-of-some-length", ""]) {
-    expect((await purge(secret)).status).toBe(401);
-  }
-  expect((await get("/en/news")).headers["x-cache"]).toBe("HIT");
-  expect((await get("/purge")).status).toBe(405);
-  const bad = await get(
-    "/purge",
-    { Authorization: `Bearer ${SECRET}`, "Content-Type": "application/json" },
-    "POST",
-    '{"paths":"/en"}',
-  );
-  expect(bad.status).toBe(400);
+  /** Sends the purge webhook with `secret` (and `paths`, if given). */
+  const purge = (secret: string, paths?: string[]) =>
+    at(
+      "/purge",
+      { Authorization: `Bearer ${secret}`, "Content-Type": "application/json" },
+      "POST",
+      JSON.stringify(paths ? { paths } : {}),
+    );
 
-  expect((await purge(SECRET, ["/en/news"])).status).toBe(200);
-  expect((await get("/en/news")).headers["x-cache"]).toBe("MISS");
-  expect((await get("/ar/news")).headers["x-cache"]).toBe("HIT");
+  test("it needs the secret, and purges one page or all", async () => {
+    await at("/en/news");
+    await at("/ar/news");
+    expect((await at("/en/news")).headers["x-cache"]).toBe("HIT");
 
-  expect((await purge(SECRET)).status).toBe(200);
-  expect((await get("/ar/news")).headers["x-cache"]).toBe("MISS");
-});
+    for (const secret of ["wrong-secret-of-some-length", ""]) {
+      expect((await purge(secret)).status).toBe(401);
+    }
+    expect((await at("/en/news")).headers["x-cache"]).toBe("HIT");
+    expect((await at("/purge")).status).toBe(405);
+    const bad = await at(
+      "/purge",
+      { Authorization: `Bearer ${SECRET}`, "Content-Type": "application/json" },
+      "POST",
+      '{"paths":"/en"}',
+    );
+    expect(bad.status).toBe(400);
 
-test("after a purge of its page, an edited story shows at once, in both languages", async () => {
-  const story = firstNews();
-  for (const lang of languages) await get(`/${lang}/news/${story.id}`);
-  const changed = { en: `Purged ${Date.now()}`, ar: `خبر بعد الحذف ${Date.now()}` };
-  const db = new DatabaseSync(path.join(servers.dir, "content.sqlite"));
-  db.prepare("UPDATE news SET title_en = ?, title_ar = ? WHERE id = ?").run(
-    changed.en,
-    changed.ar,
-    story.id,
-  );
-  db.close();
-  expect(
-    (
-      await purge(
-        SECRET,
-        languages.map((lang) => `/${lang}/news/${story.id}`),
-      )
-    ).status,
-  ).toBe(200);
-  for (const lang of languages) {
-    expect((await get(`/${lang}/news/${story.id}`)).body.toString()).toContain(changed[lang]);
-  }
+    expect((await purge(SECRET, ["/en/news"])).status).toBe(200);
+    expect((await at("/en/news")).headers["x-cache"]).toBe("MISS");
+    expect((await at("/ar/news")).headers["x-cache"]).toBe("HIT");
+
+    expect((await purge(SECRET)).status).toBe(200);
+    expect((await at("/ar/news")).headers["x-cache"]).toBe("MISS");
+  });
+
+  test("after a purge of its page, an edited story shows at once, in both languages", async () => {
+    const story = firstNews(fresh);
+    for (const lang of languages) await at(`/${lang}/news/${story.id}`);
+    const changed = { en: `Purged ${Date.now()}`, ar: `خبر بعد الحذف ${Date.now()}` };
+    const db = new DatabaseSync(path.join(fresh.dir, "content.sqlite"));
+    db.prepare("UPDATE news SET title_en = ?, title_ar = ? WHERE id = ?").run(
+      changed.en,
+      changed.ar,
+      story.id,
+    );
+    db.close();
+    for (const lang of languages) {
+      // Without a purge the page stays as it was (its data is fresh for minutes)...
+      expect((await at(`/${lang}/news/${story.id}`)).body.toString()).toContain(story.title[lang]);
+    }
+    const pages = languages.map((lang) => `/${lang}/news/${story.id}`);
+    expect((await purge(SECRET, pages)).status).toBe(200);
+    for (const lang of languages) {
+      // ...and right after it, it shows the change.
+      expect((await at(`/${lang}/news/${story.id}`)).body.toString()).toContain(changed[lang]);
+    }
+  });
 });
 
 test("health: /healthz says the process lives, /readyz follows the content API", async () => {

@@ -65,7 +65,12 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       }
       if (!shared || !key || !pages) {
         res.status(response.status);
-        for (const [name, value] of headers) res.append(name, value);
+        // Not shared: the route's own caching headers stay as they are.
+        for (const [name, value] of response.headers) {
+          if (name !== "content-length" && name !== "content-encoding") res.append(name, value);
+        }
+        const policy = headers.find(([name]) => name === "content-security-policy");
+        if (policy) res.setHeader(...policy);
         res.end(req.method === "HEAD" ? undefined : body);
         return;
       }

@@ -7,17 +7,26 @@ function clock(start = 0) {
 }
 
 describe("ContentCache", () => {
-  it("answers from the cache while fresh and reloads after the time-to-live", async () => {
+  it("answers from the cache while fresh; after the time-to-live, stale at once while one refresh runs", async () => {
     const time = clock();
     const cache = new ContentCache({ ttlMs: 300_000, maxEntries: 10, now: time.now });
-    const load = vi.fn().mockResolvedValueOnce("first").mockResolvedValueOnce("second");
+    let finish: (value: string) => void = () => {};
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockResolvedValueOnce("first")
+      .mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
 
     expect(await cache.get("en /api/x", load)).toBe("first");
     time.advance(299_999);
     expect(await cache.get("en /api/x", load)).toBe("first");
     expect(load).toHaveBeenCalledTimes(1);
     time.advance(1);
-    expect(await cache.get("en /api/x", load)).toBe("second");
+    // The API is slow: visitors do not wait for it, and only one refresh is sent.
+    expect(await cache.get("en /api/x", load)).toBe("first");
+    expect(await cache.get("en /api/x", load)).toBe("first");
+    expect(load).toHaveBeenCalledTimes(2);
+    finish("second");
+    await vi.waitFor(async () => expect(await cache.get("en /api/x", load)).toBe("second"));
     expect(load).toHaveBeenCalledTimes(2);
   });
 
@@ -39,15 +48,23 @@ describe("ContentCache", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it("serves a stale answer when the reload fails, and reports it", async () => {
+  it("keeps serving the stale answer when refreshes fail, reports it and backs off", async () => {
     const time = clock();
     const onStale = vi.fn();
-    const cache = new ContentCache({ ttlMs: 100, maxEntries: 10, now: time.now, onStale });
+    const cache = new ContentCache({ ttlMs: 100_000, maxEntries: 10, now: time.now, onStale });
     await cache.get("k", async () => "old");
-    time.advance(101);
+    time.advance(100_001);
     const failure = new Error("API down");
-    expect(await cache.get("k", () => Promise.reject(failure))).toBe("old");
-    expect(onStale).toHaveBeenCalledWith("k", failure);
+    const failing = vi.fn(() => Promise.reject(failure));
+    expect(await cache.get("k", failing)).toBe("old");
+    await vi.waitFor(() => expect(onStale).toHaveBeenCalledWith("k", failure));
+    // Right after a failure, visitors get the stale answer without another attempt...
+    expect(await cache.get("k", failing)).toBe("old");
+    expect(failing).toHaveBeenCalledTimes(1);
+    // ...and once the back-off has passed, one more refresh is tried.
+    time.advance(2_001);
+    expect(await cache.get("k", failing)).toBe("old");
+    expect(failing).toHaveBeenCalledTimes(2);
   });
 
   it("rethrows when there is nothing stale, or when the error may not be served stale", async () => {
@@ -61,7 +78,11 @@ describe("ContentCache", () => {
     await expect(cache.get("new", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     await cache.get("k", async () => "old");
     time.advance(101);
-    await expect(cache.get("k", () => Promise.reject(new Error("gone")))).rejects.toThrow("gone");
+    // The refresh learns the content is gone: the stale entry is dropped, not served again.
+    const gone = () => Promise.reject(new Error("gone"));
+    expect(await cache.get("k", gone)).toBe("old");
+    await vi.waitFor(() => expect(cache.size).toBe(0));
+    await expect(cache.get("k", gone)).rejects.toThrow("gone");
   });
 
   it("does not cache failures", async () => {

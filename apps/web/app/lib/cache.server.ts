@@ -1,7 +1,9 @@
 /**
- * The server-side content cache. Answers are fresh for `ttlMs` (no refetch inside that window),
- * concurrent misses for one key share one load, and when a load fails with a retryable error a
- * stale answer is served if one is still held. Bounded: least recently used entries go first.
+ * The server-side content cache. Answers are fresh for `ttlMs` (no refetch inside that window).
+ * After that a visitor gets the stale answer at once while one refresh runs in the background;
+ * a failed refresh keeps the stale answer and is retried after a back-off (doubling up to the
+ * time-to-live), unless the error says the content is gone (then the entry goes). Concurrent
+ * misses for one key share one load. Bounded: least recently used entries go first.
  */
 export interface CacheOptions {
   ttlMs: number;
@@ -20,6 +22,10 @@ interface Entry {
 export class ContentCache {
   readonly #entries = new Map<string, Entry>();
   readonly #inFlight = new Map<string, Promise<unknown>>();
+  /** Keys of stale entries being refreshed in the background. */
+  readonly #refreshing = new Set<string>();
+  /** Keys whose last refresh failed: how often, and when to try again. */
+  readonly #retries = new Map<string, { failures: number; at: number }>();
   readonly #options: Required<Omit<CacheOptions, "onStale">> & Pick<CacheOptions, "onStale">;
 
   constructor(options: CacheOptions) {
@@ -31,38 +37,42 @@ export class ContentCache {
   }
 
   /**
-   * The cached value for `key` when fresh, else the result of `load` (shared by concurrent
-   * callers). `seen` learns until when the value given is fresh (now, for a stale answer), so a
-   * page made from it can be cached exactly as long (page-cache.server.ts).
+   * The cached value for `key`: fresh, or stale while a refresh runs, else the result of
+   * `load` (shared by concurrent callers). `seen` learns until when the value given is fresh
+   * (now, for a stale one), so a page made from it is cached exactly as long
+   * (page-cache.server.ts).
    */
   async get<T>(
     key: string,
     load: () => Promise<T>,
     seen?: (freshUntil: number, key: string) => void,
   ): Promise<T> {
+    const now = this.#options.now();
     const entry = this.#entries.get(key);
-    if (entry && this.#options.now() - entry.storedAt < this.#options.ttlMs) {
+    if (entry) {
+      const freshUntil = entry.storedAt + this.#options.ttlMs;
       this.#touch(key, entry);
-      seen?.(entry.storedAt + this.#options.ttlMs, key);
+      if (now >= freshUntil) this.#refreshInBackground(key, load);
+      seen?.(Math.max(freshUntil, now), key);
       return entry.value as T;
     }
-    const pending = this.#inFlight.get(key);
-    const promise = pending ?? this.#refresh(key, load);
-    if (!pending) this.#inFlight.set(key, promise);
-    try {
-      const value = (await promise) as T;
-      const stored = this.#entries.get(key);
-      const freshUntil =
-        stored?.value === value ? stored.storedAt + this.#options.ttlMs : this.#options.now();
-      seen?.(freshUntil, key);
-      return value;
-    } finally {
-      if (!pending) this.#inFlight.delete(key);
+    let pending = this.#inFlight.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = this.#load(key, load);
+      this.#inFlight.set(key, pending);
+      void pending.then(
+        () => this.#inFlight.delete(key),
+        () => this.#inFlight.delete(key),
+      );
     }
+    const value = await pending;
+    seen?.(this.#options.now() + this.#options.ttlMs, key);
+    return value;
   }
 
   clear(): void {
     this.#entries.clear();
+    this.#retries.clear();
   }
 
   /** Forgets these keys (a purge of the pages made from them). */
@@ -70,21 +80,32 @@ export class ContentCache {
     for (const key of keys) this.#entries.delete(key);
   }
 
-  async #refresh<T>(key: string, load: () => Promise<T>): Promise<T> {
-    try {
-      const value = await load();
-      this.#entries.delete(key);
-      this.#entries.set(key, { value, storedAt: this.#options.now() });
-      this.#evict();
-      return value;
-    } catch (error) {
-      const stale = this.#entries.get(key);
-      if (stale && this.#options.canServeStale(error)) {
-        this.#options.onStale?.(key, error);
-        return stale.value as T;
+  async #load<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const value = await load();
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, storedAt: this.#options.now() });
+    this.#retries.delete(key);
+    this.#evict();
+    return value;
+  }
+
+  /** One refresh of a stale entry at a time, none while backing off after a failure. */
+  #refreshInBackground<T>(key: string, load: () => Promise<T>) {
+    const retry = this.#retries.get(key);
+    if (this.#refreshing.has(key) || (retry && this.#options.now() < retry.at)) return;
+    const refresh = this.#load(key, load).catch((error: unknown) => {
+      if (!this.#options.canServeStale(error)) {
+        this.#entries.delete(key); // gone for good (a 404): stop serving it
+        this.#retries.delete(key);
+        return;
       }
-      throw error;
-    }
+      this.#options.onStale?.(key, error);
+      const failures = (retry?.failures ?? 0) + 1;
+      const wait = Math.min(this.#options.ttlMs, 1_000 * 2 ** Math.min(failures, 20));
+      this.#retries.set(key, { failures, at: this.#options.now() + wait });
+    });
+    this.#refreshing.add(key);
+    void refresh.finally(() => this.#refreshing.delete(key));
   }
 
   #touch(key: string, entry: Entry) {
