@@ -1,0 +1,68 @@
+/**
+ * Load tests with autocannon's command line (in its own process, so it has a core of its own
+ * and the benchmark's own work does not slow the server down).
+ */
+import { fileURLToPath } from "node:url";
+import { runCommand } from "./processes.ts";
+
+/**
+ * Sent by the load generator. The site would choose Brotli for "gzip, br", which Debian's nginx
+ * lacks; "gzip" makes both servers send the very same compressed bytes.
+ */
+export const loadAcceptEncoding = "gzip";
+
+const cli = fileURLToPath(import.meta.resolve("autocannon/autocannon.js"));
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  bytesPerSecond: number;
+  requests: number;
+  /** Connection errors and time-outs. */
+  errors: number;
+  non2xx: number;
+}
+
+/** The parts of autocannon's `--json` output read here. */
+interface AutocannonJson {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  throughput: { average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+export async function load(
+  url: string,
+  seconds: number,
+  connections: number,
+): Promise<LoadFigures> {
+  const result = await runCommand(
+    process.execPath,
+    [
+      cli,
+      "--json",
+      "--connections",
+      String(connections),
+      "--duration",
+      String(seconds),
+      "--headers",
+      `accept-encoding=${loadAcceptEncoding}`,
+      url,
+    ],
+    { timeoutMs: (seconds + 60) * 1000 },
+  );
+  if (result.code !== 0) throw new Error(`autocannon exited with ${result.code}: ${result.stderr}`);
+  const out = JSON.parse(result.stdout) as AutocannonJson;
+  return {
+    requestsPerSecond: out.requests.average,
+    p50Ms: out.latency.p50,
+    p99Ms: out.latency.p99,
+    bytesPerSecond: out.throughput.average,
+    requests: out.requests.total,
+    errors: out.errors + out.timeouts,
+    non2xx: out.non2xx,
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * The site under test: built into its own folder, started as a production server (a child
+ * process, like e2e/support/site.ts, but keeping its pid to read its memory), and the raw HTTP
+ * answers the measurements need.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { repoRoot } from "../../e2e/support/env.ts";
+import { assertRunning, forget, onCleanup, progress, runCommand, stopChild } from "./processes.ts";
+
+/** `npm run build -w @site/web` into `apps/web/<buildDir>`; throws with the output on failure. */
+export async function buildSite(buildDir: string): Promise<void> {
+  const started = performance.now();
+  progress(`building into apps/web/${buildDir}`);
+  const result = await runCommand("npm", ["run", "build", "-w", "@site/web"], {
+    cwd: repoRoot,
+    env: { BUILD_DIR: buildDir },
+  });
+  if (result.code !== 0) throw new Error(`build failed:\n${result.stdout}${result.stderr}`);
+  progress(`built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export interface BenchSite {
+  url: string;
+  pid: number;
+  output: () => string;
+  /** How the process ended ("exit code 1", "signal SIGKILL"); undefined while it runs. */
+  ended: () => string | undefined;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `apps/web/server/start.ts` on 127.0.0.1:`port` and waits for "Website ready". Its
+ * output is kept, and also appended to `logFile`.
+ */
+export async function startSite(
+  port: number,
+  env: Record<string, string>,
+  logFile: string,
+): Promise<BenchSite> {
+  assertRunning();
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = fs.createWriteStream(logFile, { flags: "a" });
+  const child = spawn(process.execPath, [path.join(repoRoot, "apps/web/server/start.ts")], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const stop = () => stopChild(child);
+  onCleanup(stop);
+  let output = "";
+  let ended: string | undefined;
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    log.write(chunk);
+  };
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
+  child.on("exit", (code, signal) => {
+    ended = signal ? `signal ${signal}` : `exit code ${code}`;
+    log.end();
+  });
+  await new Promise<void>((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    const poll = setInterval(() => {
+      if (output.includes("Website ready")) resolve();
+      else if (ended) reject(new Error(`site ended (${ended}): ${output}`));
+      else if (Date.now() > deadline) reject(new Error(`site did not start in 60 s: ${output}`));
+      else return;
+      clearInterval(poll);
+    }, 50);
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    output: () => output,
+    ended: () => ended,
+    stop: async () => {
+      forget(stop);
+      await stopChild(child);
+    },
+  };
+}
+
+export interface Memory {
+  rssMb: number;
+  peakRssMb: number;
+}
+
+/** Resident memory of a process, from /proc/<pid>/status (VmRSS, and its peak VmHWM). */
+export function memoryOf(pid: number): Memory | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const field = (name: string) =>
+      Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, "m"))?.[1]);
+    return { rssMb: field("VmRSS") / 1024, peakRssMb: field("VmHWM") / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface RawAnswer {
+  status: number;
+  encoding: string;
+  /** The body as sent (still compressed when `encoding` says so). */
+  body: Buffer;
+}
+
+/** GET without decoding, so the body is the bytes on the wire (fetch would decompress). */
+export function rawGet(url: string, acceptEncoding: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          encoding: String(res.headers["content-encoding"] ?? "identity"),
+          body: Buffer.concat(chunks),
+        }),
+      );
+      res.on("error", reject);
+    });
+    request.setTimeout(30_000, () => request.destroy(new Error(`${url}: no answer in 30 s`)));
+    request.on("error", reject);
+  });
+}
+
+/**
+ * A real project id from the API's list (`{data:{data:[...]}}` or `{data:[...]}`, both forms
+ * of the contract); `undefined` when the list cannot be read or is empty.
+ */
+export async function firstProjectId(apiUrl: string): Promise<string | undefined> {
+  try {
+    const res = await fetch(`${apiUrl}/api/Completed-projects`, { headers: { lang: "en" } });
+    const answer = (await res.json()) as { data?: unknown };
+    const data = answer.data as { data?: unknown } | unknown[] | undefined;
+    const list = Array.isArray(data) ? data : data?.data;
+    const first = Array.isArray(list) ? (list[0] as { id?: unknown } | undefined) : undefined;
+    return first?.id === undefined ? undefined : String(first.id);
+  } catch {
+    return undefined;
+  }
+}
