@@ -6,6 +6,7 @@
  */
 import http from "node:http";
 import { expect, test } from "@playwright/test";
+import { apiData, languages, type Paged } from "./support/content.ts";
 import { E2E_API_PORT, E2E_PORT } from "./support/env.ts";
 
 // No browser involved, so one width is enough.
@@ -226,4 +227,16 @@ test("the reference API does too", async () => {
   const probes = apiProbes();
   expect(await run(E2E_API_PORT, probes)).toEqual([]);
   expect(await send(E2E_API_PORT, { method: "GET", path: "/api/news" })).toBe(200);
+});
+
+test("zero-padded ids redirect to the plain id, so an item is cached once", async () => {
+  const news = await apiData<Paged<{ id: number }>>("/api/news", "en");
+  const id = news.data[0]?.id;
+  for (const lang of languages) {
+    const response = await fetch(`http://127.0.0.1:${E2E_PORT}/${lang}/news/00${id}?page=1`, {
+      redirect: "manual",
+    });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(`/${lang}/news/${id}?page=1`);
+  }
 });

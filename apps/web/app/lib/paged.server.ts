@@ -1,7 +1,7 @@
 /**
  * Loads the page of a paged list that the URL asks for (`?page=N`), redirecting (302) when the
- * value is not a page: not a positive whole number → the list's first page; past the end →
- * its last page. So a hand-typed or stale link always lands on a real page, never an error.
+ * value is not a page: not a positive whole number → the list's first page; past the end (as
+ * its first page tells) → its last page. So a hand-typed or stale link always lands on a real page, never an error.
  */
 import type { Language, Payload } from "@site/contract";
 import { redirect } from "react-router";
@@ -20,6 +20,12 @@ export async function loadPage<N extends PagedEndpoint>(
 ) {
   const query = readPageQuery(url.searchParams.get("page"));
   if ("redirectTo" in query) throw redirect(pageHref(url, query.redirectTo), 302);
+  // Past the end as page 1 knows it: redirected before anything is fetched, so made-up page
+  // numbers cannot fill the cache (and push out what it keeps for an outage).
+  if (query.page > 1) {
+    const known = (await api.content(name, lang, { page: 1 })).pagination.last_page;
+    if (query.page > known) throw redirect(pageHref(url, known), 302);
+  }
   const result = await api.content(name, lang, { page: query.page });
   const last = result.pagination.last_page;
   if (query.page > last) throw redirect(pageHref(url, last), 302);

@@ -5,7 +5,7 @@
  * visitor (visitor.server.ts) and the request's freshness; loaders start with
  * `pageContext(args)`.
  */
-import { createContext, type Params, type RouterContextProvider } from "react-router";
+import { createContext, type Params, type RouterContextProvider, redirect } from "react-router";
 import { type ContactDesk, createContactDesk } from "../routes/contact/action.server.ts";
 import { type ContentClient, createContentClient } from "./api.server.ts";
 import { type CompanyFile, readCompanyFile } from "./company.server.ts";
@@ -88,11 +88,19 @@ export function siteOf(context: Readonly<RouterContextProvider>): Site {
 /**
  * What a loader starts from: the site, with an API client that records how long the data it
  * reads stays fresh (the page is cached no longer), and the page's language from its address.
+ * A zero-padded id (`/en/news/007`) is redirected to its plain form, so one item is fetched
+ * and cached once, not under endless spellings.
  */
 export function pageContext(args: {
   params: Params;
   context: Readonly<RouterContextProvider>;
+  url?: URL;
 }): Site & { lang: ReturnType<typeof langParam> } {
+  const { id } = args.params;
+  if (args.url && id && /^0+\d/.test(id)) {
+    const plain = id.replace(/^0+/, "");
+    throw redirect(args.url.pathname.replace(/[^/]+$/, plain) + args.url.search, 301);
+  }
   const site = siteOf(args.context);
   const freshness = args.context.get(freshnessContext);
   const api = site.api.tracking((until, key) => {
