@@ -609,3 +609,75 @@ test.describe("the API down: the outbox", () => {
     for (const page of Object.values(pages)) await page.close();
   });
 });
+
+test.describe("a form sent too soon after it was shown", () => {
+  test.skip(({ isMobile }) => isMobile, behaviourOnly);
+  const apiPort = 4367;
+  let dir = "";
+  let apiDb = "";
+  let outboxDb = "";
+  let contentApi: ContentApi | undefined;
+  let site: RunningSite | undefined;
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright needs the fixtures argument
+  test.beforeAll(async ({}, testInfo) => {
+    if (!startsServers(testInfo.project.name)) return;
+    dir = tempDir("held");
+    apiDb = path.join(dir, "content.sqlite");
+    outboxDb = path.join(dir, "outbox.sqlite");
+    contentApi = await api(apiPort, apiDb);
+    // Every form counts as sent too soon: a person with autofill, or a bot.
+    site = await startSite(3367, {
+      API_BASE_URL: `http://127.0.0.1:${apiPort}`,
+      CONTACT_MIN_FILL_MS: "600000",
+      OUTBOX_DATABASE_PATH: outboxDb,
+      OUTBOX_POLL_MS: "100",
+    });
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+    await contentApi?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const outbox = (...args: string[]) =>
+    execFileSync(
+      process.execPath,
+      [path.join(repoRoot, "apps/web/server/outbox-cli.ts"), ...args],
+      {
+        env: { ...process.env, OUTBOX_DATABASE_PATH: outboxDb },
+        encoding: "utf8",
+      },
+    );
+
+  test("is held, not lost: a person sees it, then releases it to the API or deletes it", async ({
+    page,
+  }) => {
+    if (!site) throw new Error("servers not started");
+    const kept = { en: typed("en", "held-1"), ar: typed("ar", "held-2") };
+    for (const lang of languages) {
+      await open(page, lang, site.url);
+      await hydrated(page);
+      await fill(page, kept[lang]);
+      await submitButton(page).click();
+      // The visitor sees the usual success (a bot learns nothing)...
+      await expect(
+        page.getByRole("status").filter({ hasText: i18n[lang]["contact.success"] }),
+      ).toBeVisible();
+      // ...and the message is not sent on its own.
+      expect(stored(apiDb, kept[lang].message)).toEqual([]);
+    }
+    const report = outbox();
+    expect(report).toContain("Held for a person: 2");
+    expect(report).toContain(kept.en.email);
+    expect(fs.statSync(outboxDb).mode & 0o777).toBe(0o600);
+
+    const ids = [...report.matchAll(/^#(\d+) /gm)].map((match) => match[1] ?? "");
+    expect(ids).toHaveLength(2);
+    expect(outbox("release", ids[0] ?? "")).toContain("is queued for delivery");
+    expect(outbox("delete", ids[1] ?? "")).toContain("was deleted");
+    await expect.poll(() => stored(apiDb, kept.en.message).length, { timeout: 10_000 }).toBe(1);
+    expect(stored(apiDb, kept.ar.message)).toEqual([]);
+    expect(outbox()).toContain("Held for a person: 0");
+  });
+});

@@ -1,6 +1,8 @@
 /**
  * `npm run outbox`: the contact messages still in the website's outbox (waiting, being sent,
- * or refused for good) as a table, and how many were delivered. Reads OUTBOX_DATABASE_PATH
+ * or refused for good) as a table, how many were delivered, and the messages held because
+ * they were sent too soon after the form was shown.
+ * `npm run outbox -- release <id>` sends a held message to the API; `-- delete <id>` drops it. Reads OUTBOX_DATABASE_PATH
  * (a relative path means the repository root, as for `npm start`).
  */
 import { existsSync } from "node:fs";
@@ -43,6 +45,26 @@ function formatTable(entries: OutboxEntry[]): string {
   ].join("\n");
 }
 
+/** Held messages (sent too soon after the form was shown) and what the spam checks dropped. */
+function printHeld(outbox: Outbox) {
+  const held = outbox.held();
+  const dropped = outbox.dropped().honeypot ?? 0;
+  console.log(
+    `Held for a person: ${held.length} (release or delete them); dropped by the hidden field: ${dropped}.`,
+  );
+  if (held.length === 0) return;
+  const rows = held.map((entry) =>
+    [
+      `#${entry.id}`,
+      time(entry.createdAt),
+      entry.lang,
+      cut(`${entry.form.name} <${entry.form.email}>`, 40),
+      cut(entry.form.message.replace(/\s+/g, " "), 50),
+    ].join("  "),
+  );
+  console.log(`\n${rows.join("\n")}\n`);
+}
+
 function main(): number {
   let file: string;
   try {
@@ -60,6 +82,22 @@ function main(): number {
   }
   const outbox = Outbox.open(file);
   try {
+    const [command, idText] = process.argv.slice(2);
+    if (command === "release" || command === "delete") {
+      const id = Number(idText);
+      const done = command === "release" ? outbox.release(id) : outbox.discard(id);
+      console.log(
+        done
+          ? `Held message #${id} ${command === "release" ? "is queued for delivery" : "was deleted"}.`
+          : `There is no held message #${idText}.`,
+      );
+      return done ? 0 : 1;
+    }
+    if (command) {
+      console.error(`Unknown command "${command}": use "release <id>" or "delete <id>".`);
+      return 1;
+    }
+    printHeld(outbox);
     const counts = outbox.counts();
     const open = outbox.list(["pending", "sending", "failed"]);
     console.log(

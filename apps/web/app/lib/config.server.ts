@@ -52,6 +52,8 @@ const settingsSchema = z.object({
   /** Outbox retries: the first after OUTBOX_RETRY_BASE_MS, doubling up to OUTBOX_RETRY_MAX_MS. */
   OUTBOX_RETRY_BASE_MS: positiveInt.default(5_000),
   OUTBOX_RETRY_MAX_MS: positiveInt.default(600_000),
+  /** Days a delivered contact message stays in the outbox before it is deleted. */
+  OUTBOX_KEEP_DELIVERED_DAYS: positiveInt.default(30),
   /** How often the outbox worker looks for messages due for delivery. */
   OUTBOX_POLL_MS: positiveInt.default(2_000),
   /** Server processes sharing the port (one per CPU core: `auto`); each keeps its own caches. */

@@ -100,6 +100,8 @@ async function attempt(entry: OutboxEntry, send: Send): Promise<ContactOutcome> 
 export interface OutboxWorkerOptions extends DeliveryOptions {
   databasePath: string;
   pollMs: number;
+  /** Delivered messages older than this many days are deleted (personal data). */
+  keepDeliveredDays?: number;
 }
 
 export interface OutboxWorker {
@@ -123,7 +125,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (stopped) return idle;
     outbox ??= Outbox.openExisting(options.databasePath);
     if (!outbox) return idle;
-    return deliverDue(outbox, { ...options, send, log, keepGoing: () => !stopped });
+    const report = await deliverDue(outbox, { ...options, send, log, keepGoing: () => !stopped });
+    if (options.keepDeliveredDays) outbox.forgetDelivered(options.keepDeliveredDays);
+    return report;
   };
 
   const runOnce = (): Promise<DeliveryReport> => {
@@ -168,6 +172,7 @@ export function outboxWorkerFromSettings(
   return startOutboxWorker({
     databasePath: settings.OUTBOX_DATABASE_PATH,
     pollMs: settings.OUTBOX_POLL_MS,
+    keepDeliveredDays: settings.OUTBOX_KEEP_DELIVERED_DAYS,
     backoff: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS },
     // A send can take up to the API time-out; a claim twice that old belongs to a dead sender.
     leaseMs: Math.max(60_000, 2 * settings.API_TIMEOUT_MS),

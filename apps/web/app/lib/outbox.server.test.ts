@@ -313,3 +313,55 @@ describe("the outbox against the reference API", () => {
     expect(log).toHaveBeenCalledWith(expect.stringContaining("delivered"));
   });
 });
+
+describe("held messages and retention", () => {
+  it("keeps a held message once, releases it into the outbox, or deletes it", () => {
+    const outbox = Outbox.open(freshFile());
+    const first = message();
+    const id = outbox.hold(first, "too fast");
+    expect(outbox.hold(first, "too fast")).toBe(id);
+    const second = outbox.hold(message(), "too fast");
+    expect(outbox.held().map((entry) => [entry.id, entry.reason])).toEqual([
+      [id, "too fast"],
+      [second, "too fast"],
+    ]);
+    expect(outbox.list()).toEqual([]);
+    expect(outbox.release(id)).toBe(true);
+    expect(outbox.list().map((entry) => entry.idempotencyKey)).toEqual([first.idempotencyKey]);
+    expect(outbox.discard(second)).toBe(true);
+    expect(outbox.held()).toEqual([]);
+    expect(outbox.release(id)).toBe(false);
+    expect(outbox.discard(999)).toBe(false);
+    outbox.close();
+  });
+
+  it("counts drops by kind", () => {
+    const outbox = Outbox.open(freshFile());
+    outbox.countDropped("honeypot");
+    outbox.countDropped("honeypot");
+    expect(outbox.dropped()).toEqual({ honeypot: 2 });
+    outbox.close();
+  });
+
+  it("forgets delivered messages after the retention, and nothing else", () => {
+    const outbox = Outbox.open(freshFile());
+    const day = 24 * 60 * 60 * 1000;
+    const old = message();
+    const recent = message();
+    const waiting = message();
+    for (const m of [old, recent, waiting]) outbox.enqueue(m, 0);
+    const claimed = outbox.claimDue({ now: 0, leaseMs: 1000 });
+    const idOf = (m: OutgoingMessage) =>
+      claimed.find((e) => e.idempotencyKey === m.idempotencyKey)?.id ?? 0;
+    outbox.markDelivered(idOf(old), { now: 0, apiId: "1" });
+    outbox.markDelivered(idOf(recent), { now: 29 * day, apiId: "2" });
+    expect(outbox.forgetDelivered(30, 31 * day)).toBe(1);
+    expect(
+      outbox
+        .list()
+        .map((e) => e.idempotencyKey)
+        .sort(),
+    ).toEqual([recent.idempotencyKey, waiting.idempotencyKey].sort());
+    outbox.close();
+  });
+});

@@ -9,7 +9,7 @@
  * A claim that is never confirmed (the process died mid-send) expires after a lease and the
  * row is sent again.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
 import type { ContactForm, Language } from "@site/contract";
@@ -50,7 +50,30 @@ CREATE TABLE IF NOT EXISTS outbox (
   delivered_at INTEGER
 );
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at);
+-- Messages the spam checks doubted (sent too soon after the form was shown): kept for a
+-- person to release to the API or delete (npm run outbox), never sent by themselves.
+CREATE TABLE IF NOT EXISTS held (
+  id INTEGER PRIMARY KEY,
+  idempotency_key TEXT NOT NULL UNIQUE,
+  lang TEXT NOT NULL,
+  client_address TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+-- How many submissions each spam check dropped (only the honeypot drops).
+CREATE TABLE IF NOT EXISTS dropped (
+  kind TEXT PRIMARY KEY,
+  count INTEGER NOT NULL
+);
 `;
+
+/** A message the spam checks doubted, waiting for a person. */
+export interface HeldMessage extends OutgoingMessage {
+  id: number;
+  reason: string;
+  createdAt: number;
+}
 
 type Row = Record<string, SQLOutputValue>;
 
@@ -63,9 +86,15 @@ export class Outbox {
     this.#db = db;
   }
 
-  /** Opens the outbox at `file`, creating folders, file and table as needed. */
+  /**
+   * Opens the outbox at `file`, creating folders, file and tables as needed. The file holds
+   * visitors' messages: a new one is readable by its owner only.
+   */
   static open(file: string): Outbox {
-    if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ":memory:") {
+      mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+      if (!existsSync(file)) closeSync(openSync(file, "a", 0o600));
+    }
     const db = new DatabaseSync(file, { timeout: 5_000 });
     try {
       db.exec("PRAGMA journal_mode = WAL");
@@ -207,6 +236,79 @@ export class Outbox {
     return counts;
   }
 
+  /** Keeps a doubted message for a person (the same submission twice is kept once). */
+  hold(message: OutgoingMessage, reason: string, now = Date.now()): number {
+    this.#db
+      .prepare(
+        `INSERT INTO held (idempotency_key, lang, client_address, payload, reason, created_at)
+         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
+      )
+      .run(
+        message.idempotencyKey,
+        message.lang,
+        message.clientAddress,
+        JSON.stringify(message.form),
+        reason,
+        now,
+      );
+    const row = this.#db
+      .prepare("SELECT id FROM held WHERE idempotency_key = ?")
+      .get(message.idempotencyKey) as { id: number };
+    return row.id;
+  }
+
+  held(): HeldMessage[] {
+    return (this.#db.prepare("SELECT * FROM held ORDER BY id").all() as Row[]).map((row) => ({
+      id: Number(row.id),
+      idempotencyKey: String(row.idempotency_key),
+      lang: String(row.lang) as OutgoingMessage["lang"],
+      clientAddress: String(row.client_address),
+      form: JSON.parse(String(row.payload)) as ContactForm,
+      reason: String(row.reason),
+      createdAt: Number(row.created_at),
+    }));
+  }
+
+  /** Moves a held message into the outbox, to be delivered like any other; false if unknown. */
+  release(id: number, now = Date.now()): boolean {
+    return this.#transaction(() => {
+      const message = this.held().find((entry) => entry.id === id);
+      if (!message) return false;
+      this.enqueue(message, now);
+      this.#db.prepare("DELETE FROM held WHERE id = ?").run(id);
+      return true;
+    });
+  }
+
+  /** Deletes a held message for good; false if unknown. */
+  discard(id: number): boolean {
+    return this.#db.prepare("DELETE FROM held WHERE id = ?").run(id).changes > 0;
+  }
+
+  /** Counts a submission a spam check dropped. */
+  countDropped(kind: string) {
+    this.#db
+      .prepare(
+        "INSERT INTO dropped (kind, count) VALUES (?, 1) ON CONFLICT (kind) DO UPDATE SET count = count + 1",
+      )
+      .run(kind);
+  }
+
+  dropped(): Record<string, number> {
+    const rows = this.#db.prepare("SELECT kind, count FROM dropped").all() as Row[];
+    return Object.fromEntries(rows.map((row) => [String(row.kind), Number(row.count)]));
+  }
+
+  /** Deletes delivered messages older than `days` (personal data is kept no longer). */
+  forgetDelivered(days: number, now = Date.now()): number {
+    const before = now - days * 24 * 60 * 60 * 1000;
+    return Number(
+      this.#db
+        .prepare("DELETE FROM outbox WHERE status = 'delivered' AND delivered_at < ?")
+        .run(before).changes,
+    );
+  }
+
   close() {
     if (this.#db.isOpen) this.#db.close();
   }
@@ -245,18 +347,17 @@ function toEntry(row: Row): OutboxEntry {
   };
 }
 
-export type Enqueue = (message: OutgoingMessage) => { id: number; created: boolean };
-
 /**
- * Puts messages in the outbox at `databasePath` (OUTBOX_DATABASE_PATH), opening it on first use.
- * Throws when the outbox cannot be written (e.g. a read-only disk); the next call tries again.
+ * The outbox at `databasePath` (OUTBOX_DATABASE_PATH) for the contact action: opened on first
+ * use, and again on the next call when a write failed (e.g. a read-only disk: the error is
+ * thrown, so the action can tell the visitor).
  */
-export function outboxWriter(databasePath: string): Enqueue {
+export function outboxWriter(databasePath: string) {
   let outbox: Outbox | undefined;
-  return (message) => {
+  return <T>(work: (outbox: Outbox) => T): T => {
     outbox ??= Outbox.open(databasePath);
     try {
-      return outbox.enqueue(message);
+      return work(outbox);
     } catch (error) {
       outbox.close();
       outbox = undefined;
@@ -264,3 +365,5 @@ export function outboxWriter(databasePath: string): Enqueue {
     }
   };
 }
+
+export type OutboxWriter = ReturnType<typeof outboxWriter>;

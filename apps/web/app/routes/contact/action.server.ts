@@ -13,7 +13,7 @@ import {
   sendContact,
   submissionKey,
 } from "../../lib/contact-api.server.ts";
-import { type Enqueue, outboxWriter } from "../../lib/outbox.server.ts";
+import { type OutboxWriter, outboxWriter } from "../../lib/outbox.server.ts";
 import type { Visitor } from "../../lib/visitor.server.ts";
 import { fillTimeVerdict, issueFillToken } from "./fill-token.server.ts";
 import { type ContactResult, hiddenFields, readContactValues } from "./form-rules.ts";
@@ -32,7 +32,7 @@ export interface ContactDesk {
   /** A form sent back sooner than this after it was shown is a bot's. */
   minFillMs: number;
   send(message: OutgoingMessage): Promise<ContactOutcome>;
-  enqueue: Enqueue;
+  outbox: OutboxWriter;
 }
 
 export function createContactDesk(settings: Settings & { API_BASE_URL: string }): ContactDesk {
@@ -41,7 +41,7 @@ export function createContactDesk(settings: Settings & { API_BASE_URL: string })
     limiter: new RateLimiter({ limit: settings.CONTACT_RATE_LIMIT, windowMs: rateWindowMs }),
     minFillMs: settings.CONTACT_MIN_FILL_MS,
     send: (message) => sendContact(message, api),
-    enqueue: outboxWriter(settings.OUTBOX_DATABASE_PATH),
+    outbox: outboxWriter(settings.OUTBOX_DATABASE_PATH),
   };
 }
 
@@ -90,14 +90,33 @@ export async function submitContact(
   }
   const giveBack = () => limit.giveBack(visitor.address, message.idempotencyKey);
 
-  // Bots get exactly the answer people get, and their message goes nowhere.
+  // Likely bots get exactly the answer people get. A filled honeypot (a field people never
+  // see) is dropped and counted; a form sent too fast may be a person with autofill, so it is
+  // held for someone to release or delete (`npm run outbox`), never lost unseen.
   const honeypot = form.get(hiddenFields.honeypot);
-  const tooFast = fillTimeVerdict(givenToken, { minMs: desk.minFillMs }) === "too-fast";
-  if ((typeof honeypot === "string" && honeypot.trim() !== "") || tooFast) {
-    console.info(
-      `[contact] dropped a likely bot submission (${tooFast ? "too fast" : "honeypot"})`,
-    );
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    console.info("[contact] dropped a submission that filled the hidden field");
+    try {
+      desk.outbox((outbox) => outbox.countDropped("honeypot"));
+    } catch {
+      // Counting is best effort; the answer does not depend on it.
+    }
     return reply(200, { status: "sent", ...fresh });
+  }
+  if (fillTimeVerdict(givenToken, { minMs: desk.minFillMs }) === "too-fast") {
+    try {
+      const id = desk.outbox((outbox) =>
+        outbox.hold(message, `sent within ${desk.minFillMs} ms of the form being shown`),
+      );
+      console.warn(`[contact] held message #${id}: sent too soon after the form was shown`);
+      return reply(200, { status: "sent", ...fresh });
+    } catch (error) {
+      giveBack();
+      console.error(
+        `[contact] could not hold a message: ${error instanceof Error ? error.message : error}`,
+      );
+      return reply(503, { status: "failed", ...kept });
+    }
   }
 
   const outcome = await desk.send(message);
@@ -120,7 +139,7 @@ export async function submitContact(
         : reply(502, { status: "failed", ...kept });
     case "unavailable":
       try {
-        const { id } = desk.enqueue(message);
+        const { id } = desk.outbox((outbox) => outbox.enqueue(message));
         console.warn(
           `[contact] API unavailable (${outcome.reason}); message queued as outbox #${id}`,
         );
