@@ -227,6 +227,34 @@ test.describe("the purge webhook (data fresh for 5 minutes)", () => {
   });
 });
 
+test("content that looks like markup stays text, also inside the page's data", async ({ page }) => {
+  const story = firstNews();
+  const hostile =
+    '</script><script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">';
+  const db = new DatabaseSync(path.join(servers.dir, "content.sqlite"));
+  db.prepare("UPDATE news SET title_en = ?, description_en = ? WHERE id = ?").run(
+    `Tower ${hostile}`,
+    hostile,
+    story.id,
+  );
+  db.close();
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  // Fresh data: after the data expires the page is made again from the changed record.
+  await expect
+    .poll(async () => (await get(`/en/news/${story.id}`)).body.toString(), { timeout: TTL_MS * 3 })
+    .toContain("Tower ");
+  await page.goto(`${servers.site.url}/en/news/${story.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("</script><script>");
+  await page.goto(`${servers.site.url}/en/news`);
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});
+
 test("health: /healthz says the process lives, /readyz follows the content API", async () => {
   const health = await get("/healthz");
   expect(health.status).toBe(200);

@@ -85,3 +85,28 @@ for (const lang of languages) {
     expect(violations).toEqual([]);
   });
 }
+
+test.describe("cross-site form posts", () => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+  test.beforeAll(({}, testInfo) => test.skip(testInfo.project.name !== "desktop", "no browser"));
+
+  const post = (headers: Record<string, string>) =>
+    fetch(`${site}/en/contactUs`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: "name=Sara&email=sara%40example.com&message=Hello",
+      redirect: "manual",
+    });
+
+  test("a post from another site is refused with 403 and stores nothing", async () => {
+    expect((await post({ Origin: "https://evil.example" })).status).toBe(403);
+    expect((await post({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+  });
+
+  test("posts from the site itself, or from its public address behind a proxy, go through", async () => {
+    expect((await post({ Origin: site })).status).not.toBe(403);
+    // SITE_URL of the test server: what the page's origin is behind a TLS proxy.
+    expect((await post({ Origin: "https://www.arkan-contracting.example" })).status).not.toBe(403);
+    expect((await post({ "Sec-Fetch-Site": "same-origin" })).status).not.toBe(403);
+  });
+});

@@ -54,6 +54,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   app.use(rejectMalformedUrls);
   app.use(operations(site));
   app.use(allowedMethods(build));
+  app.use(sameOriginPosts(settings.SITE_URL));
   for (const handler of options.before ?? []) app.use(handler);
 
   if (options.clientDir) {
@@ -106,6 +107,26 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   );
   app.use(errorPage());
   return app;
+}
+
+/**
+ * Form posts must come from the site's own pages (cross-site request forgery): a POST whose
+ * `Origin` (or, without one, `Sec-Fetch-Site`) names another site gets 403. The site's own
+ * origin is SITE_URL's or the one the request was made to (as the trusted proxy says), so it
+ * works behind an HTTPS proxy that rewrites `Host`. The purge webhook is called by servers.
+ */
+function sameOriginPosts(siteUrl: string): express.RequestHandler {
+  const siteOrigin = new URL(siteUrl).origin;
+  return (req, res, next) => {
+    if (req.method !== "POST" || req.path === "/purge") return next();
+    const origin = req.get("origin");
+    const own = `${req.protocol}://${req.host}`;
+    const crossSite = origin
+      ? origin !== siteOrigin && origin !== own
+      : req.get("sec-fetch-site") === "cross-site";
+    if (!crossSite) return next();
+    res.status(403).type("text/plain").send("Forms are accepted from this site's own pages only.");
+  };
 }
 
 /**
