@@ -95,7 +95,15 @@ export function pageContext(args: {
   params: Params;
   context: Readonly<RouterContextProvider>;
   url?: URL;
-}): Site & { lang: ReturnType<typeof langParam> } {
+}): Site & {
+  lang: ReturnType<typeof langParam>;
+  /**
+   * The data of a block the page can do without (a footer feed, a home strip), or `fallback`
+   * when the API fails for it: that block degrades, not the page. The failure is logged once
+   * (api.server.ts) and the page, being incomplete, is not cached.
+   */
+  optional<T>(load: Promise<T>, fallback: T): Promise<T>;
+} {
   const { id } = args.params;
   if (args.url && id && /^0+\d/.test(id)) {
     const plain = id.replace(/^0+/, "");
@@ -107,5 +115,10 @@ export function pageContext(args: {
     freshness.until = Math.min(freshness.until, until);
     freshness.dataKeys.add(key);
   });
-  return { ...site, api, lang: langParam(args.params) };
+  const optional = <T>(load: Promise<T>, fallback: T) =>
+    load.catch(() => {
+      freshness.until = 0;
+      return fallback;
+    });
+  return { ...site, api, lang: langParam(args.params), optional };
 }

@@ -30,14 +30,18 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { api, lang } = pageContext(args);
+  const { api, lang, optional } = pageContext(args);
+  // The banners are the page; each strip below them degrades alone when the API fails for it.
   const [banners, extraData, abouts, projects, services, news] = await Promise.all([
     api.content("homeBanners", lang),
-    api.content("extraData", lang),
-    api.content("aboutHome", lang),
-    api.content("homeProjects", lang),
-    api.content("homeServices", lang),
-    api.content("news", lang, { page: 1 }),
+    optional(api.content("extraData", lang), []),
+    optional(api.content("aboutHome", lang), []),
+    optional(api.content("homeProjects", lang), []),
+    optional(api.content("homeServices", lang), []),
+    optional(
+      api.content("news", lang, { page: 1 }).then((page) => page.data),
+      [],
+    ),
   ]);
   const about = abouts[0];
   return {
@@ -47,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
     about: about ? { ...about, content: safeHtml(about.content, api.mediaUrl) } : null,
     projects: projects.map(({ id, title, homeimage }) => ({ id, title, homeimage })),
     services,
-    news: news.data.map(newsCardOf),
+    news: news.map(newsCardOf),
   };
 }
 

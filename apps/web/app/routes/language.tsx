@@ -19,19 +19,20 @@ import { useApiErrorMessage } from "../lib/use-api-error-message.ts";
 import type { Route } from "./+types/language";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { api, settings, company, mediaOrigins } = pageContext(args);
+  const { api, settings, company, mediaOrigins, optional } = pageContext(args);
   const { params, url } = args;
   const { lang } = params;
   if (!isLanguage(lang)) {
     throw redirect(redirectForUnsupportedLanguage(url.pathname, url.search), 301);
   }
   const [services, pages, profiles, contactInfo, latestProjects, footers] = await Promise.all([
-    api.content("services", lang),
-    api.content("extraPages", lang),
-    api.content("companyProfile", lang),
-    api.content("contactInfo", lang),
-    api.content("latestProjects", lang),
-    api.content("footers", lang),
+    // Menus and footer blocks: each one degrades alone when the API fails for it.
+    optional(api.content("services", lang), []),
+    optional(api.content("extraPages", lang), []),
+    optional(api.content("companyProfile", lang), []),
+    optional(api.content("contactInfo", lang), []),
+    optional(api.content("latestProjects", lang), []),
+    optional(api.content("footers", lang), []),
   ]);
   return data({
     lang,
