@@ -32,6 +32,7 @@ Object.assign(process.env, {
   // Thousands of requests: the access log has a test of its own (e2e/http.spec.ts).
   ACCESS_LOG: "false",
   IMAGE_CACHE_DIR: path.join(e2eDataDir, "images"),
+  ANSWER_STORE_PATH: path.join(e2eDataDir, "answers.sqlite"),
 });
 delete process.env.API_BASE_URL;
 await import(path.join(repoRoot, "apps/web/server/start.ts"));

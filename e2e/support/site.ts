@@ -21,11 +21,19 @@ export async function startSite(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): Promise<RunningSite> {
+  // Each site keeps its last good answers apart (a site must not serve another API's content).
+  const store = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-answers-"));
   const child: ChildProcess = spawn(
     process.execPath,
     [...nodeArgs, path.join(repoRoot, "apps/web/server/start.ts")],
     {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        ANSWER_STORE_PATH: path.join(store, "answers.sqlite"),
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -46,8 +54,12 @@ export async function startSite(
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
+        const done = () => {
+          fs.rmSync(store, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.once("exit", done);
         child.kill("SIGTERM");
       }),
   };

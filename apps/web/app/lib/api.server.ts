@@ -16,6 +16,7 @@ import {
   readPayload,
 } from "@site/contract";
 import { data } from "react-router";
+import type { AnswerStore } from "./answer-store.server.ts";
 import { ContentCache } from "./cache.server.ts";
 
 export type ApiErrorKind = "not-found" | "unavailable" | "timeout" | "invalid";
@@ -142,6 +143,8 @@ export interface ContentClientOptions {
   timeoutMs: number;
   cacheTtlMs: number;
   cacheMaxEntries: number;
+  /** Last good answers on disk, for a restart during an outage. */
+  store?: AnswerStore;
   log?: (line: string) => void;
 }
 
@@ -191,6 +194,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     canServeStale: (error) => error instanceof ApiError && error.kind !== "not-found",
     onStale: (key, error) =>
       log(`[api] serving cached ${key}: ${error instanceof Error ? error.message : error}`),
+    store: options.store,
   });
 
   let lastAnswerAt = 0;

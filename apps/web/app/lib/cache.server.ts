@@ -5,6 +5,8 @@
  * time-to-live), unless the error says the content is gone (then the entry goes). Concurrent
  * misses for one key share one load. Bounded: least recently used entries go first.
  */
+import type { AnswerStore } from "./answer-store.server.ts";
+
 export interface CacheOptions {
   ttlMs: number;
   maxEntries: number;
@@ -12,6 +14,8 @@ export interface CacheOptions {
   /** Decides whether a failed load may be answered from a stale entry. */
   canServeStale?: (error: unknown) => boolean;
   onStale?: (key: string, error: unknown) => void;
+  /** Last good answers on disk: written on each load, read when a load fails and memory is empty. */
+  store?: AnswerStore;
 }
 
 interface Entry {
@@ -26,7 +30,8 @@ export class ContentCache {
   readonly #refreshing = new Set<string>();
   /** Keys whose last refresh failed: how often, and when to try again. */
   readonly #retries = new Map<string, { failures: number; at: number }>();
-  readonly #options: Required<Omit<CacheOptions, "onStale">> & Pick<CacheOptions, "onStale">;
+  readonly #options: Required<Omit<CacheOptions, "onStale" | "store">> &
+    Pick<CacheOptions, "onStale" | "store">;
 
   constructor(options: CacheOptions) {
     this.#options = { now: Date.now, canServeStale: () => true, ...options };
@@ -58,7 +63,7 @@ export class ContentCache {
     }
     let pending = this.#inFlight.get(key) as Promise<T> | undefined;
     if (!pending) {
-      pending = this.#load(key, load);
+      pending = this.#load(key, load).catch((error: unknown) => this.#fromStore<T>(key, error));
       this.#inFlight.set(key, pending);
       void pending.then(
         () => this.#inFlight.delete(key),
@@ -66,7 +71,9 @@ export class ContentCache {
       );
     }
     const value = await pending;
-    seen?.(this.#options.now() + this.#options.ttlMs, key);
+    const stored = this.#entries.get(key);
+    const at = this.#options.now();
+    seen?.(stored ? Math.max(stored.storedAt + this.#options.ttlMs, at) : at, key);
     return value;
   }
 
@@ -80,10 +87,26 @@ export class ContentCache {
     for (const key of keys) this.#entries.delete(key);
   }
 
+  /** After a failed load with nothing in memory: the last good answer on disk, as stale. */
+  #fromStore<T>(key: string, error: unknown): T {
+    const stored = this.#options.canServeStale(error) ? this.#options.store?.get(key) : undefined;
+    if (!stored) throw error;
+    this.#options.onStale?.(key, error);
+    // Kept as it was stored (stale), so the next visitor triggers a refresh.
+    this.#entries.set(key, {
+      value: stored.value,
+      storedAt: Math.min(stored.storedAt, this.#options.now() - this.#options.ttlMs),
+    });
+    this.#evict();
+    return stored.value as T;
+  }
+
   async #load<T>(key: string, load: () => Promise<T>): Promise<T> {
     const value = await load();
+    const storedAt = this.#options.now();
     this.#entries.delete(key);
-    this.#entries.set(key, { value, storedAt: this.#options.now() });
+    this.#entries.set(key, { value, storedAt });
+    this.#options.store?.set(key, value, storedAt);
     this.#retries.delete(key);
     this.#evict();
     return value;

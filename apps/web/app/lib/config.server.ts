@@ -43,6 +43,8 @@ const settingsSchema = z.object({
   COMPANY_FILE: z.string().min(1).default("apps/web/company.json"),
   /** Where the image endpoint keeps the sizes it made (server/image-endpoint.ts). */
   IMAGE_CACHE_DIR: z.string().min(1).default("data/image-cache"),
+  /** The last good answer of each API request, so a restart during an outage still serves. */
+  ANSWER_STORE_PATH: z.string().min(1).default("data/answers.sqlite"),
   /** Durable outbox for contact messages the API could not take yet. */
   OUTBOX_DATABASE_PATH: z.string().min(1).default("data/outbox.sqlite"),
   /** Contact messages one visitor may send per 10 minutes, counted by the website. */
@@ -146,5 +148,6 @@ export function loadSettings(root: string, defaults: Record<string, string> = {}
     COMPANY_FILE: path.resolve(root, settings.COMPANY_FILE),
     OUTBOX_DATABASE_PATH: path.resolve(root, settings.OUTBOX_DATABASE_PATH),
     IMAGE_CACHE_DIR: path.resolve(root, settings.IMAGE_CACHE_DIR),
+    ANSWER_STORE_PATH: path.resolve(root, settings.ANSWER_STORE_PATH),
   };
 }

@@ -7,6 +7,7 @@
  */
 import { createContext, type Params, type RouterContextProvider, redirect } from "react-router";
 import { type ContactDesk, createContactDesk } from "../routes/contact/action.server.ts";
+import { openAnswerStore } from "./answer-store.server.ts";
 import { type ContentClient, createContentClient } from "./api.server.ts";
 import { type CompanyFile, readCompanyFile } from "./company.server.ts";
 import type { Settings } from "./config.server.ts";
@@ -54,6 +55,7 @@ export function createSite(settings: SiteSettings): Site {
     timeoutMs: settings.API_TIMEOUT_MS,
     cacheTtlMs: settings.CACHE_TTL_MS,
     cacheMaxEntries: settings.CACHE_MAX_ENTRIES,
+    store: openAnswerStore(settings.ANSWER_STORE_PATH),
   });
   const pages =
     settings.PAGE_CACHE_MAX_MB > 0 && settings.NODE_ENV === "production"
