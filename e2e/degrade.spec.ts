@@ -46,7 +46,7 @@ test.beforeAll(async ({}, testInfo) => {
 });
 test.afterAll(async () => {
   await site?.stop();
-  await new Promise((resolve) => proxy?.close(resolve));
+  if (proxy) await new Promise((resolve) => proxy.close(resolve));
 });
 
 for (const lang of languages) {

@@ -98,6 +98,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
       getLoadContext,
       pages: site.pages,
       ttlMs: settings.CACHE_TTL_MS,
+      publicOrigin: new URL(settings.SITE_URL).origin,
       // Vite's development scripts are not the build's: the policy is for production.
       policyOf:
         settings.NODE_ENV === "production"

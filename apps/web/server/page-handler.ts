@@ -31,6 +31,9 @@ export interface PageHandlerOptions {
   pages?: PageCache;
   /** Longest a page may be cached (the data cache's freshness). */
   ttlMs: number;
+  /** The site's public origin (SITE_URL): behind a proxy that rewrites `Host`, pages posted
+   * from it are read as made to it (React Router checks that a form's origin is the page's). */
+  publicOrigin?: string;
   /** Builds the Content-Security-Policy of a rendered page; absent in development. */
   policyOf?: (html: string) => string;
 }
@@ -44,7 +47,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
 
   return async (req, res, next) => {
     try {
-      const request = toFetchRequest(req, res);
+      const request = toFetchRequest(req, res, options.publicOrigin);
       const key = pages && isGet(req) ? pageCacheKey(new URL(request.url)) : null;
       const hit = key ? pages?.get(key) : undefined;
       if (hit && pages) return sendCached(req, res, pages, hit, "HIT");
@@ -129,11 +132,19 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
-function toFetchRequest(req: express.Request, res: express.Response): Request {
+function toFetchRequest(
+  req: express.Request,
+  res: express.Response,
+  publicOrigin?: string,
+): Request {
   // The host as Express reads it (X-Forwarded-Host with TRUST_PROXY), cut at anything odd.
   const host = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   const port = req.get("host")?.match(/:(\d+)$/)?.[1];
-  const url = new URL(`${req.protocol}://${host}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const origin =
+    publicOrigin && req.get("origin") === publicOrigin
+      ? publicOrigin
+      : `${req.protocol}://${host}${port ? `:${port}` : ""}`;
+  const url = new URL(origin + req.originalUrl);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
