@@ -6,22 +6,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumPath } from "../../e2e/support/env.ts";
+import { chromiumArgs, chromiumPath } from "../../e2e/support/env.ts";
 import { runCommand } from "./processes.ts";
 
 /** `mobile`: Lighthouse's default (simulated slow 4G, 4x CPU slowdown); `desktop`: its preset. */
 export type Preset = "mobile" | "desktop";
 
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const chromeFlags = ["--headless=new", ...chromiumArgs];
 
 const cli = fileURLToPath(import.meta.resolve("lighthouse/cli/index.js"));
 

@@ -62,21 +62,19 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       if (!shared && !(html && options.policyOf)) return await sendStreamed(res, response);
       // Pages are read whole: their policy lists the hashes of their inline scripts.
       const body = Buffer.from(await response.arrayBuffer());
-      const headers = [...response.headers].filter(([name]) => !unsentHeaders.has(name));
-      if (html && options.policyOf) {
-        headers.push(["content-security-policy", options.policyOf(body.toString("utf8"))]);
-      }
+      const policy = html && options.policyOf ? options.policyOf(body.toString("utf8")) : undefined;
       if (!shared || !key || !pages) {
         res.status(response.status);
         // Not shared: the route's own caching headers stay as they are.
         for (const [name, value] of response.headers) {
           if (name !== "content-length" && name !== "content-encoding") res.append(name, value);
         }
-        const policy = headers.find(([name]) => name === "content-security-policy");
-        if (policy) res.setHeader(...policy);
+        if (policy) res.setHeader("Content-Security-Policy", policy);
         res.end(req.method === "HEAD" ? undefined : body);
         return;
       }
+      const headers = [...response.headers].filter(([name]) => !unsentHeaders.has(name));
+      if (policy) headers.push(["content-security-policy", policy]);
       const page = pages.set(key, {
         status: response.status,
         headers,
