@@ -17,13 +17,19 @@ const broken = new Set(["/api/latest-projects", "/api/homepage-services"]);
 let proxy: http.Server;
 let site: RunningSite;
 
-test.describe.configure({ mode: "serial" });
-// biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
-test.beforeAll(async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "one width is enough");
-  proxy = http.createServer((req, res) => {
-    if (broken.has((req.url ?? "").split("?")[0] ?? "")) {
-      res.writeHead(500, { "Content-Type": "application/json" }).end('{"message":"broken"}');
+type Fault = "none" | "500" | "reset" | "empty list";
+
+/**
+ * The test run's reference API behind a proxy that breaks the requests `faultOf` names:
+ * HTTP 500, a reset connection, or an empty `data` list.
+ */
+async function startFaultyProxy(port: number, faultOf: (path: string) => Fault) {
+  const server = http.createServer((req, res) => {
+    const fault = faultOf((req.url ?? "").split("?")[0] ?? "");
+    if (fault === "reset") return req.socket.destroy();
+    if (fault !== "none") {
+      const [status, body] = fault === "500" ? [500, '{"message":"broken"}'] : [200, '{"data":[]}'];
+      res.writeHead(status, { "Content-Type": "application/json" }).end(body);
       return;
     }
     const upstream = http.request(
@@ -41,12 +47,23 @@ test.beforeAll(async ({}, testInfo) => {
     );
     req.pipe(upstream);
   });
-  await new Promise<void>((resolve) => proxy.listen(E2E_API_PORT + 80, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return server;
+}
+
+const closeServer = (server: http.Server | undefined) =>
+  server ? new Promise((resolve) => server.close(resolve)) : undefined;
+
+test.describe.configure({ mode: "serial" });
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+test.beforeAll(async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "one width is enough");
+  proxy = await startFaultyProxy(E2E_API_PORT + 80, (path) => (broken.has(path) ? "500" : "none"));
   site = await startSite(E2E_PORT + 80, { API_BASE_URL: `http://127.0.0.1:${E2E_API_PORT + 80}` });
 });
 test.afterAll(async () => {
   await site?.stop();
-  if (proxy) await new Promise((resolve) => proxy.close(resolve));
+  await closeServer(proxy);
 });
 
 for (const lang of languages) {
@@ -99,5 +116,57 @@ test("a site restarted while the API is down still serves the pages seen before"
   } finally {
     await servers.stop();
     fs.rmSync(path.dirname(store), { recursive: true, force: true });
+  }
+});
+
+test("an API that answers an empty list or resets connections: the last good page, else the error screen; it recovers by itself", async ({
+  page,
+}) => {
+  let fault: Fault = "empty list";
+  const faulty = await startFaultyProxy(E2E_API_PORT + 84, (path) =>
+    path === "/api/isos" || fault === "reset" ? fault : "none",
+  );
+  // Answers go stale at once, so every visit asks the API again.
+  const own = await startSite(E2E_PORT + 84, {
+    API_BASE_URL: `http://127.0.0.1:${E2E_API_PORT + 84}`,
+    CACHE_TTL_MS: "1",
+  });
+  try {
+    // The ISO page is made from the list's first item: an empty list is a broken answer.
+    const empty = await page.goto(`${own.url}/ar/iso`);
+    expect(empty?.status()).toBe(502);
+    await expect(page.getByTestId("error-screen")).toBeVisible();
+    await expect(page.getByText(i18n.ar["error.api.invalid"] ?? "")).toBeVisible();
+    expect(own.logged()).toContainEqual(
+      expect.objectContaining({ level: "error", area: "api", endpoint: "/api/isos" }),
+    );
+
+    fault = "none";
+    const [iso] = await apiData<{ title: string }[]>("/api/isos", "ar");
+    expect((await page.goto(`${own.url}/ar/iso`))?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(iso?.title ?? "");
+
+    // Every connection to the API now resets: the page seen keeps being served, and a page
+    // never seen gets the error screen at once (no visitor waits for a time-out).
+    fault = "reset";
+    for (const visit of [1, 2]) {
+      const stale = await page.goto(`${own.url}/ar/iso`);
+      expect(stale?.status(), `visit ${visit}`).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(iso?.title ?? "");
+    }
+    const unseen = await page.goto(`${own.url}/ar/equipment`);
+    expect(unseen?.status()).toBe(503);
+    await expect(page.getByTestId("error-screen")).toBeVisible();
+    expect(own.logged()).toContainEqual(
+      expect.objectContaining({ level: "error", area: "api", kind: "unavailable" }),
+    );
+
+    // The API comes back: so does the site, without a restart.
+    fault = "none";
+    expect((await page.goto(`${own.url}/ar/equipment`))?.status()).toBe(200);
+    await expect(page.getByTestId("error-screen")).toHaveCount(0);
+  } finally {
+    await own.stop();
+    await closeServer(faulty);
   }
 });

@@ -282,8 +282,13 @@ test.describe("the content API is down", () => {
         await expect(page.getByText(message)).toBeVisible();
         await expect(page.getByTestId("error-screen")).toBeVisible();
       }
-      // Logged once per failed endpoint, never a crash.
-      expect(site.output()).toContain("[api] /api/");
+      // One structured line per failed endpoint, never a crash.
+      const failures = site.logged().filter((entry) => entry.area === "api");
+      expect(failures.length).toBeGreaterThan(0);
+      for (const failure of failures) {
+        expect(failure).toMatchObject({ level: "error", kind: "unavailable" });
+        expect(String(failure.endpoint)).toMatch(/^\/api\//);
+      }
     } finally {
       await site.stop();
     }
@@ -352,7 +357,9 @@ test.describe("the content API fails after pages were seen", () => {
       const again = await page.goto(`${site.url}/ar/news`);
       expect(again?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading ?? "");
-      expect(site.output()).toContain("[api] serving cached ar /api/news");
+      expect(site.logged()).toContainEqual(
+        expect.objectContaining({ level: "warn", area: "api", key: "ar /api/news" }),
+      );
 
       const unseen = await page.goto(`${site.url}/ar/equipment`);
       expect(unseen?.status()).toBe(503);

@@ -12,8 +12,12 @@ import { E2E_API_PORT, E2E_PORT, repoRoot } from "./env.ts";
 export interface RunningSite {
   url: string;
   output: () => string;
+  /** The structured (JSON) log lines the server wrote so far. */
+  logged: () => LogEntry[];
   stop: () => Promise<void>;
 }
+
+export type LogEntry = Record<string, string | number> & { level: string; area: string };
 
 /** `nodeArgs`: extra options for Node, e.g. `["--import", file]`. */
 export async function startSite(
@@ -52,6 +56,11 @@ export async function startSite(
   return {
     url: `http://127.0.0.1:${port}`,
     output: () => output,
+    logged: () =>
+      output
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as LogEntry),
     stop: () =>
       new Promise<void>((resolve) => {
         const done = () => {

@@ -6,6 +6,7 @@
 import type express from "express";
 import ar from "../app/i18n/ar.json" with { type: "json" };
 import en from "../app/i18n/en.json" with { type: "json" };
+import { logLine } from "../app/lib/log.server.ts";
 
 const strings = { en, ar } as const;
 
@@ -44,7 +45,16 @@ export function errorPage(
     const status = statusOf(error);
     if (status >= 500) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      log(`[error] ${req.method} ${req.path} ${status}: ${reason.split("\n")[0]}`);
+      log(
+        logLine({
+          level: "error",
+          area: "request",
+          message: reason.split("\n")[0] ?? "",
+          method: req.method,
+          path: req.path,
+          status,
+        }),
+      );
     }
     if (res.headersSent) return next(error);
     res

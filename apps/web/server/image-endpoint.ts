@@ -11,6 +11,7 @@ import path from "node:path";
 import type express from "express";
 import type { Sharp } from "sharp";
 import { imageWidths } from "../app/lib/image-kinds.ts";
+import { logError, reasonOf } from "../app/lib/log.server.ts";
 
 export interface ImageEndpointOptions {
   /** Where `/storage/...` sources are fetched from (the content API). */
@@ -62,7 +63,7 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
       res.sendFile(file, { headers: { "Content-Security-Policy": "default-src 'none'" } });
     } catch (error) {
       const status = error instanceof ImageError ? error.status : 500;
-      if (status === 500) console.error(`[img] ${error instanceof Error ? error.message : error}`);
+      if (status === 500) logError("img", reasonOf(error), { path: req.path });
       res
         .status(status)
         .type("text/plain")

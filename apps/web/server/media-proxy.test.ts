@@ -184,7 +184,12 @@ describe("media proxy", () => {
 
   it("answers 504 when the API sends no headers in time, 404 as the API does", async () => {
     expect((await fetch(`${siteUrl}/storage/slow.jpg`)).status).toBe(504);
-    expect(logs.at(-1)).toBe("[media] /storage/slow.jpg: no answer in time");
+    expect(JSON.parse(logs.at(-1) ?? "")).toMatchObject({
+      level: "error",
+      area: "media",
+      message: "no answer in time",
+      path: "/storage/slow.jpg",
+    });
     expect((await fetch(`${siteUrl}/storage/none.jpg`)).status).toBe(404);
     await stillAnswers();
   });

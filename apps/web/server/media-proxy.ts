@@ -10,6 +10,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream } from "node:stream/web";
 import type express from "express";
+import { logLine } from "../app/lib/log.server.ts";
 
 /** Answer headers passed on from the API (its `sandbox` CSP keeps SVGs inert). */
 const forwardedHeaders = [
@@ -59,7 +60,14 @@ export function mediaProxy(
     } catch {
       if (res.headersSent || res.destroyed) return;
       const timedOut = upstream.signal.reason === "headers-timeout";
-      log(`[media] /storage${req.url}: ${timedOut ? "no answer in time" : "API unreachable"}`);
+      log(
+        logLine({
+          level: "error",
+          area: "media",
+          message: timedOut ? "no answer in time" : "API unreachable",
+          path: `/storage${req.url}`,
+        }),
+      );
       res.status(timedOut ? 504 : 502).end();
       return;
     } finally {

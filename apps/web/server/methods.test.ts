@@ -105,8 +105,15 @@ describe("errorPage", () => {
     expect(html).toContain('data-testid="error-screen"');
     expect(html).not.toContain("secret");
     expect(html).not.toContain("/srv/");
-    expect(logs.slice(before)).toEqual([
-      "[error] GET /boom 500: Error: secret at /srv/app/server.ts:12",
+    expect(logs.slice(before).map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({
+        level: "error",
+        area: "request",
+        message: "Error: secret at /srv/app/server.ts:12",
+        method: "GET",
+        path: "/boom",
+        status: 500,
+      }),
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { logError } from "../app/lib/log.server.ts";
 
 /** How long requests in flight may take to finish once the process is told to stop. */
 const DRAIN_DEADLINE_MS = 10_000;
@@ -28,11 +29,11 @@ export function stopOnSignals(server: Server | undefined, closers: Array<() => P
   process.on("SIGINT", () => stop(0));
   process.on("SIGTERM", () => stop(0));
   process.on("uncaughtException", (error) => {
-    console.error(`[fatal] uncaught ${describe(error)}; stopping for a restart`);
+    logError("process", `uncaught ${describe(error)}; stopping for a restart`);
     void stop(1);
   });
   process.on("unhandledRejection", (reason) => {
-    console.error(`[error] unhandled rejection ${describe(reason)}; still serving`);
+    logError("process", `unhandled rejection ${describe(reason)}; still serving`);
   });
 }
 

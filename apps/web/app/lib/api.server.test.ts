@@ -181,6 +181,48 @@ describe("content", () => {
   });
 });
 
+describe("firstOf", () => {
+  const isos = (items: unknown[]) => JSON.stringify({ data: items });
+  const iso = { title: "ISO 9001", banner_img: "/iso.jpg", iso_images: [] };
+  const statusOf = (error: unknown) => (error as { init?: { status?: number } }).init?.status;
+
+  it("treats an empty list as a broken answer: the last good item, else the error screen", async () => {
+    answer = () => ({ body: isos([]) });
+    expect(statusOf(await client.firstOf("isos", "en").catch((e: unknown) => e))).toBe(502);
+
+    // With a last good answer (expired at once here), the empty list does not replace it.
+    const expiring = createContentClient({
+      baseUrl: base,
+      timeoutMs: 300,
+      cacheTtlMs: 0,
+      cacheMaxEntries: 50,
+      log: () => {},
+    });
+    answer = () => ({ body: isos([iso]) });
+    expect((await expiring.firstOf("isos", "en")).title).toBe("ISO 9001");
+    answer = () => ({ body: isos([]) });
+    for (let visit = 0; visit < 3; visit++) {
+      expect((await expiring.firstOf("isos", "en")).title).toBe("ISO 9001");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+
+  it("reports an API that resets the connection as unavailable (503)", async () => {
+    const resetting = createServer((req) => req.socket.destroy());
+    await new Promise<void>((resolve) => resetting.listen(0, "127.0.0.1", resolve));
+    const port = (resetting.address() as AddressInfo).port;
+    const reset = createContentClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      timeoutMs: 300,
+      cacheTtlMs: 60_000,
+      cacheMaxEntries: 50,
+    });
+    const error = await reset.firstOf("isos", "en").catch((e: unknown) => e);
+    await new Promise((resolve) => resetting.close(resolve));
+    expect(statusOf(error)).toBe(503);
+  });
+});
+
 describe("resolveMediaUrl", () => {
   it("resolves root-relative URLs only", () => {
     const base = "https://api.example";

@@ -18,6 +18,7 @@ import {
 import { data } from "react-router";
 import type { AnswerStore } from "./answer-store.server.ts";
 import { ContentCache } from "./cache.server.ts";
+import { logError, logLine, reasonOf } from "./log.server.ts";
 
 export type ApiErrorKind = "not-found" | "unavailable" | "timeout" | "invalid";
 
@@ -158,7 +159,10 @@ export interface ContentClient {
     lang: Language,
     query?: ContentQuery,
   ): Promise<Payload<N>>;
-  /** The first item of a "list, first used" endpoint, or the 404 page when the list is empty. */
+  /**
+   * The first item of a "list, first used" endpoint. An empty list is a broken answer: the
+   * last good one where there is one, otherwise the error screen with 502.
+   */
   firstOf<N extends EndpointName>(
     name: N,
     lang: Language,
@@ -193,32 +197,54 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     maxEntries: options.cacheMaxEntries,
     canServeStale: (error) => error instanceof ApiError && error.kind !== "not-found",
     onStale: (key, error) =>
-      log(`[api] serving cached ${key}: ${error instanceof Error ? error.message : error}`),
+      log(
+        logLine({
+          level: "warn",
+          area: "api",
+          message: "serving the last good answer",
+          key,
+          reason: reasonOf(error),
+        }),
+      ),
     store: options.store,
   });
 
   let lastAnswerAt = 0;
-  const load = async <N extends EndpointName>(name: N, path: string, lang: Language) => {
+  const load = async <N extends EndpointName>(
+    name: N,
+    path: string,
+    lang: Language,
+    needsAnItem: boolean,
+  ) => {
     const payload = await getPayload(name, path, { lang, baseUrl, timeoutMs, mediaBaseUrl });
+    // A page built from a list's first item (SPEC: "list, first item used") cannot be made
+    // from an empty list: that answer is broken, so the last good one is served instead.
+    if (needsAnItem && Array.isArray(payload) && payload.length === 0) {
+      throw new ApiError("invalid", path, "answered an empty list where an item is needed");
+    }
     lastAnswerAt = Date.now();
     return payload;
   };
 
   const client = (seen?: (freshUntil: number, key: string) => void): ContentClient => {
-    const content: ContentClient["content"] = async (name, lang, query = {}) => {
+    const read = async <N extends EndpointName>(
+      name: N,
+      lang: Language,
+      query: ContentQuery,
+      needsAnItem = false,
+    ) => {
       let path = endpointPath(name, { id: query.id });
       if (query.page !== undefined) path += `?page=${query.page}`;
       try {
-        return await cache.get(`${lang} ${path}`, () => load(name, path, lang), seen);
+        return await cache.get(`${lang} ${path}`, () => load(name, path, lang, needsAnItem), seen);
       } catch (error) {
         throw toRouteError(error);
       }
     };
     return {
-      content,
+      content: (name, lang, query = {}) => read(name, lang, query),
       async firstOf(name, lang) {
-        const list = (await content(name, lang)) as unknown[];
-        if (list.length === 0) throw data("No content", { status: 404 });
+        const list = (await read(name, lang, {}, true)) as unknown[];
         return list[0] as never;
       },
       mediaUrl: (url) => resolveMediaUrl(url, mediaBaseUrl),
@@ -238,7 +264,11 @@ export function toRouteError(error: unknown) {
   if (error instanceof ApiError) {
     if (error.kind !== "not-found" && !logged.has(error)) {
       logged.add(error);
-      console.error(`[api] ${error.endpoint}: ${error.message}`);
+      logError("api", error.message, {
+        endpoint: error.endpoint,
+        kind: error.kind,
+        status: error.status,
+      });
     }
     return data(error.kind, { status: statusForApiError[error.kind] });
   }

@@ -7,6 +7,7 @@
  */
 import type { Settings } from "./config.server.ts";
 import { type ContactOutcome, type OutgoingMessage, sendContact } from "./contact-api.server.ts";
+import { logLine, reasonOf } from "./log.server.ts";
 import { Outbox, type OutboxEntry } from "./outbox.server.ts";
 
 export interface Backoff {
@@ -73,7 +74,14 @@ export async function deliverDue(
           : `refused by the API: ${outcome.reason}`;
       outbox.markFailed(entry.id, { now: at, reason });
       report.failed++;
-      log(`[outbox] #${entry.id} failed for good: ${reason}`);
+      log(
+        logLine({
+          level: "error",
+          area: "outbox",
+          message: `failed for good: ${reason}`,
+          outbox: entry.id,
+        }),
+      );
     } else {
       const error =
         outcome.kind === "rate-limited" ? "HTTP 429: too many requests" : outcome.reason;
@@ -134,7 +142,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     // One round at a time: a slow API never makes rounds overlap.
     running ??= round()
       .catch((error: unknown) => {
-        log(`[outbox] delivery round failed: ${error instanceof Error ? error.message : error}`);
+        log(
+          logLine({
+            level: "error",
+            area: "outbox",
+            message: `delivery round failed: ${reasonOf(error)}`,
+          }),
+        );
         return idle;
       })
       .finally(() => {

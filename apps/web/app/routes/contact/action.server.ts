@@ -9,10 +9,12 @@ import { data } from "react-router";
 import type { Settings } from "../../lib/config.server.ts";
 import {
   type ContactOutcome,
+  contactPath,
   type OutgoingMessage,
   sendContact,
   submissionKey,
 } from "../../lib/contact-api.server.ts";
+import { logError, logWarning, reasonOf } from "../../lib/log.server.ts";
 import { type OutboxWriter, outboxWriter } from "../../lib/outbox.server.ts";
 import type { Visitor } from "../../lib/visitor.server.ts";
 import { fillTimeVerdict, issueFillToken } from "./fill-token.server.ts";
@@ -108,13 +110,13 @@ export async function submitContact(
       const id = desk.outbox((outbox) =>
         outbox.hold(message, `sent within ${desk.minFillMs} ms of the form being shown`),
       );
-      console.warn(`[contact] held message #${id}: sent too soon after the form was shown`);
+      logWarning("contact", "held a message sent too soon after the form was shown", {
+        held: id,
+      });
       return reply(200, { status: "sent", ...fresh });
     } catch (error) {
       giveBack();
-      console.error(
-        `[contact] could not hold a message: ${error instanceof Error ? error.message : error}`,
-      );
+      logError("contact", `could not hold a message: ${reasonOf(error)}`);
       return reply(503, { status: "failed", ...kept });
     }
   }
@@ -131,25 +133,28 @@ export async function submitContact(
       return reply(429, { status: "rateLimited", ...kept });
     case "rejected":
       giveBack();
-      console.error(
-        `[contact] the API refused message ${message.idempotencyKey}: ${outcome.reason}`,
-      );
+      logError("contact", `the API refused a message: ${outcome.reason}`, {
+        endpoint: contactPath,
+        status: outcome.status,
+        message_key: message.idempotencyKey,
+      });
       return outcome.status === 413
         ? reply(413, { status: "tooLarge", ...kept })
         : reply(502, { status: "failed", ...kept });
     case "unavailable":
       try {
         const { id } = desk.outbox((outbox) => outbox.enqueue(message));
-        console.warn(
-          `[contact] API unavailable (${outcome.reason}); message queued as outbox #${id}`,
-        );
+        logWarning("contact", `API unavailable (${outcome.reason}); message queued`, {
+          endpoint: contactPath,
+          outbox: id,
+        });
         return reply(202, { status: "queued", ...fresh });
       } catch (error) {
         giveBack();
-        console.error(
-          `[contact] API unavailable (${outcome.reason}) and the outbox failed: ${
-            error instanceof Error ? error.message : error
-          }`,
+        logError(
+          "contact",
+          `API unavailable (${outcome.reason}) and the outbox failed: ${reasonOf(error)}`,
+          { endpoint: contactPath },
         );
         return reply(503, { status: "failed", ...kept });
       }
