@@ -41,7 +41,7 @@ import { cleanup, isStopping, progress, runCommand } from "./bench/processes.ts"
 import {
   type BenchSite,
   buildSite,
-  firstProjectId,
+  firstId,
   type Memory,
   memoryOf,
   rawGet,
@@ -471,7 +471,7 @@ async function start(): Promise<BenchSite> {
 
 /** The eight pages, with the first project of the API's list (the site must be running). */
 async function benchPages(): Promise<string[]> {
-  const id = await firstProjectId(`http://127.0.0.1:${options.apiPort}`);
+  const id = await firstId(`http://127.0.0.1:${options.apiPort}`, "/api/Completed-projects");
   if (!id) problem("no project id from GET /api/Completed-projects; using 1");
   results.projectId = id ?? "1";
   return [

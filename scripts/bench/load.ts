@@ -66,3 +66,42 @@ export async function load(
     non2xx: out.non2xx,
   };
 }
+
+export interface MixFigures extends LoadFigures {
+  /** Answers by HTTP status ("200": 1234), and "errors" for connection errors and time-outs. */
+  byStatus: Record<string, number>;
+}
+
+const mixRunner = fileURLToPath(import.meta.resolve("./load-mix-runner.ts"));
+
+/** Load over several paths of `baseUrl` at once (each connection cycles through them). */
+export async function loadMix(
+  baseUrl: string,
+  paths: string[],
+  seconds: number,
+  connections: number,
+): Promise<MixFigures> {
+  const task = { url: baseUrl, paths, seconds, connections, acceptEncoding: loadAcceptEncoding };
+  const result = await runCommand(process.execPath, [mixRunner, JSON.stringify(task)], {
+    timeoutMs: (seconds + 60) * 1000,
+  });
+  if (result.code !== 0) throw new Error(`autocannon exited with ${result.code}: ${result.stderr}`);
+  const out = JSON.parse(result.stdout) as AutocannonJson & {
+    statusCodeStats: Record<string, { count: number }>;
+  };
+  const byStatus = Object.fromEntries(
+    Object.entries(out.statusCodeStats).map(([status, { count }]) => [status, count]),
+  );
+  const errors = out.errors + out.timeouts;
+  if (errors > 0) byStatus.errors = errors;
+  return {
+    requestsPerSecond: out.requests.average,
+    p50Ms: out.latency.p50,
+    p99Ms: out.latency.p99,
+    bytesPerSecond: out.throughput.average,
+    requests: out.requests.total,
+    errors,
+    non2xx: out.non2xx,
+    byStatus,
+  };
+}

@@ -1,7 +1,7 @@
 /**
  * The site under test: built into its own folder, started as a production server (a child
- * process, like e2e/support/site.ts, but keeping its pid to read its memory), and the raw HTTP
- * answers the measurements need.
+ * process, like e2e/support/site.ts, but keeping its pid to read its memory), the reference API
+ * as a process of its own where a run stops it, and the raw HTTP answers the measurements need.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -35,16 +35,41 @@ export interface BenchSite {
  * Starts `apps/web/server/start.ts` on 127.0.0.1:`port` and waits for "Website ready". Its
  * output is kept, and also appended to `logFile`.
  */
-export async function startSite(
+export function startSite(
   port: number,
   env: Record<string, string>,
   logFile: string,
 ): Promise<BenchSite> {
+  return startServer("apps/web/server/start.ts", "Website ready", {
+    env: { PORT: String(port), HOST: "127.0.0.1", ...env },
+    url: `http://127.0.0.1:${port}`,
+    logFile,
+  });
+}
+
+/** Starts the reference content API in a process of its own (so it can fail on its own). */
+export function startApi(
+  port: number,
+  env: Record<string, string>,
+  logFile: string,
+): Promise<BenchSite> {
+  return startServer("apps/content-api/src/main.ts", "Content API listening", {
+    env: { API_PORT: String(port), API_HOST: "127.0.0.1", ...env },
+    url: `http://127.0.0.1:${port}`,
+    logFile,
+  });
+}
+
+async function startServer(
+  script: string,
+  readyText: string,
+  options: { env: Record<string, string>; url: string; logFile: string },
+): Promise<BenchSite> {
   assertRunning();
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const log = fs.createWriteStream(logFile, { flags: "a" });
-  const child = spawn(process.execPath, [path.join(repoRoot, "apps/web/server/start.ts")], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+  fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
+  const log = fs.createWriteStream(options.logFile, { flags: "a" });
+  const child = spawn(process.execPath, [path.join(repoRoot, script)], {
+    env: { ...process.env, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stop = () => stopChild(child);
@@ -64,15 +89,16 @@ export async function startSite(
   await new Promise<void>((resolve, reject) => {
     const deadline = Date.now() + 60_000;
     const poll = setInterval(() => {
-      if (output.includes("Website ready")) resolve();
-      else if (ended) reject(new Error(`site ended (${ended}): ${output}`));
-      else if (Date.now() > deadline) reject(new Error(`site did not start in 60 s: ${output}`));
+      if (output.includes(readyText)) resolve();
+      else if (ended) reject(new Error(`${script} ended (${ended}): ${output}`));
+      else if (Date.now() > deadline)
+        reject(new Error(`${script} did not start in 60 s: ${output}`));
       else return;
       clearInterval(poll);
     }, 50);
   });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: options.url,
     pid: child.pid ?? 0,
     output: () => output,
     ended: () => ended,
@@ -128,16 +154,17 @@ export function rawGet(url: string, acceptEncoding: string): Promise<RawAnswer> 
 }
 
 /**
- * A real project id from the API's list (`{data:{data:[...]}}` or `{data:[...]}`, both forms
- * of the contract); `undefined` when the list cannot be read or is empty.
+ * The id of the first item of one of the API's lists, such as `/api/Completed-projects`
+ * (`{data:{data:[...]}}` or `{data:[...]}`, both forms of the contract); `undefined` when the
+ * list cannot be read or is empty.
  */
-export async function firstProjectId(apiUrl: string): Promise<string | undefined> {
+export async function firstId(apiUrl: string, list: string): Promise<string | undefined> {
   try {
-    const res = await fetch(`${apiUrl}/api/Completed-projects`, { headers: { lang: "en" } });
+    const res = await fetch(apiUrl + list, { headers: { lang: "en" } });
     const answer = (await res.json()) as { data?: unknown };
     const data = answer.data as { data?: unknown } | unknown[] | undefined;
-    const list = Array.isArray(data) ? data : data?.data;
-    const first = Array.isArray(list) ? (list[0] as { id?: unknown } | undefined) : undefined;
+    const items = Array.isArray(data) ? data : data?.data;
+    const first = Array.isArray(items) ? (items[0] as { id?: unknown } | undefined) : undefined;
     return first?.id === undefined ? undefined : String(first.id);
   } catch {
     return undefined;

@@ -1,0 +1,228 @@
+/**
+ * `npm run bench:load`: the production site under sustained load, then with its content API
+ * failing half-way. Builds the site (into apps/web/$BUILD_DIR, default `build-bench`), starts the
+ * reference API as a process of its own and the site (one worker) reading it, both on
+ * 127.0.0.1, warms the pages, then runs autocannon over a mix of pages in both languages:
+ *   - "healthy" rounds (--rounds, 2): the same load again, to see whether memory stays flat;
+ *   - "API fails": the same load, the API process stopped half-way through.
+ * Prints, per round: requests/s, p50/p99 latency, answers by status, and the site server's
+ * memory at the start and the end; writes it as JSON to bench-results/load-<timestamp>.json.
+ * Never fails on a number. Options: --duration S (60), --connections N (200), --rounds N (2),
+ * --skip-build; ports BENCH_PORT (3399), BENCH_API_PORT (4399).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { repoRoot } from "../e2e/support/env.ts";
+import { fixed, table } from "./bench/format.ts";
+import { loadMix, type MixFigures } from "./bench/load.ts";
+import { cleanup, progress } from "./bench/processes.ts";
+import {
+  type BenchSite,
+  buildSite,
+  firstId,
+  type Memory,
+  memoryOf,
+  rawGet,
+  startApi,
+  startSite,
+} from "./bench/site.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: "60" },
+    connections: { type: "string", default: "200" },
+    rounds: { type: "string", default: "2" },
+    "skip-build": { type: "boolean", default: false },
+  },
+});
+
+function positiveInteger(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name} must be a whole number of at least 1, not "${text}"`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const options = {
+  seconds: positiveInteger("duration", args.duration),
+  connections: positiveInteger("connections", args.connections),
+  healthyRounds: positiveInteger("rounds", args.rounds),
+  build: !args["skip-build"],
+  buildDir: process.env.BUILD_DIR ?? "build-bench",
+  port: Number(process.env.BENCH_PORT ?? 3399),
+  apiPort: Number(process.env.BENCH_API_PORT ?? 4399),
+};
+const dataDir = path.join(repoRoot, "node_modules/.cache/bench-load");
+
+interface Round {
+  name: string;
+  figures?: MixFigures;
+  memory: { start?: Memory; end?: Memory };
+  /** Seconds into the round when the API was stopped. */
+  apiStoppedAt?: number;
+  error?: string;
+}
+
+const results = {
+  startedAt: new Date().toISOString(),
+  finishedAt: "",
+  options,
+  machine: { cpus: os.cpus().length, loadAverage: os.loadavg(), node: process.version },
+  pages: [] as string[],
+  rounds: [] as Round[],
+};
+
+/** Pages of every kind, in both languages; detail pages use the first id of each list. */
+async function mixOfPages(apiUrl: string): Promise<string[]> {
+  const [project, news, service] = await Promise.all(
+    ["/api/Completed-projects", "/api/news", "/api/services"].map((list) => firstId(apiUrl, list)),
+  );
+  const paths = [
+    "",
+    "/overview",
+    "/projects",
+    "/CurrentProjects",
+    "/services",
+    "/news",
+    "/HSE",
+    "/equipment",
+    "/iso",
+    "/contactUs",
+    ...(project ? [`/projects/${project}`] : []),
+    ...(news ? [`/news/${news}`] : []),
+    ...(service ? [`/services/${service}`] : []),
+  ];
+  return ["en", "ar"].flatMap((lang) => paths.map((rest) => `/${lang}${rest}`));
+}
+
+async function round(
+  name: string,
+  site: BenchSite,
+  during?: { afterSeconds: number; act: () => Promise<void> },
+): Promise<Round> {
+  progress(`${name}: ${options.seconds} s at ${options.connections} connections`);
+  const row: Round = { name, memory: { start: memoryOf(site.pid) } };
+  const timer = during
+    ? setTimeout(() => {
+        row.apiStoppedAt = during.afterSeconds;
+        void during.act();
+      }, during.afterSeconds * 1000)
+    : undefined;
+  try {
+    row.figures = await loadMix(site.url, results.pages, options.seconds, options.connections);
+  } catch (error) {
+    row.error = String(error);
+    progress(`${name}: ${row.error}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  row.memory.end = memoryOf(site.pid);
+  if (site.ended()) row.error = `the site server ended (${site.ended()})`;
+  return row;
+}
+
+function print(): void {
+  const statuses = (figures?: MixFigures) =>
+    figures
+      ? Object.entries(figures.byStatus)
+          .map(([status, count]) => `${status}: ${count}`)
+          .join(", ")
+      : "-";
+  const rows = results.rounds.map((r) => [
+    r.name,
+    fixed(r.figures?.requestsPerSecond),
+    fixed(r.figures?.p50Ms),
+    fixed(r.figures?.p99Ms),
+    statuses(r.figures),
+    fixed(r.memory.start?.rssMb),
+    fixed(r.memory.end?.rssMb),
+    fixed(r.memory.end?.peakRssMb),
+  ]);
+  console.log(
+    table(
+      `Load: ${options.seconds} s per round, ${options.connections} connections, ${results.pages.length} pages in both languages (autocannon)`,
+      [
+        "round",
+        "req/s",
+        "p50 ms",
+        "p99 ms",
+        "answers by status",
+        "RSS start MB",
+        "end MB",
+        "peak MB",
+      ],
+      rows,
+      [
+        `one site process (WORKERS=1); autocannon shares the machine's ${results.machine.cpus} CPUs with it`,
+        `"API fails": the reference API process is stopped ${Math.round(options.seconds / 2)} s into the round`,
+      ],
+    ),
+  );
+  for (const r of results.rounds) if (r.error) console.log(`  ${r.name}: ${r.error}`);
+}
+
+function writeResults(): string {
+  results.finishedAt = new Date().toISOString();
+  const dir = path.join(repoRoot, "bench-results");
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = results.startedAt.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const file = path.join(dir, `load-${stamp}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  return file;
+}
+
+async function run(): Promise<void> {
+  if (options.build) await buildSite(options.buildDir);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const file = (name: string) => path.join(dataDir, name);
+  const api = await startApi(
+    options.apiPort,
+    { API_DATABASE_PATH: file("content.sqlite"), API_STORAGE_DIR: file("storage") },
+    file("api.log"),
+  );
+  const site = await startSite(
+    options.port,
+    {
+      BUILD_DIR: options.buildDir,
+      API_BASE_URL: api.url,
+      OUTBOX_DATABASE_PATH: file("outbox.sqlite"),
+      IMAGE_CACHE_DIR: file("image-cache"),
+      ANSWER_STORE_PATH: file("answers.sqlite"),
+      WORKERS: "1",
+      ACCESS_LOG: "false",
+    },
+    file("site.log"),
+  );
+  results.pages = await mixOfPages(api.url);
+  for (const page of results.pages) {
+    const answer = await rawGet(site.url + page, "gzip");
+    if (answer.status !== 200) progress(`warning: ${page} answered ${answer.status}`);
+  }
+  for (let n = 1; n <= options.healthyRounds; n++) {
+    results.rounds.push(await round(`healthy ${n}`, site));
+  }
+  results.rounds.push(
+    await round("API fails", site, {
+      afterSeconds: Math.round(options.seconds / 2),
+      act: async () => {
+        progress("stopping the content API");
+        await api.stop();
+      },
+    }),
+  );
+  print();
+}
+
+try {
+  await run();
+} catch (error) {
+  console.error(`stopped: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+  console.log(`\nResults written to ${path.relative(repoRoot, writeResults())}`);
+}
