@@ -11,6 +11,11 @@ export default [
   // `/` goes to the visitor's saved language (cookie), default English.
   index("routes/root-redirect.tsx"),
 
+  // For search engines: the sitemap (an index of numbered parts once it is large) and robots.
+  route("sitemap.xml", "routes/sitemap.tsx", { id: "sitemap" }),
+  route("sitemap/:part", "routes/sitemap.tsx", { id: "sitemap-part" }),
+  route("robots.txt", "routes/robots.tsx"),
+
   // Every page sits under /en or /ar. The layout loads header and footer data, redirects
   // unsupported languages, and the page frame keeps header and footer around page errors.
   route(":lang", "routes/language.tsx", [

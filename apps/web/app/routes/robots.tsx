@@ -1,0 +1,26 @@
+/**
+ * `/robots.txt`: the whole site may be crawled except the hidden data page and the operator's
+ * endpoints; it names the sitemap on the public origin (SITE_URL).
+ */
+import { languages } from "@site/contract/languages";
+import { siteOf } from "../lib/site.server.ts";
+import { href } from "../lib/site-map.ts";
+import type { Route } from "./+types/robots";
+
+/** Not for crawlers: operators' endpoints (server/operations.ts). */
+const internal = ["/healthz", "/readyz", "/purge"];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { settings } = siteOf(context);
+  const hidden = languages.map((lang) => href("soso", lang));
+  const lines = [
+    "User-agent: *",
+    "Allow: /",
+    ...[...hidden, ...internal].map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${settings.SITE_URL}/sitemap.xml`,
+  ];
+  return new Response(`${lines.join("\n")}\n`, {
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
