@@ -21,6 +21,7 @@ import type en from "../i18n/en.json";
 import { i18nFor } from "../i18n/index.ts";
 import type { Company } from "./company.tsx";
 import { canonicalPath, switchLanguagePath } from "./site-map.ts";
+import { type MainEntity, type StructuredDataInput, structuredData } from "./structured-data.ts";
 import { stripTags, truncate } from "./text.ts";
 
 /** Who the site speaks for, from the company file: the fallbacks of every page's tags. */
@@ -74,6 +75,10 @@ export interface PageSeo {
   image?: Candidates;
   type?: "website" | "article";
   noindex?: boolean;
+  /** The page's main subject for structured data (a news article, a project). */
+  about?: MainEntity;
+  /** What the company's structured data lists: logo, contact lines, social links. */
+  organization?: Pick<StructuredDataInput, "contactInfo" | "social"> & { logo: string };
 }
 
 const DESCRIPTION_LENGTH = 160;
@@ -98,6 +103,21 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
   const url = (lang: Language) => page.siteUrl + switchLanguagePath(page.pathname, keep, lang);
   const image = absoluteUrl(page.siteUrl, firstUrl(page.image) || page.site.image);
   const other: Language = page.lang === "ar" ? "en" : "ar";
+  const graph =
+    page.organization &&
+    structuredData({
+      lang: page.lang,
+      siteUrl: page.siteUrl,
+      pathname: page.pathname,
+      url: url(page.lang),
+      company: { name: siteName, logo: page.organization.logo, description: page.site.description },
+      contactInfo: page.organization.contactInfo,
+      social: page.organization.social,
+      title: ownTitle || shareTitle,
+      description,
+      image,
+      about: page.about,
+    });
   const locale = (lang: Language) => (lang === "ar" ? "ar_SA" : "en_US");
 
   return [
@@ -120,6 +140,7 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
     { name: "twitter:title", content: shareTitle },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
+    ...(graph ? [{ "script:ld+json": graph }] : []),
   ];
 }
 
@@ -152,7 +173,12 @@ export interface PageMetaInput
  */
 export function pageMeta(args: MetaContext, input: PageMetaInput): MetaDescriptor[] {
   const layout = args.matches.find((match) => match?.id === LAYOUT_ROUTE_ID)?.loaderData as
-    | { lang: Language; siteUrl: string; company: Company }
+    | {
+        lang: Language;
+        siteUrl: string;
+        company: Company;
+        footer?: Pick<StructuredDataInput, "contactInfo" | "social">;
+      }
     | undefined;
   const { record, titleKey, ...rest } = input;
   const page = {
@@ -172,6 +198,11 @@ export function pageMeta(args: MetaContext, input: PageMetaInput): MetaDescripto
       image: layout.company.shareImage,
     },
     siteUrl: layout.siteUrl,
+    organization: {
+      logo: layout.company.logo,
+      contactInfo: layout.footer?.contactInfo,
+      social: layout.footer?.social,
+    },
     pathname: canonicalPath(args.location.pathname),
     search: args.location.search,
   });

@@ -18,7 +18,14 @@ export function meta(args: Route.MetaArgs) {
   if (!item) return [];
   const description = [item.description, item.content];
   const image = [item.banner_image, item.image];
-  return pageMeta(args, { record: item, title: item.title, description, image, type: "article" });
+  return pageMeta(args, {
+    record: item,
+    title: item.title,
+    description,
+    image,
+    type: "article",
+    about: { type: "NewsArticle", published: item.created_at },
+  });
 }
 
 export async function loader(args: Route.LoaderArgs) {

@@ -17,8 +17,14 @@ import type { Route } from "./+types/project";
 export function meta(args: Route.MetaArgs) {
   const project = args.loaderData?.project;
   if (!project) return [];
-  const { title, image_content, image } = project;
-  return pageMeta(args, { record: project, title, description: image_content, image });
+  const { title, image_content, image, client, location, date } = project;
+  return pageMeta(args, {
+    record: project,
+    title,
+    description: image_content,
+    image,
+    about: { type: "Project", client, location, date },
+  });
 }
 
 export async function loader(args: Route.LoaderArgs) {
