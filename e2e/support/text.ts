@@ -89,5 +89,12 @@ export function headTags(html: string) {
     if (key !== undefined && attributes.content !== undefined)
       meta[key] = [...(meta[key] ?? []), attributes.content];
   }
-  return { titles, meta };
+  const links = Array.from(head.matchAll(/<link\s([^>]*)>/gi), ([, source = ""]) =>
+    attributesOf(source),
+  );
+  const jsonLd = Array.from(
+    head.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/gi),
+    ([, json = ""]) => JSON.parse(json) as Record<string, unknown>,
+  );
+  return { titles, meta, links, jsonLd };
 }
