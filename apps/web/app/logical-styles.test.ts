@@ -1,0 +1,57 @@
+/**
+ * Layout is written with logical properties (`ms-`, `pe-`, `start-`, `text-start`...), so the
+ * Arabic pages mirror without copies: this fails on a physical left/right style anywhere in the
+ * app's classes or CSS.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/** A Tailwind class (with any variants) that names a physical side. */
+const physicalClass =
+  /^(?:[\w-]+:|\[[^\]]+\]:)*!?-?(?:(?:m|p|scroll-m|scroll-p)[lr]|left|right|inset-[lr]|border-[lr]|rounded-(?:[lr]|[tb][lr]))(?:-|$)|^(?:[\w-]+:)*(?:text|float|clear)-(?:left|right)$/;
+
+/** A CSS declaration that names a physical side. */
+const physicalCss =
+  /(?:margin|padding|border|inset|scroll-margin|scroll-padding)-(?:left|right)\b|(?<![\w-])(?:left|right)\s*:|text-align:\s*(?:left|right)|float:\s*(?:left|right)/g;
+
+function physicalStyles(file: string, source: string): string[] {
+  if (file.endsWith(".css")) return [...source.matchAll(physicalCss)].map(([match]) => match);
+  const literals = source.matchAll(/"([^"\n]*)"|`([^`]*)`|'([^'\n]*)'/g);
+  return [...literals]
+    .flatMap((literal) => (literal[1] ?? literal[2] ?? literal[3] ?? "").split(/\s+/))
+    .filter((token) => physicalClass.test(token));
+}
+
+describe("logical styles", () => {
+  it("finds physical sides in classes and CSS, and leaves logical ones alone", () => {
+    const classes = 'className="ms-4 pe-2 md:ml-3 -mr-1 left-0 text-right rounded-tl-lg start-0"';
+    expect(physicalStyles("a.tsx", classes)).toEqual([
+      "md:ml-3",
+      "-mr-1",
+      "left-0",
+      "text-right",
+      "rounded-tl-lg",
+    ]);
+    expect(physicalStyles("a.tsx", 'cn("text-start", "border-s", "inset-x-0", "prose")')).toEqual(
+      [],
+    );
+    expect(
+      physicalStyles("a.css", ".a { margin-left: 1px; right: 0; inset-inline-start: 0 }"),
+    ).toEqual(["margin-left", "right:"]);
+  });
+
+  it("are used everywhere in the app", () => {
+    const root = path.join(import.meta.dirname);
+    const files = fs
+      .globSync("**/*.{ts,tsx,css}", { cwd: root })
+      .filter((file) => !file.includes(".test."));
+    expect(files.length).toBeGreaterThan(20);
+    const found = files.flatMap((file) =>
+      physicalStyles(file, fs.readFileSync(path.join(root, file), "utf8")).map(
+        (style) => `${file}: ${style}`,
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+});
