@@ -8,7 +8,6 @@ import {
   Scripts,
   ScrollRestoration,
   useParams,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -17,8 +16,7 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import { defaultLanguage, type Language } from "@site/contract/languages";
 import { FallbackScreen } from "./components/error-screens.tsx";
 import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
-import { LAYOUT_ROUTE_ID } from "./lib/seo.ts";
-import type { loader as languageLoader } from "./routes/language.tsx";
+import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./lib/icons.ts";
 
 /** The one font file each language's pages need first (fonts.css declares the same files). */
 const fontOf: Record<Language, string> = { en: interLatin, ar: cairoArabic };
@@ -32,15 +30,17 @@ function useLanguage() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = useLanguage();
-  // The company's logo is the page icon (outside a language, e.g. the fallback, the default).
-  const layout = useRouteLoaderData<typeof languageLoader>(LAYOUT_ROUTE_ID);
   return (
     <html lang={lang} dir={directionOf(lang)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0f2a44" />
-        <link rel="icon" href={layout?.company.logo ?? "/favicon.svg"} />
+        <meta name="theme-color" content={THEME_COLOR} />
+        {/* The icons of lib/icons.ts, and the manifest in the page's language. */}
+        <link rel="icon" href={SVG_ICON} type="image/svg+xml" />
+        <link rel="icon" href={pngIcons.favicon.path} type="image/png" sizes="32x32" />
+        <link rel="apple-touch-icon" href={pngIcons.appleTouch.path} sizes="180x180" />
+        <link rel="manifest" href={manifestPath(lang)} />
         <link
           rel="preload"
           href={fontOf[lang]}
@@ -67,6 +67,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+/**
+ * A failure caught here or by the language layout (page errors have the page frame's tags):
+ * the screen is not for search engines.
+ */
+export function meta({ error, params }: Route.MetaArgs) {
+  if (!error) return [];
+  const lang = params.lang?.toLowerCase();
+  const { t } = i18nFor(isLanguage(lang) ? lang : defaultLanguage);
+  return [{ title: t("error.title") }, { name: "robots", content: "noindex" }];
 }
 
 /** Router fallback for failures outside any page (SPEC.md section 8). */

@@ -16,6 +16,9 @@ export default [
   route("sitemap/:part", "routes/sitemap.tsx", { id: "sitemap-part" }),
   route("robots.txt", "routes/robots.tsx"),
 
+  // The web app manifest of each language (not a page: no layout, no header data).
+  route(":lang/manifest.webmanifest", "routes/manifest.ts"),
+
   // Every page sits under /en or /ar. The layout loads header and footer data, redirects
   // unsupported languages, and the page frame keeps header and footer around page errors.
   route(":lang", "routes/language.tsx", [

@@ -22,6 +22,7 @@ describe("company file", () => {
     const file = parseCompanyFile(JSON.stringify(acme), "acme.json");
     expect(companyIn("ar", file)).toEqual({
       name: "أكمي للبناء",
+      shortName: "أكمي للبناء",
       shortDescription: "بناؤون",
       longDescription: "نحن نبني.",
       legalName: "أكمي للبناء المحدودة",
@@ -29,6 +30,18 @@ describe("company file", () => {
       shareImage: "/share.jpg",
     });
     expect(companyIn("en", file).name).toBe("Acme Builders");
+  });
+
+  it("takes the short name when given, else the name", () => {
+    const file = parseCompanyFile(
+      JSON.stringify({ ...acme, shortName: { en: "Acme", ar: "أكمي" } }),
+      "acme.json",
+    );
+    expect([companyIn("en", file).shortName, companyIn("ar", file).shortName]).toEqual([
+      "Acme",
+      "أكمي",
+    ]);
+    expect(companyIn("en", demo).shortName).toBe("Arkan");
   });
 
   it.each([

@@ -15,6 +15,8 @@ const url = z
 
 const companyFile = z.object({
   name: perLanguage,
+  /** For small spaces (an installed site's icon label); the name when absent. */
+  shortName: perLanguage.optional(),
   shortDescription: perLanguage,
   longDescription: perLanguage,
   legalName: perLanguage,
@@ -57,6 +59,7 @@ export function readCompanyFile(file: string): CompanyFile {
 export function companyIn(lang: Language, file: CompanyFile): Company {
   return {
     name: file.name[lang],
+    shortName: file.shortName?.[lang] ?? file.name[lang],
     shortDescription: file.shortDescription[lang],
     longDescription: file.longDescription[lang],
     legalName: file.legalName[lang],

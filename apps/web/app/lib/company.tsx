@@ -7,6 +7,8 @@ import { createContext, useContext } from "react";
 
 export interface Company {
   name: string;
+  /** The name where space is short (under an installed site's icon). */
+  shortName: string;
   shortDescription: string;
   longDescription: string;
   /** Full legal name, for the copyright line. */

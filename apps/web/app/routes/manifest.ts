@@ -1,0 +1,50 @@
+/**
+ * `/{lang}/manifest.webmanifest`: the web app manifest of a language's pages (root.tsx links
+ * it), so an installed site opens in its language and direction, named as the company is in it.
+ */
+import { redirect } from "react-router";
+import { directionOf, isLanguage } from "../i18n/index.ts";
+import { companyIn } from "../lib/company.server.ts";
+import { BACKGROUND_COLOR, pngIcons, SVG_ICON, THEME_COLOR } from "../lib/icons.ts";
+import { siteOf } from "../lib/site.server.ts";
+import { href, redirectForUnsupportedLanguage } from "../lib/site-map.ts";
+import type { Route } from "./+types/manifest";
+
+export function loader({ params, context, request }: Route.LoaderArgs) {
+  const { lang } = params;
+  if (!isLanguage(lang)) {
+    const url = new URL(request.url);
+    throw redirect(redirectForUnsupportedLanguage(url.pathname, url.search), 301);
+  }
+  const company = companyIn(lang, siteOf(context).company);
+  const home = href("home", lang);
+  const png = (icon: (typeof pngIcons)[keyof typeof pngIcons]) => ({
+    src: icon.path,
+    sizes: `${icon.size}x${icon.size}`,
+    type: "image/png",
+    ...(icon.purpose === "maskable" ? { purpose: "maskable" } : {}),
+  });
+  const manifest = {
+    id: home,
+    name: company.name,
+    short_name: company.shortName,
+    description: company.shortDescription,
+    lang,
+    dir: directionOf(lang),
+    start_url: home,
+    // `/en` covers `/en/...` too (scope is a prefix of the path).
+    scope: home,
+    display: "standalone",
+    theme_color: THEME_COLOR,
+    background_color: BACKGROUND_COLOR,
+    icons: [
+      { src: SVG_ICON, sizes: "any", type: "image/svg+xml" },
+      png(pngIcons.small),
+      png(pngIcons.large),
+      png(pngIcons.maskable),
+    ],
+  };
+  return new Response(JSON.stringify(manifest), {
+    headers: { "Content-Type": "application/manifest+json; charset=utf-8" },
+  });
+}
