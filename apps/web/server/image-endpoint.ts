@@ -1,9 +1,11 @@
 /**
  * `/img?src=…&w=…`: a content image resized to one of the widths pages ask for
  * (app/lib/image-kinds.ts) and re-encoded as AVIF or WebP when the browser takes them
- * (`Accept`), else in its own format. Only the content API's media are fetched (no open
- * proxy). Each result is made once and kept on disk, and sent with long cache headers.
- * A bad width, source or file gets a 400; a missing one a 404; a failing API a 502 or 504.
+ * (`Accept`), else in its own format. `/img?src=…&fit=og` instead: the image cropped to fill
+ * a social card's 1200×630 (app/lib/social-image.ts), always as JPEG, which every social
+ * network's crawler reads. Only the content API's media are fetched (no open proxy). Each
+ * result is made once and kept on disk, and sent with long cache headers. A bad width, fit,
+ * source or file gets a 400; a missing one a 404; a failing API a 502 or 504.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
@@ -12,6 +14,7 @@ import type express from "express";
 import type { Sharp } from "sharp";
 import { imageWidths } from "../app/lib/image-kinds.ts";
 import { logError, reasonOf } from "../app/lib/log.server.ts";
+import { socialImageSize } from "../app/lib/social-image.ts";
 
 export interface ImageEndpointOptions {
   /** Where `/storage/...` sources are fetched from (the content API). */
@@ -23,6 +26,8 @@ export interface ImageEndpointOptions {
 }
 
 type Format = "avif" | "webp" | "jpeg" | "png";
+/** What to make: one of the site's widths, or the social card's crop. */
+type Size = number | "og";
 
 /** Largest source accepted (bytes and pixels): content photos are far smaller. */
 const MAX_SOURCE_BYTES = 25 * 1024 * 1024;
@@ -43,14 +48,13 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
 
   return async (req, res) => {
     try {
-      const width = Number(req.query.w);
-      if (!imageWidths.has(width)) throw new ImageError(400, "w must be one of the site's widths");
+      const size = sizeOf(req.query);
       const upstream = sourceUrl(req.query.src, options);
-      const accepted = acceptedFormat(req.get("accept"));
-      const key = createHash("sha256").update(`${upstream}|${width}|${accepted}`).digest("hex");
+      const accepted = size === "og" ? "jpeg" : acceptedFormat(req.get("accept"));
+      const key = createHash("sha256").update(`${upstream}|${size}|${accepted}`).digest("hex");
       let job = inFlight.get(key);
       if (!job) {
-        job = produce(upstream, width, accepted, key, options).finally(() => inFlight.delete(key));
+        job = produce(upstream, size, accepted, key, options).finally(() => inFlight.delete(key));
         inFlight.set(key, job);
       }
       const { file, format } = await job;
@@ -59,7 +63,7 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
         "Cache-Control",
         `public, max-age=${ONE_WEEK}, stale-while-revalidate=${ONE_WEEK}`,
       );
-      res.setHeader("Vary", "Accept");
+      if (size !== "og") res.setHeader("Vary", "Accept");
       res.sendFile(file, { headers: { "Content-Security-Policy": "default-src 'none'" } });
     } catch (error) {
       const status = error instanceof ImageError ? error.status : 500;
@@ -70,6 +74,19 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
         .send(error instanceof ImageError ? error.message : "Image failed");
     }
   };
+}
+
+/** `w` (one of the site's widths) or `fit=og` (the social crop, which has no `w`). */
+function sizeOf(query: express.Request["query"]): Size {
+  if (query.fit !== undefined) {
+    if (query.fit !== "og" || query.w !== undefined) {
+      throw new ImageError(400, "fit must be og, without w");
+    }
+    return "og";
+  }
+  const width = Number(query.w);
+  if (!imageWidths.has(width)) throw new ImageError(400, "w must be one of the site's widths");
+  return width;
 }
 
 /** The URL to fetch for `src`: root-relative media from the API, else an allowed origin. */
@@ -97,11 +114,11 @@ function acceptedFormat(accept: string | undefined): "avif" | "webp" | "original
   return "original";
 }
 
-/** The cached file for this source, width and format, made now if it is not there yet. */
+/** The cached file for this source, size and format, made now if it is not there yet. */
 async function produce(
   upstream: string,
-  width: number,
-  accepted: "avif" | "webp" | "original",
+  size: Size,
+  accepted: "avif" | "webp" | "jpeg" | "original",
   key: string,
   options: ImageEndpointOptions,
 ): Promise<{ file: string; format: Format }> {
@@ -118,10 +135,13 @@ async function produce(
     image = sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: "error" });
     const meta = await image.metadata();
     format = accepted !== "original" ? accepted : meta.hasAlpha ? "png" : "jpeg";
-    image = image
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .toFormat(format, qualityOf[format]);
+    image = image.rotate();
+    image =
+      size === "og"
+        ? // Exactly the card's size, filled (small images are enlarged), on white if transparent.
+          image.resize({ ...socialImageSize, fit: "cover" }).flatten({ background: "#ffffff" })
+        : image.resize({ width: size, withoutEnlargement: true });
+    image = image.toFormat(format, qualityOf[format]);
   } catch {
     throw new ImageError(400, "src is not an image");
   }

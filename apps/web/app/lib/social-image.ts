@@ -1,0 +1,56 @@
+/**
+ * The image of a page's social card (`og:image`), always 1200×630 so its width and height
+ * tags are true:
+ *
+ * - a page with an image of its own that the image endpoint may fetch: a 1200×630 JPEG crop
+ *   of it (`/img?src=…&fit=og`, server/image-endpoint.ts);
+ * - any other page: a card the site draws (server/social-card.ts) with the company's logo and
+ *   the page's title in its language, at `/og/{page path}.png`. The endpoint reads the title
+ *   from the page itself, so nobody can make the server draw a text of their choosing; `v` is
+ *   a digest of what the card shows, so a new title gives a new address (crawlers keep images
+ *   by address) and the endpoint can tell a current address from an old one.
+ *
+ * Shared by the server and the browser (meta tags are also made on client navigation).
+ */
+import type { Language } from "@site/contract";
+
+export const socialImageSize = { width: 1200, height: 630 } as const;
+
+/** Changes when the card's drawing changes, so cards drawn before get new addresses. */
+const CARD_DESIGN = "1";
+
+/** Whether the image endpoint may fetch and crop `src` (as for `imageSources`). */
+export function croppable(src: string, origins: readonly string[]): boolean {
+  return (
+    !/\.svg(\?|#|$)/i.test(src) &&
+    (src.startsWith("/storage/") || origins.some((origin) => src.startsWith(`${origin}/`)))
+  );
+}
+
+/** Root-relative address of the 1200×630 crop of a content image. */
+export const cropPath = (src: string) => `/img?src=${encodeURIComponent(src)}&fit=og`;
+
+/**
+ * What a card shows (its language, then the title, the company's name and logo), as one
+ * digest (FNV-1a, 32 bits): the `v` of its address.
+ */
+export function cardVersion(lang: Language, shown: readonly string[]): string {
+  let hash = 0x811c9dc5;
+  for (const char of [CARD_DESIGN, lang, ...shown].join("\n")) {
+    hash ^= char.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/** Root-relative address of the drawn card of the page at `pathname` (`/ar/news/3`). */
+export function cardPath(pathname: string, version: string): string {
+  const page = pathname.replace(/\/+$/, "");
+  return `/og${page}.png?v=${version}`;
+}
+
+/** The page path a card address names (`/og/ar/news/3.png` → `/ar/news/3`), or null. */
+export function pageOfCard(path: string): string | null {
+  const match = /^\/og(\/(?:en|ar)(?:\/[^/]+)*)\.png$/.exec(path);
+  return match?.[1] ?? null;
+}

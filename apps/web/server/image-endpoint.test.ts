@@ -1,0 +1,122 @@
+/**
+ * The image endpoint's social crop (`/img?src=…&fit=og`) against a stand-in API over loopback:
+ * exactly 1200×630, JPEG whatever the browser accepts; and the requests it refuses with 400.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import express from "express";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageEndpoint } from "./image-endpoint.ts";
+
+const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "image-endpoint-test-"));
+let api: http.Server;
+let site: http.Server;
+let apiUrl = "";
+let siteUrl = "";
+
+const listen = (server: http.Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
+
+beforeAll(async () => {
+  // A small transparent PNG and a tall JPEG: both must come out as 1200×630 JPEGs.
+  const images: Record<string, Buffer> = {
+    "/storage/small.png": await sharp({
+      create: {
+        width: 300,
+        height: 200,
+        channels: 4,
+        background: { r: 200, g: 0, b: 0, alpha: 0.5 },
+      },
+    })
+      .png()
+      .toBuffer(),
+    "/storage/tall.jpg": await sharp({
+      create: { width: 800, height: 2000, channels: 3, background: "#336699" },
+    })
+      .jpeg()
+      .toBuffer(),
+    "/storage/not-an-image.jpg": Buffer.from("hello"),
+  };
+  api = http.createServer((req, res) => {
+    const body = images[req.url ?? ""];
+    if (body) res.writeHead(200).end(body);
+    else res.writeHead(404).end();
+  });
+  apiUrl = await listen(api);
+  const app = express();
+  app.use(
+    "/img",
+    imageEndpoint({ apiBaseUrl: apiUrl, origins: [apiUrl], cacheDir, timeoutMs: 2000 }),
+  );
+  site = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => site.once("listening", resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => site.close(resolve));
+  await new Promise((resolve) => api.close(resolve));
+  fs.rmSync(cacheDir, { recursive: true, force: true });
+});
+
+const get = (query: string, accept = "image/avif,image/webp,*/*") =>
+  fetch(`${siteUrl}/img?${query}`, { headers: { Accept: accept } });
+
+describe("fit=og", () => {
+  for (const src of ["/storage/small.png", "/storage/tall.jpg"]) {
+    it(`crops ${src} to a 1200×630 JPEG even for a browser that takes AVIF`, async () => {
+      for (const query of [`src=${encodeURIComponent(src)}&fit=og`, `fit=og&src=${src}`]) {
+        const response = await get(query);
+        expect(response.status, query).toBe(200);
+        expect(response.headers.get("content-type")).toBe("image/jpeg");
+        expect(response.headers.get("vary") ?? "").not.toContain("Accept");
+        expect(response.headers.get("cache-control")).toContain("max-age=604800");
+        const body = Buffer.from(await response.arrayBuffer());
+        const meta = await sharp(body).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 630]);
+      }
+    });
+  }
+
+  it("takes absolute URLs of the API's origin too", async () => {
+    const response = await get(`src=${encodeURIComponent(`${apiUrl}/storage/tall.jpg`)}&fit=og`);
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("bad requests", () => {
+  const src = encodeURIComponent("/storage/tall.jpg");
+  for (const [query, reason] of [
+    [`src=${src}`, "no width and no fit"],
+    [`src=${src}&w=123`, "a width the site never asks for"],
+    [`src=${src}&fit=cover`, "a fit other than og"],
+    [`src=${src}&fit=OG`, "og spelled otherwise"],
+    [`src=${src}&fit=`, "an empty fit"],
+    [`src=${src}&fit=og&fit=og`, "fit twice"],
+    [`src=${src}&fit=og&w=640`, "fit with a width"],
+    [`src=${src}&fit=og&w=`, "fit with an empty width"],
+    ["fit=og", "no source"],
+    [`src=${encodeURIComponent("https://elsewhere.example/a.jpg")}&fit=og`, "another origin"],
+    [`src=${encodeURIComponent("/etc/passwd")}&fit=og`, "a path outside the API's storage"],
+    [`src=${encodeURIComponent("/storage/not-an-image.jpg")}&fit=og`, "a file that is no image"],
+  ] as const) {
+    it(`answers 400 for ${reason}`, async () => {
+      const response = await get(query);
+      expect(response.status, query).toBe(400);
+      expect(response.headers.get("content-type")).toContain("text/plain");
+    });
+  }
+
+  it("answers 404 for a source the API does not have", async () => {
+    const response = await get(`src=${encodeURIComponent("/storage/gone.jpg")}&fit=og`);
+    expect(response.status).toBe(404);
+  });
+});
