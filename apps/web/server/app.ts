@@ -1,7 +1,8 @@
 /**
  * The website's HTTP server: compression, the methods each address takes, static files (hashed
  * assets cached for a year), the `/storage` media proxy when the bundled API serves the media,
- * resized images (`/img`, image-endpoint.ts),
+ * resized images (`/img`, image-endpoint.ts), social cards drawn for pages without an image
+ * (`/og/…png`, social-card.ts),
  * React Router behind the page cache (page-handler.ts), and an error page of our own for
  * anything that escapes them.
  *
@@ -12,14 +13,14 @@
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import {
   createSite,
   freshnessContext,
   type SiteSettings,
   siteContext,
 } from "../app/lib/site.server.ts";
-import { maxBodyBytes, visitorContext } from "../app/lib/visitor.server.ts";
+import { maxBodyBytes, type Visitor, visitorContext } from "../app/lib/visitor.server.ts";
 import { errorPage, rejectMalformedUrls } from "./error-page.ts";
 import { imageEndpoint } from "./image-endpoint.ts";
 import { mediaProxy } from "./media-proxy.ts";
@@ -27,6 +28,7 @@ import { allowedMethods } from "./methods.ts";
 import { operations } from "./operations.ts";
 import { pageHandler } from "./page-handler.ts";
 import { pagePolicy, securityHeaders } from "./security-headers.ts";
+import { ogTitleOf, socialCardEndpoint } from "./social-card.ts";
 
 export interface SiteAppOptions {
   settings: SiteSettings;
@@ -80,17 +82,45 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   );
 
   /** The React Router context of one request: the site, who sent it, its data's freshness. */
-  const getLoadContext = (req: express.Request) => {
+  const contextFor = (visitor: Visitor) => {
     const context = new RouterContextProvider();
     const freshness = { until: 0, dataKeys: new Set<string>() };
     context.set(siteContext, site);
     context.set(freshnessContext, freshness);
-    context.set(visitorContext, {
-      address: clientAddress(req),
-      bodyTooLarge: capBody(req, maxBodyBytes),
-    });
+    context.set(visitorContext, visitor);
     return { context, freshness };
   };
+  const getLoadContext = (req: express.Request) =>
+    contextFor({ address: clientAddress(req), bodyTooLarge: capBody(req, maxBodyBytes) });
+
+  const render = createRequestHandler(build, settings.NODE_ENV);
+  /** A page's og:title as visitors get it: from the page cache, else rendered now. */
+  const pageTitle = async (pathname: string): Promise<string | null> => {
+    const cached = site.pages?.get(pathname);
+    if (cached) return ogTitleOf(cached.body.toString("utf8"));
+    const request = new Request(new URL(pathname, settings.SITE_URL), {
+      headers: { Accept: "text/html" },
+    });
+    const { context } = contextFor({ address: "social-card", bodyTooLarge: () => false });
+    const response = await render(request, context);
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      return null;
+    }
+    return ogTitleOf(await response.text());
+  };
+  app.get(
+    /^\/og\//,
+    socialCardEndpoint({
+      cacheDir: settings.IMAGE_CACHE_DIR,
+      company: site.company,
+      siteUrl: settings.SITE_URL,
+      // The public files as served: the client build's copy, or the sources in development.
+      publicDir: options.clientDir ?? path.resolve(import.meta.dirname, "../public"),
+      timeoutMs: settings.API_TIMEOUT_MS,
+      pageTitle,
+    }),
+  );
   app.use(
     pageHandler({
       build,
