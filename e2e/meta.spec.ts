@@ -8,8 +8,9 @@
  * - `og:title`, `twitter:title`: that title without the site name added.
  * - description (`name=description`, `og:`, `twitter:`): the first candidate with text, else
  *   the company's long description, cut to 160 characters.
- * - `og:image`, `twitter:image`: the first candidate URL, else the company's share image,
- *   absolute against SITE_URL.
+ * - `og:image`, `twitter:image`: the first candidate URL cropped to 1200×630 by the image
+ *   endpoint (`/img?src=…&fit=og`), else the card drawn for the page (`/og/{page}.png?v=…`),
+ *   absolute against SITE_URL (social-cards.spec.ts fetches both and checks their size).
  *
  * The table runs against two contents: the demo content, whose meta fields are filled in, and
  * a copy of it whose meta titles and images are empty in every way (missing, "", blanks,
@@ -233,8 +234,13 @@ function expectedTags(page: Page, lang: Lang) {
   const ownTitle = firstText(page.title);
   const shareTitle = metaTitle || ownTitle || who.name;
   const description = truncated(firstText(page.description) || who.longDescription, 160);
-  const imageUrl = page.image?.map((url) => url?.trim()).find(Boolean) || who.shareImage;
-  const image = new URL(imageUrl, `${E2E_SITE_URL}/`).href;
+  const own = page.image?.map((url) => url?.trim()).find(Boolean);
+  // The API's media are root-relative (MEDIA_BASE_URL=/), and none of the demo's is an SVG.
+  const image = own?.startsWith("/storage/")
+    ? `${E2E_SITE_URL}/img?src=${encodeURIComponent(own)}&fit=og`
+    : expect.stringMatching(
+        new RegExp(`^${E2E_SITE_URL.replace(/\./g, "\\.")}/og/${lang}${page.path}\\.png\\?v=\\w+$`),
+      );
   return {
     title: [metaTitle || (ownTitle ? `${ownTitle} | ${who.name}` : who.name)],
     description: [description],

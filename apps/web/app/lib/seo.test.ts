@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { firstText, firstUrl, type PageSeo, seoTags } from "./seo.ts";
+import { cardVersion } from "./social-image.ts";
 
 const find = (tags: ReturnType<typeof seoTags>, key: string, value: string) =>
   tags.find((tag) => (tag as Record<string, string>)[key] === value) as
@@ -41,11 +42,23 @@ describe("firstText and firstUrl", () => {
   });
 });
 
+/** The og:image's width, height, type and alt. */
+const imageTags = (tags: ReturnType<typeof seoTags>) => ({
+  type: find(tags, "property", "og:image:type")?.content,
+  width: find(tags, "property", "og:image:width")?.content,
+  height: find(tags, "property", "og:image:height")?.content,
+  alt: find(tags, "property", "og:image:alt")?.content,
+});
+
+const crop = (src: string) => `https://site.example/img?src=${encodeURIComponent(src)}&fit=og`;
+const cms = "https://cms.example";
+const mediaOrigins = [cms];
+
 describe("seoTags", () => {
   const site = {
     name: "Acme Builders",
     description: "Acme builds towers and bridges.",
-    image: "/share.jpg",
+    logo: "/logo.svg",
   };
   const base = {
     siteUrl: "https://site.example",
@@ -68,10 +81,10 @@ describe("seoTags", () => {
       description: "Meta description",
       ogTitle: "Bridge opened | Acme News",
       ogDescription: "Meta description",
-      ogImage: "https://site.example/storage/news/meta.webp",
+      ogImage: crop("/storage/news/meta.webp"),
       twitterTitle: "Bridge opened | Acme News",
       twitterDescription: "Meta description",
-      twitterImage: "https://site.example/storage/news/meta.webp",
+      twitterImage: crop("/storage/news/meta.webp"),
     });
     expect(find(tags, "property", "og:type")?.content).toBe("article");
     expect(find(tags, "property", "og:locale")?.content).toBe("en_US");
@@ -99,10 +112,10 @@ describe("seoTags", () => {
         description: "Own description",
         ogTitle: "Bridge opened",
         ogDescription: "Own description",
-        ogImage: "https://site.example/storage/news/own.webp",
+        ogImage: crop("/storage/news/own.webp"),
         twitterTitle: "Bridge opened",
         twitterDescription: "Own description",
-        twitterImage: "https://site.example/storage/news/own.webp",
+        twitterImage: crop("/storage/news/own.webp"),
       });
     });
   }
@@ -122,25 +135,82 @@ describe("seoTags", () => {
     expect(Array.from(description ?? "").length).toBeLessThanOrEqual(161);
   });
 
-  it("keeps an absolute image URL and resolves a root-relative one against the site", () => {
-    const absolute = seoTags({ ...base, image: "https://cdn.example/a.jpg" });
-    expect(summary(absolute).ogImage).toBe("https://cdn.example/a.jpg");
+  it("crops the page's image to the card's size when the image endpoint may fetch it", () => {
+    const media = seoTags({ ...base, mediaOrigins, image: `${cms}/storage/a.jpg` });
+    expect(summary(media).ogImage).toBe(
+      `https://site.example/img?src=${encodeURIComponent(`${cms}/storage/a.jpg`)}&fit=og`,
+    );
     const relative = seoTags({ ...base, image: [" ", "/storage/a b.jpg"] });
-    expect(summary(relative).twitterImage).toBe("https://site.example/storage/a%20b.jpg");
+    expect(summary(relative).twitterImage).toBe(
+      "https://site.example/img?src=%2Fstorage%2Fa%20b.jpg&fit=og",
+    );
+    expect(imageTags(relative)).toEqual({
+      type: "image/jpeg",
+      width: "1200",
+      height: "630",
+      alt: "Acme Builders",
+    });
   });
 
-  it("falls back to the company's name, description and share image when the data has none", () => {
-    const tags = seoTags({ ...base, lang: "ar", metaTitle: "<p> </p>", title: [null, "  "] });
+  it("draws a card instead of images the endpoint may not fetch or social sites cannot show", () => {
+    const card = `https://site.example/og/en/news/3.png?v=${cardVersion("en", ["Bridge", "Acme Builders", "/logo.svg"])}`;
+    for (const image of [
+      "https://other.example/a.jpg",
+      `${cms}.evil.example/a.jpg`,
+      `${cms}/storage/plan.svg`,
+      "/no-image.png",
+    ]) {
+      const tags = seoTags({ ...base, mediaOrigins, title: "Bridge", image });
+      expect(summary(tags).ogImage, image).toBe(card);
+      expect(imageTags(tags).type).toBe("image/png");
+    }
+  });
+
+  it("gives a new card address when the title, language, name or logo changes", () => {
+    const image = (page: Partial<PageSeo>) =>
+      summary(seoTags({ ...base, title: "Bridge", ...page })).ogImage;
+    const addresses = [
+      image({}),
+      image({ title: "Bridge opened" }),
+      image({ lang: "ar" }),
+      image({ site: { ...site, name: "Acme" } }),
+      image({ site: { ...site, logo: "/logo-2.svg" } }),
+    ];
+    expect(new Set(addresses).size).toBe(addresses.length);
+    expect(image({})).toBe(image({ description: "Other words" }));
+  });
+
+  it("falls back to the company's name and description, and a drawn card, when the data has none", () => {
+    const tags = seoTags({
+      ...base,
+      lang: "ar",
+      pathname: "/ar/news/3",
+      metaTitle: "<p> </p>",
+      title: [null, "  "],
+    });
+    const card = `https://site.example/og/ar/news/3.png?v=${cardVersion("ar", ["Acme Builders", "Acme Builders", "/logo.svg"])}`;
     expect(summary(tags)).toEqual({
       title: "Acme Builders",
       description: "Acme builds towers and bridges.",
       ogTitle: "Acme Builders",
       ogDescription: "Acme builds towers and bridges.",
-      ogImage: "https://site.example/share.jpg",
+      ogImage: card,
       twitterTitle: "Acme Builders",
       twitterDescription: "Acme builds towers and bridges.",
-      twitterImage: "https://site.example/share.jpg",
+      twitterImage: card,
     });
+    expect(imageTags(tags)).toEqual({
+      type: "image/png",
+      width: "1200",
+      height: "630",
+      alt: "Acme Builders",
+    });
+    expect(find(tags, "name", "twitter:card")?.content).toBe("summary_large_image");
+  });
+
+  it("names the home page's card after the language alone", () => {
+    const tags = seoTags({ ...base, pathname: "/en" });
+    expect(summary(tags).ogImage).toMatch(/^https:\/\/site\.example\/og\/en\.png\?v=\w+$/);
   });
 
   it("links canonical and hreflang alternates, keeping only a page query", () => {

@@ -11,8 +11,10 @@
  * - `og:title` and `twitter:title`: the chosen title without the site name added.
  * - Description (`name=description`, `og:` and `twitter:`): the first candidate with text, else
  *   the company's long description, cut to about 160 characters.
- * - Image (`og:image`, `twitter:image`): the first non-blank URL, else the company's share
- *   image, made absolute against SITE_URL when root-relative.
+ * - Image (`og:image`, `twitter:image`), always 1200×630 (social-image.ts): the first
+ *   non-blank URL cropped to that size by the image endpoint when it may fetch it, else the
+ *   card the site draws with the page's title; absolute against SITE_URL, with its width,
+ *   height, type and alt (the shared title).
  * - Canonical and hreflang links from SITE_URL, keeping only a `page` query; `og:locale`.
  */
 import type { Language } from "@site/contract";
@@ -21,6 +23,7 @@ import type en from "../i18n/en.json";
 import { i18nFor } from "../i18n/index.ts";
 import type { Company } from "./company.tsx";
 import { canonicalPath, switchLanguagePath } from "./site-map.ts";
+import { cardPath, cardVersion, cropPath, croppable, socialImageSize } from "./social-image.ts";
 import { type MainEntity, type StructuredDataInput, structuredData } from "./structured-data.ts";
 import { stripTags, truncate } from "./text.ts";
 
@@ -28,8 +31,8 @@ import { stripTags, truncate } from "./text.ts";
 export interface SiteIdentity {
   name: string;
   description: string;
-  /** Share image for pages without one of their own (site path or absolute URL). */
-  image: string;
+  /** The company's logo (site path or absolute URL), drawn on the cards of pages without an image. */
+  logo: string;
 }
 
 /** A value from the data or the page (text, HTML or a URL), or nothing. */
@@ -63,6 +66,8 @@ export interface PageSeo {
   site: SiteIdentity;
   /** Public origin, e.g. `https://www.arkan-contracting.example`. */
   siteUrl: string;
+  /** Origins of the content's media, whose images the image endpoint may crop. */
+  mediaOrigins?: readonly string[];
   /** Path of the page without query, e.g. `/en/news/3`. */
   pathname: string;
   /** Query to keep in the canonical URL (only `page` matters). */
@@ -101,7 +106,13 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
   const query = new URLSearchParams(page.search ?? "").get("page");
   const keep = query && query !== "1" ? `?page=${encodeURIComponent(query)}` : "";
   const url = (lang: Language) => page.siteUrl + switchLanguagePath(page.pathname, keep, lang);
-  const image = absoluteUrl(page.siteUrl, firstUrl(page.image) || page.site.image);
+  const ownImage = firstUrl(page.image);
+  const crop = ownImage !== "" && croppable(ownImage, page.mediaOrigins ?? []);
+  const version = cardVersion(page.lang, [shareTitle, siteName, page.site.logo]);
+  const image = absoluteUrl(
+    page.siteUrl,
+    crop ? cropPath(ownImage) : cardPath(page.pathname, version),
+  );
   const other: Language = page.lang === "ar" ? "en" : "ar";
   const graph =
     page.organization &&
@@ -115,7 +126,7 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
       social: page.organization.social,
       title: ownTitle || shareTitle,
       description,
-      image,
+      image: ownImage ? absoluteUrl(page.siteUrl, ownImage) : image,
       about: page.about,
     });
   const locale = (lang: Language) => (lang === "ar" ? "ar_SA" : "en_US");
@@ -134,12 +145,17 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
     { property: "og:description", content: description },
     { property: "og:url", content: url(page.lang) },
     { property: "og:image", content: image },
+    { property: "og:image:type", content: crop ? "image/jpeg" : "image/png" },
+    { property: "og:image:width", content: String(socialImageSize.width) },
+    { property: "og:image:height", content: String(socialImageSize.height) },
+    { property: "og:image:alt", content: shareTitle },
     { property: "og:locale", content: locale(page.lang) },
     { property: "og:locale:alternate", content: locale(other) },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: shareTitle },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: shareTitle },
     ...(graph ? [{ "script:ld+json": graph }] : []),
   ];
 }
@@ -176,6 +192,7 @@ export function pageMeta(args: MetaContext, input: PageMetaInput): MetaDescripto
     | {
         lang: Language;
         siteUrl: string;
+        mediaOrigins?: string[];
         company: Company;
         footer?: Pick<StructuredDataInput, "contactInfo" | "social">;
       }
@@ -195,9 +212,10 @@ export function pageMeta(args: MetaContext, input: PageMetaInput): MetaDescripto
     site: {
       name: layout.company.name,
       description: layout.company.longDescription,
-      image: layout.company.shareImage,
+      logo: layout.company.logo,
     },
     siteUrl: layout.siteUrl,
+    mediaOrigins: layout.mediaOrigins,
     organization: {
       logo: layout.company.logo,
       contactInfo: layout.footer?.contactInfo,
