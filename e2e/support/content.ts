@@ -67,7 +67,6 @@ export function company(lang: Lang) {
     shortDescription: file.shortDescription[lang] as string,
     longDescription: file.longDescription[lang] as string,
     legalName: file.legalName[lang] as string,
-    shareImage: file.shareImage as string,
   };
 }
 

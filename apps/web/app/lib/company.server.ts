@@ -21,7 +21,8 @@ const companyFile = z.object({
   longDescription: perLanguage,
   legalName: perLanguage,
   logo: url,
-  shareImage: url,
+  // An older file's `shareImage` is dropped unread: pages without an image of their own get a
+  // card drawn in their language (server/social-card.ts).
 });
 
 export type CompanyFile = z.infer<typeof companyFile>;
@@ -64,6 +65,5 @@ export function companyIn(lang: Language, file: CompanyFile): Company {
     longDescription: file.longDescription[lang],
     legalName: file.legalName[lang],
     logo: file.logo,
-    shareImage: file.shareImage,
   };
 }

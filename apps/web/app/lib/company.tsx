@@ -1,6 +1,6 @@
 /**
- * The company the site speaks for, in the page's language: name, descriptions, logo and share
- * image. It comes from the company file (COMPANY_FILE, read by `company.server.ts`) through the
+ * The company the site speaks for, in the page's language: name, descriptions and logo. It
+ * comes from the company file (COMPANY_FILE, read by `company.server.ts`) through the
  * language layout's loader, so no interface string names a company.
  */
 import { createContext, useContext } from "react";
@@ -15,8 +15,6 @@ export interface Company {
   legalName: string;
   /** Logo URL: a path of this site (`/logo.svg`) or an absolute URL. */
   logo: string;
-  /** Default social-card image for pages without one of their own. */
-  shareImage: string;
 }
 
 const CompanyContext = createContext<Company | null>(null);
