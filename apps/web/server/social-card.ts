@@ -77,7 +77,10 @@ export function socialCardEndpoint(options: SocialCardOptions): express.RequestH
         logo: options.company.logo,
       };
       const version = cardVersion(lang, [title, card.siteName, card.logo]);
-      const key = createHash("sha256").update(JSON.stringify(card)).digest("hex");
+      // The version names the card's design too: a new design is not served old files.
+      const key = createHash("sha256")
+        .update(`${version}\n${JSON.stringify(card)}`)
+        .digest("hex");
       let job = inFlight.get(key);
       if (!job) {
         job = produce(card, key, getDrawer, options).finally(() => inFlight.delete(key));
