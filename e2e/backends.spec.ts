@@ -26,16 +26,20 @@ interface NewsSummary {
 const isDesktop = (project: string) => project === "desktop";
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-const rows = (page: Page) => page.getByTestId("projects-table").locator("tbody tr");
+/** The rows of projects (the second row group; the first holds the column headers). */
+const rows = (page: Page) =>
+  page.getByTestId("projects-table").getByRole("rowgroup").nth(1).getByRole("row");
+/** The project name links, one per row. */
+const nameLinks = (page: Page) => rows(page).getByRole("link");
 const newsCards = (page: Page) => page.getByTestId("news-card");
 
 /** The table shows these projects, in order, each name linking to its detail. */
 async function expectRows(page: Page, projects: ProjectRow[], detail: (id: string) => string) {
   await expect(rows(page)).toHaveCount(projects.length);
-  await expect(rows(page).locator("td:first-child a")).toHaveText(projects.map((p) => p.title));
-  const hrefs = await rows(page)
-    .locator("td:first-child a")
-    .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  await expect(nameLinks(page)).toHaveText(projects.map((p) => p.title));
+  const hrefs = await nameLinks(page).evaluateAll((links) =>
+    links.map((link) => link.getAttribute("href")),
+  );
   expect(hrefs).toEqual(projects.map((p) => detail(String(p.id))));
 }
 

@@ -38,7 +38,8 @@ interface ProjectDetail {
 }
 
 const table = (page: Page) => page.getByTestId("projects-table");
-const rows = (page: Page) => table(page).locator("tbody tr");
+/** The rows of projects (the second row group; the first holds the column headers). */
+const rows = (page: Page) => table(page).getByRole("rowgroup").nth(1).getByRole("row");
 
 /** The two lists: their address, API endpoint, title key and detail address. */
 const lists = [
@@ -67,7 +68,7 @@ async function expectRows(
   await expect(rows(page)).toHaveCount(expected.length);
   for (const [index, project] of expected.entries()) {
     const row = rows(page).nth(index);
-    const cells = row.locator("td");
+    const cells = row.getByRole("cell");
     const link = cells.nth(0).getByRole("link");
     await expect(link).toHaveText(project.title);
     await expect(link).toHaveAttribute("href", detail(project.id));
@@ -98,7 +99,7 @@ test.describe("project lists", () => {
         );
         await expectRows(page, first.data, (id) => list.detail(lang, id));
 
-        // The table keeps its semantics at every width: caption and four column headers.
+        // The table keeps its semantics at every width: its name and four column headers.
         await expect(page.getByRole("table")).toHaveCount(1);
         const headers = page.getByRole("columnheader");
         await expect(headers).toHaveText([
@@ -107,8 +108,8 @@ test.describe("project lists", () => {
           t(lang, "projects.table.date"),
           t(lang, "projects.table.amount"),
         ]);
-        await expect(table(page).locator("caption")).toContainText(
-          t(lang, "projects.table.caption"),
+        await expect(table(page)).toHaveAccessibleName(
+          new RegExp(t(lang, "projects.table.caption").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
         );
       });
 
@@ -123,7 +124,7 @@ test.describe("project lists", () => {
         await page.goto(`/${lang}${list.path}`);
         const row = rows(page).filter({ hasText: project.title });
         // The whole row is clickable: a click on its date (covered by the name's link) opens it.
-        await clickAt(page, row.locator("td").nth(2));
+        await clickAt(page, row.getByRole("cell").nth(2));
         await expect(page).toHaveURL(list.detail(lang, project.id));
         await expect(heading(page)).toHaveText(detail.projects.title);
       });
@@ -323,7 +324,7 @@ test.describe("project detail", () => {
 /** The table is readable at the current width: checked per layout. */
 async function expectReadableTable(page: Page, lang: Lang, phone: boolean) {
   const first = rows(page).first();
-  const cells = first.locator("td");
+  const cells = first.getByRole("cell");
   if (phone) {
     // Stacked cards: each cell under the previous one, labelled with its column name.
     const boxes = await Promise.all([0, 1, 2, 3].map((index) => cells.nth(index).boundingBox()));
@@ -336,7 +337,7 @@ async function expectReadableTable(page: Page, lang: Lang, phone: boolean) {
     expect((row?.x ?? -1) >= 0 && (row?.x ?? 0) + (row?.width ?? 0) <= 375).toBe(true);
   } else {
     // A real table: header row visible, cells side by side in reading order.
-    await expect(table(page).locator("thead")).toBeVisible();
+    await expect(table(page).getByRole("rowgroup").first()).toBeVisible();
     const [a, b] = await Promise.all([cells.nth(0).boundingBox(), cells.nth(1).boundingBox()]);
     expect(Math.abs((a?.y ?? 0) - (b?.y ?? 1))).toBeLessThan(2);
     if (lang === "en") expect(b?.x ?? 0).toBeGreaterThan(a?.x ?? 0);
