@@ -358,7 +358,11 @@ test.describe("the content API fails after pages were seen", () => {
       expect(again?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading ?? "");
       expect(site.logged()).toContainEqual(
-        expect.objectContaining({ level: "warn", area: "api", key: "ar /api/news" }),
+        expect.objectContaining({
+          level: "warn",
+          area: "api",
+          key: expect.stringMatching(/^ar \/api\/news\b/),
+        }),
       );
 
       const unseen = await page.goto(`${site.url}/ar/equipment`);

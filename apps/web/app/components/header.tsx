@@ -35,7 +35,7 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
   return (
     <header
       data-scrolled={scrolled || undefined}
-      className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow,backdrop-filter] ${
+      className={`fixed inset-x-0 top-0 z-40 print:hidden transition-[background-color,box-shadow,backdrop-filter] ${
         scrolled
           ? "bg-navy-900/75 shadow-lg shadow-navy-950/20 backdrop-blur-md"
           : "bg-linear-to-b from-navy-950/70 to-transparent"
@@ -45,7 +45,8 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
         <Link
           to="/"
           className="flex shrink-0 items-center gap-3 text-white"
-          aria-label={company.name}
+          // With the name shown, the visible text is the link's name (WCAG 2.5.3).
+          aria-label={home ? undefined : company.name}
         >
           <Logo />
           {home ? (

@@ -114,11 +114,15 @@ function ExtraDataStrip({ items }: { items: HomeData["extraData"] }) {
   const { t } = useTranslation();
   return (
     <section
-      aria-label={t("home.aboutUs")}
+      aria-labelledby="home-extra-data"
       data-testid="extra-data"
       className="bg-navy-900 text-white"
     >
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        {/* Named for screen readers and the outline; the items' titles are its sub-headings. */}
+        <h2 id="home-extra-data" className="sr-only">
+          {t("home.aboutUs")}
+        </h2>
         {items.length === 0 ? (
           <p className="text-center text-white/80">{t("common.noData")}</p>
         ) : (
@@ -138,7 +142,7 @@ function ExtraDataStrip({ items }: { items: HomeData["extraData"] }) {
                   />
                 </span>
                 <div className="min-w-0">
-                  <p className="text-xl font-bold text-amber-brand">{item.title}</p>
+                  <h3 className="text-xl font-bold text-amber-brand">{item.title}</h3>
                   <p className="mt-1 text-sm leading-6 text-white/80">{item.content}</p>
                 </div>
               </li>

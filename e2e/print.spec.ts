@@ -1,0 +1,47 @@
+/**
+ * Printing a project, a news item, a service or another page: no header, footer or carousels;
+ * dark text; links followed by their address. The same at every width: desktop only.
+ */
+import { expect, test } from "@playwright/test";
+import { firstId, languages } from "./support/content.ts";
+import { heading } from "./support/page-checks.ts";
+
+const pages = [
+  { path: "/projects/{id}", list: "/api/Completed-projects" },
+  { path: "/news/{id}", list: "/api/news" },
+  { path: "/services/{id}", list: "/api/services" },
+  { path: "/otherPages/{id}", list: "/api/extra-pages" },
+];
+
+for (const lang of languages) {
+  for (const { path, list } of pages) {
+    test(`/${lang}${path} prints its content only, readable, with link addresses`, async ({
+      page,
+    }, testInfo) => {
+      test.skip(testInfo.project.name !== "desktop", "print has no width");
+      await page.goto(`/${lang}${path.replace("{id}", await firstId(list, lang))}`);
+      await expect(page.locator("header").first()).toBeVisible();
+      await page.emulateMedia({ media: "print" });
+
+      await expect(page.locator("header").first()).toBeHidden();
+      await expect(page.locator("footer")).toBeHidden();
+      for (const carousel of await page.locator('[aria-roledescription="carousel"]').all()) {
+        await expect(carousel).toBeHidden();
+      }
+      await expect(heading(page)).toBeVisible();
+      expect(await heading(page).evaluate((h1) => getComputedStyle(h1).color)).toBe("rgb(0, 0, 0)");
+
+      // Every link in the content shows where it goes.
+      const links = page.locator('main a[href]:not([href^="#"]):visible');
+      const count = await links.count();
+      for (let i = 0; i < count; i++) {
+        const link = links.nth(i);
+        const [href, after] = await link.evaluate((a) => [
+          a.getAttribute("href") ?? "",
+          getComputedStyle(a, "::after").content,
+        ]);
+        expect(after, href).toContain(href);
+      }
+    });
+  }
+}
