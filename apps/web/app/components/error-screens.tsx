@@ -25,10 +25,7 @@ export function ErrorScreen({ message }: { message?: string }) {
   return (
     <>
       <PageBanner title={t("error.title")} />
-      <section
-        className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6"
-        data-testid="error-screen"
-      >
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6" data-testid="error-screen">
         <p className="text-xl font-semibold text-navy-900">{t("error.message")}</p>
         {message ? <p className="mt-3 text-slate-600">{message}</p> : null}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
@@ -46,7 +43,7 @@ export function ErrorScreen({ message }: { message?: string }) {
             {t("error.goHome")}
           </a>
         </div>
-      </section>
+      </div>
     </>
   );
 }
@@ -58,7 +55,7 @@ export function NotFoundScreen() {
   return (
     <>
       <PageBanner title={t("error.404.title")} />
-      <section className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6" data-testid="not-found">
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6" data-testid="not-found">
         <p className="text-lg text-slate-700">{t("error.404.message")}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <a href="/" className={primary}>
@@ -68,7 +65,7 @@ export function NotFoundScreen() {
             {t("error.tryAgain")}
           </a>
         </div>
-      </section>
+      </div>
     </>
   );
 }

@@ -34,7 +34,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageBanner title={header.title || t("news.title")} image={header.image} />
-      <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
         {header.description ? (
           <p
             className="max-w-3xl text-lg leading-8 text-slate-700"
@@ -61,7 +61,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         <Pagination current={page} last={lastPage} />
-      </section>
+      </div>
     </>
   );
 }

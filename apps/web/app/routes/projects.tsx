@@ -41,7 +41,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageBanner title={title} image={header.image} />
-      <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
         <div className="max-w-3xl">
           {header.title ? (
             <p className="text-sm font-semibold tracking-wider text-steel-600 uppercase">
@@ -73,7 +73,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
           )}
           <Pagination current={page} last={lastPage} />
         </div>
-      </section>
+      </div>
     </>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The blocks page bodies are made of: a full-width band with the page's centred column, an
- * optional heading that names it (for screen readers' landmarks too), and the lead paragraph
- * with the amber rule that introduces a page's text.
+ * optional heading that names it (then it is a `<section>`, a landmark for screen readers), and
+ * the lead paragraph with the amber rule that introduces a page's text.
  */
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
@@ -20,8 +20,10 @@ export function Section({
   className?: string;
   children: ReactNode;
 }) {
+  // A band without a heading is no section of the page (a `<section>` needs one): a plain box.
+  const Band = heading ? "section" : "div";
   return (
-    <section aria-labelledby={heading ? id : undefined} className={cn("py-14 md:py-20", className)}>
+    <Band aria-labelledby={heading ? id : undefined} className={cn("py-14 md:py-20", className)}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         {heading ? (
           <h2 id={id} className="mb-8 text-2xl font-bold text-navy-900 md:text-3xl">
@@ -31,7 +33,7 @@ export function Section({
         ) : null}
         {children}
       </div>
-    </section>
+    </Band>
   );
 }
 
