@@ -45,8 +45,8 @@ export function FormField({
     name: field,
     defaultValue,
     maxLength,
+    // `required` alone: screen readers announce it (an `aria-required` would only repeat it).
     required,
-    "aria-required": required || undefined,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? fieldErrorId(id) : undefined,
     className: `block w-full rounded-lg border bg-white px-4 py-3 text-base text-slate-900 shadow-xs transition-colors placeholder:text-slate-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 ${
