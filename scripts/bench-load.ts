@@ -4,11 +4,14 @@
  * reference API as a process of its own and the site (one worker) reading it, both on
  * 127.0.0.1, warms the pages, then runs autocannon over a mix of pages in both languages:
  *   - "healthy" rounds (--rounds, 2): the same load again, to see whether memory stays flat;
+ *   - "cached pages": the same without the contact pages (made per visitor), and
+ *   - "nginx, same bytes": Debian's nginx serving those pages' bytes from files, the ceiling of
+ *     what this machine and load generator can do at this concurrency;
  *   - "API fails": the same load, the API process stopped half-way through.
  * Prints, per round: requests/s, p50/p99 latency, answers by status, and the site server's
  * memory at the start and the end; writes it as JSON to bench-results/load-<timestamp>.json.
  * Never fails on a number. Options: --duration S (60), --connections N (200), --rounds N (2),
- * --skip-build; ports BENCH_PORT (3399), BENCH_API_PORT (4399).
+ * --skip-build; ports BENCH_PORT (3399), BENCH_API_PORT (4399), BENCH_NGINX_PORT (3398).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -17,6 +20,7 @@ import { parseArgs } from "node:util";
 import { repoRoot } from "../e2e/support/env.ts";
 import { fixed, table } from "./bench/format.ts";
 import { loadMix, type MixFigures } from "./bench/load.ts";
+import { nginxPath, startNginx, staticPage } from "./bench/nginx.ts";
 import { cleanup, progress } from "./bench/processes.ts";
 import {
   type BenchSite,
@@ -55,6 +59,7 @@ const options = {
   buildDir: process.env.BUILD_DIR ?? "build-bench",
   port: Number(process.env.BENCH_PORT ?? 3399),
   apiPort: Number(process.env.BENCH_API_PORT ?? 4399),
+  nginxPort: Number(process.env.BENCH_NGINX_PORT ?? 3398),
 };
 const dataDir = path.join(repoRoot, "node_modules/.cache/bench-load");
 
@@ -101,11 +106,12 @@ async function mixOfPages(apiUrl: string): Promise<string[]> {
 
 async function round(
   name: string,
-  site: BenchSite,
+  site: Pick<BenchSite, "url"> & Partial<BenchSite>,
   during?: { afterSeconds: number; act: () => Promise<void> },
+  paths = results.pages,
 ): Promise<Round> {
   progress(`${name}: ${options.seconds} s at ${options.connections} connections`);
-  const row: Round = { name, memory: { start: memoryOf(site.pid) } };
+  const row: Round = { name, memory: { start: site.pid ? memoryOf(site.pid) : undefined } };
   const timer = during
     ? setTimeout(() => {
         row.apiStoppedAt = during.afterSeconds;
@@ -113,16 +119,36 @@ async function round(
       }, during.afterSeconds * 1000)
     : undefined;
   try {
-    row.figures = await loadMix(site.url, results.pages, options.seconds, options.connections);
+    row.figures = await loadMix(site.url, paths, options.seconds, options.connections);
   } catch (error) {
     row.error = String(error);
     progress(`${name}: ${row.error}`);
   } finally {
     clearTimeout(timer);
   }
-  row.memory.end = memoryOf(site.pid);
-  if (site.ended()) row.error = `the site server ended (${site.ended()})`;
+  row.memory.end = site.pid ? memoryOf(site.pid) : undefined;
+  if (site.ended?.()) row.error = `the site server ended (${site.ended?.()})`;
   return row;
+}
+
+/** The same pages' bytes from nginx, when it is installed. */
+async function nginxRound(site: BenchSite, pages: string[]): Promise<Round> {
+  const name = "nginx, same bytes";
+  if (!fs.existsSync(nginxPath)) return { name, memory: {}, error: `no ${nginxPath}` };
+  const files = await Promise.all(
+    pages.map((page, i) => staticPage(site.url, page, `page-${i + 1}.html`)),
+  );
+  const nginx = await startNginx(options.nginxPort, files);
+  try {
+    return await round(
+      name,
+      { url: nginx.url },
+      undefined,
+      files.map((file) => `/${file.name}`),
+    );
+  } finally {
+    await nginx.stop();
+  }
 }
 
 function print(): void {
@@ -159,6 +185,7 @@ function print(): void {
       [
         `one site process (WORKERS=1); autocannon shares the machine's ${results.machine.cpus} CPUs with it`,
         `"API fails": the reference API process is stopped ${Math.round(options.seconds / 2)} s into the round`,
+        `"cached pages": without the contact pages; "nginx, same bytes": one nginx worker serving those pages' bytes from files`,
       ],
     ),
   );
@@ -205,6 +232,10 @@ async function run(): Promise<void> {
   for (let n = 1; n <= options.healthyRounds; n++) {
     results.rounds.push(await round(`healthy ${n}`, site));
   }
+  // The contact page is made per visitor (its form carries a token): the rest is cached.
+  const cached = results.pages.filter((page) => !page.endsWith("/contactUs"));
+  results.rounds.push(await round("cached pages", site, undefined, cached));
+  results.rounds.push(await nginxRound(site, cached));
   results.rounds.push(
     await round("API fails", site, {
       afterSeconds: Math.round(options.seconds / 2),

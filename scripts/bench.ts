@@ -36,7 +36,7 @@ import {
   summary,
 } from "./bench/lighthouse.ts";
 import { type LoadFigures, load, loadAcceptEncoding } from "./bench/load.ts";
-import { type RunningNginx, type StaticPage, startNginx } from "./bench/nginx.ts";
+import { type RunningNginx, type StaticPage, startNginx, staticPage } from "./bench/nginx.ts";
 import { cleanup, isStopping, progress, runCommand } from "./bench/processes.ts";
 import {
   type BenchSite,
@@ -282,20 +282,6 @@ async function reportBytes(medians: Map<string, LighthouseRun>): Promise<void> {
 
 // --- 4. load beside nginx, memory --------------------------------------------------------------
 
-/** The page's HTML and gzip bytes exactly as the site sends them. */
-async function staticPage(site: BenchSite, page: string, name: string): Promise<StaticPage> {
-  const html = await rawGet(site.url + page, "identity");
-  const gzip = await rawGet(site.url + page, "gzip");
-  if (html.status !== 200) throw new Error(`${page} answered ${html.status}`);
-  if (gzip.encoding === "gzip" && gunzipSync(gzip.body).equals(html.body)) {
-    return { name, html: html.body, gzip: gzip.body };
-  }
-  problem(
-    `${page}: the site's gzip answer is not the identity answer compressed; nginx gets its own gzip`,
-  );
-  return { name, html: html.body, gzip: gzipSync(html.body, { level: 6 }) };
-}
-
 async function loadOnce(url: string, label: string): Promise<LoadFigures | undefined> {
   try {
     progress(`load ${label}: warm-up 2 s, then ${options.loadSeconds} s`);
@@ -317,7 +303,15 @@ async function describeBody(url: string): Promise<string> {
 
 async function loadTest(pages: { page: string; name: string }[]): Promise<void> {
   const running = await site();
-  const files = await Promise.all(pages.map(({ page, name }) => staticPage(running, page, name)));
+  const files = await Promise.all(
+    pages.map(({ page, name }) =>
+      staticPage(running.url, page, name, (page) =>
+        problem(
+          `${page}: the site's gzip answer is not the identity answer compressed; nginx gets its own gzip`,
+        ),
+      ),
+    ),
+  );
   let nginx: RunningNginx | undefined;
   try {
     nginx = await startNginx(options.nginxPort, files);

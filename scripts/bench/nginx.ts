@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { assertRunning, forget, onCleanup, runCommand, stopChild } from "./processes.ts";
 import { rawGet } from "./site.ts";
 
@@ -113,4 +114,25 @@ async function waitUntilServing(url: string, exited: () => boolean): Promise<voi
 async function nginxVersion(): Promise<string> {
   const result = await runCommand(nginxPath, ["-v"]);
   return result.stderr.trim().replace(/^nginx version: /, "") || "unknown";
+}
+
+/**
+ * The page's HTML and gzip bytes exactly as the site at `siteUrl` sends them, for nginx to
+ * serve as `/<name>`. Where the two answers differ (a page made per visitor), nginx gets the
+ * gzip of the HTML it has, and `onOwnGzip` hears of it.
+ */
+export async function staticPage(
+  siteUrl: string,
+  page: string,
+  name: string,
+  onOwnGzip: (page: string) => void = () => {},
+): Promise<StaticPage> {
+  const html = await rawGet(siteUrl + page, "identity");
+  const gzip = await rawGet(siteUrl + page, "gzip");
+  if (html.status !== 200) throw new Error(`${page} answered ${html.status}`);
+  if (gzip.encoding === "gzip" && gunzipSync(gzip.body).equals(html.body)) {
+    return { name, html: html.body, gzip: gzip.body };
+  }
+  onOwnGzip(page);
+  return { name, html: html.body, gzip: gzipSync(html.body, { level: 6 }) };
 }
