@@ -67,6 +67,29 @@ describe("ContentCache", () => {
     expect(failing).toHaveBeenCalledTimes(2);
   });
 
+  it("tells until when a stale answer stays as it is: now, or the next try while backing off", async () => {
+    const time = clock();
+    const cache = new ContentCache({ ttlMs: 100_000, maxEntries: 10, now: time.now });
+    const seen = vi.fn();
+    await cache.get("k", async () => "old", seen);
+    expect(seen).toHaveBeenLastCalledWith(100_000, "k");
+    time.advance(100_000);
+    let fail!: (error: Error) => void;
+    const failing = () => new Promise<string>((_, reject) => (fail = reject));
+    // Stale while the refresh runs: it may change at any moment.
+    expect(await cache.get("k", failing, seen)).toBe("old");
+    expect(seen).toHaveBeenLastCalledWith(100_000, "k");
+    fail(new Error("API down"));
+    // Backing off (2 s after the first failure): nothing changes before the next try.
+    await vi.waitFor(async () => {
+      await cache.get("k", failing, seen);
+      expect(seen).toHaveBeenLastCalledWith(102_000, "k");
+    });
+    time.advance(2_000);
+    await cache.get("k", failing, seen);
+    expect(seen).toHaveBeenLastCalledWith(102_000, "k");
+  });
+
   it("rethrows when there is nothing stale, or when the error may not be served stale", async () => {
     const time = clock();
     const cache = new ContentCache({

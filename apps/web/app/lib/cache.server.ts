@@ -43,9 +43,9 @@ export class ContentCache {
 
   /**
    * The cached value for `key`: fresh, or stale while a refresh runs, else the result of
-   * `load` (shared by concurrent callers). `seen` learns until when the value given is fresh
-   * (now, for a stale one), so a page made from it is cached exactly as long
-   * (page-cache.server.ts).
+   * `load` (shared by concurrent callers). `seen` learns until when the value given stays as
+   * it is (for a stale one: now, or the next refresh attempt while backing off), so a page made
+   * from it is cached exactly as long (page-cache.server.ts).
    */
   async get<T>(
     key: string,
@@ -58,7 +58,11 @@ export class ContentCache {
       const freshUntil = entry.storedAt + this.#options.ttlMs;
       this.#touch(key, entry);
       if (now >= freshUntil) this.#refreshInBackground(key, load);
-      seen?.(Math.max(freshUntil, now), key);
+      // While backing off after a failed refresh the value cannot change before the next try,
+      // so a page made from it may be kept until then: an outage does not mean a render per
+      // request.
+      const retryAt = this.#retries.get(key)?.at ?? 0;
+      seen?.(Math.max(freshUntil, now < freshUntil ? now : retryAt, now), key);
       return entry.value as T;
     }
     let pending = this.#inFlight.get(key) as Promise<T> | undefined;
