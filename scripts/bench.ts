@@ -21,7 +21,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { gunzipSync, gzipSync } from "node:zlib";
 import { repoRoot } from "../e2e/support/env.ts";
 import { clientAssets } from "./bench/assets.ts";
 import { byteTypes, KB, type PageBytes, pageBytes } from "./bench/bytes.ts";
@@ -36,7 +35,7 @@ import {
   summary,
 } from "./bench/lighthouse.ts";
 import { type LoadFigures, load, loadAcceptEncoding } from "./bench/load.ts";
-import { type RunningNginx, type StaticPage, startNginx, staticPage } from "./bench/nginx.ts";
+import { type RunningNginx, startNginx, staticPage } from "./bench/nginx.ts";
 import { cleanup, isStopping, progress, runCommand } from "./bench/processes.ts";
 import {
   type BenchSite,
