@@ -15,11 +15,15 @@ import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-norm
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { defaultLanguage, type Language } from "@site/contract/languages";
 import { FallbackScreen } from "./components/error-screens.tsx";
+import cairoLatin from "./fonts/cairo-latin-basic-wght-normal.woff2?url";
 import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
 import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./lib/icons.ts";
 
-/** The one font file each language's pages need first (fonts.css declares the same files). */
-const fontOf: Record<Language, string> = { en: interLatin, ar: cairoArabic };
+/**
+ * The font files each language's pages need first (fonts.css declares the same files): Arabic
+ * pages always write spaces and digits too, which come from Cairo's Latin file.
+ */
+const fontsOf: Record<Language, string[]> = { en: [interLatin], ar: [cairoArabic, cairoLatin] };
 
 /** The page's language from the URL (`/ar/...`), English elsewhere. */
 function useLanguage() {
@@ -41,13 +45,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={pngIcons.favicon.path} type="image/png" sizes="32x32" />
         <link rel="apple-touch-icon" href={pngIcons.appleTouch.path} sizes="180x180" />
         <link rel="manifest" href={manifestPath(lang)} />
-        <link
-          rel="preload"
-          href={fontOf[lang]}
-          as="font"
-          type="font/woff2"
-          crossOrigin="anonymous"
-        />
+        {fontsOf[lang].map((font) => (
+          <link
+            key={font}
+            rel="preload"
+            href={font}
+            as="font"
+            type="font/woff2"
+            crossOrigin="anonymous"
+          />
+        ))}
         {/* Without scripts, lazy images show their <noscript> copy instead of a placeholder. */}
         <noscript
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant style rule
