@@ -51,7 +51,9 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
           <Logo />
           {home ? (
             <span className="flex flex-col leading-tight" data-testid="home-title">
-              <span className="animate-rise text-lg font-bold tracking-wide">{company.name}</span>
+              <span className="animate-rise text-lg font-bold latin:tracking-wide">
+                {company.name}
+              </span>
               <span className="animate-rise text-xs text-white/80 [animation-delay:150ms] max-sm:hidden">
                 {company.shortDescription}
               </span>

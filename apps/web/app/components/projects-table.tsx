@@ -19,7 +19,7 @@ function Label({ children }: { children: React.ReactNode }) {
   return (
     <span
       aria-hidden="true"
-      className="shrink-0 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase md:hidden"
+      className="shrink-0 text-xs font-semibold whitespace-nowrap text-slate-500 latin:tracking-wide latin:uppercase md:hidden"
     >
       {children}
     </span>

@@ -172,7 +172,7 @@ function AboutBlock({ about, lang }: { about: NonNullable<HomeData["about"]>; la
           />
         </div>
         <div className="min-w-0">
-          <p className="text-sm font-semibold tracking-widest text-steel-600 uppercase">
+          <p className="text-sm font-semibold text-steel-600 latin:tracking-widest latin:uppercase">
             {t("home.aboutUs")}
           </p>
           <h2 id="home-about" className="mt-2 text-3xl font-bold text-navy-900 md:text-4xl">

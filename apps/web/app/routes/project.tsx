@@ -74,7 +74,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             <dl className="mt-4 divide-y divide-sand-200">
               {facts.map((fact) => (
                 <div key={fact.testId} className="py-3">
-                  <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                  <dt className="text-xs font-semibold text-slate-600 latin:tracking-wide latin:uppercase">
                     {fact.label}
                   </dt>
                   <dd className="mt-1 font-medium text-navy-900" data-testid={fact.testId}>
@@ -83,7 +83,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
                 </div>
               ))}
               <div className="py-3">
-                <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <dt className="text-xs font-semibold text-slate-600 latin:tracking-wide latin:uppercase">
                   {t("projects.detail.date")}
                 </dt>
                 <dd

@@ -44,7 +44,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
         <div className="max-w-3xl">
           {header.title ? (
-            <p className="text-sm font-semibold tracking-wider text-steel-600 uppercase">
+            <p className="text-sm font-semibold text-steel-600 latin:tracking-wider latin:uppercase">
               {header.title}
             </p>
           ) : null}
