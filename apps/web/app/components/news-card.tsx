@@ -35,9 +35,12 @@ export function NewsCard({
       <CardImage src={item.image} alt="" kind="wideCard" className="aspect-[16/10]" />
       <div className="flex flex-1 flex-col p-5 md:p-6">
         {item.date ? (
+          // Left to right and isolated (see DateText); `self-start` keeps it on the side where
+          // the card's lines start, which its own direction would make the left in Arabic.
           <time
             dateTime={item.date}
-            className="text-sm font-medium text-slate-500 tabular-nums"
+            dir="ltr"
+            className="self-start text-sm font-medium text-slate-500 tabular-nums"
             data-testid="news-date"
           >
             {item.date}

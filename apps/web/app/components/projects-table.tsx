@@ -11,6 +11,7 @@
 import type { ProjectRow } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { amountText } from "../lib/text.ts";
 import { ChevronNext } from "./icons.tsx";
 import { DateText } from "./ui/date-text.tsx";
 
@@ -103,9 +104,10 @@ export function ProjectsTable({
               </div>
               <div role="cell" className={cell}>
                 <Label>{columns.amount}</Label>
-                <span className="font-medium text-navy-900 tabular-nums md:whitespace-nowrap">
-                  {String(row.amount)}
-                </span>
+                {/* Isolated with its own direction: "486,250,000 ريال سعودي" stays in order. */}
+                <bdi className="font-medium text-navy-900 tabular-nums md:whitespace-nowrap">
+                  {amountText(row.amount)}
+                </bdi>
               </div>
             </div>
           ))}

@@ -1,7 +1,20 @@
 /** Small text helpers shared by pages and the SEO tags (also bundled for the browser: no dependency). */
 
+/*
+ * Digits: Western (0-9) on the pages of both languages, as the API writes them. Dates, amounts
+ * and numbers are shown as given, never converted to Arabic-Indic digits nor formatted by
+ * Intl/toLocaleString, whose output follows the ICU data of the machine: the server's HTML and
+ * the browser's render are the same characters, so hydration never finds a mismatch. In Arabic
+ * text they are isolated (`dir="ltr"` on dates, `<bdi>` on amounts, see DateText), so the bidi
+ * rules never reorder them.
+ */
+
 /** The first 10 characters of an ISO date (`2024-05-12T09:30:00Z` → `2024-05-12`). */
 export const dateOnly = (value: string | null | undefined): string => (value ?? "").slice(0, 10);
+
+/** A contract amount as given (`"12,500,000 SAR"` or `12500000`), digits unchanged. */
+export const amountText = (value: string | number | null | undefined): string =>
+  value === null || value === undefined ? "" : String(value);
 
 /**
  * Cuts `text` to at most `max` characters (by code point, so Arabic and emoji are never split

@@ -90,7 +90,9 @@ export default function Project({ loaderData }: Route.ComponentProps) {
                   className="mt-1 font-medium text-navy-900 tabular-nums"
                   data-testid="project-date"
                 >
-                  <time dateTime={date}>{date}</time>
+                  <time dateTime={date} dir="ltr">
+                    {date}
+                  </time>
                 </dd>
               </div>
             </dl>

@@ -1,6 +1,10 @@
 import { dateOnly } from "../../lib/text.ts";
 
-/** A date as the site shows it (`YYYY-MM-DD`, SPEC.md section 9), machine-readable too. */
+/**
+ * A date as the site shows it (`YYYY-MM-DD`, SPEC.md section 9, Western digits: lib/text.ts),
+ * machine-readable too. Always left to right and isolated: inside Arabic text the bidi rules
+ * would otherwise lay `2025-06-15` out as `15-06-2025`.
+ */
 export function DateText({
   value,
   className,
@@ -10,7 +14,7 @@ export function DateText({
 }) {
   const date = dateOnly(value);
   return (
-    <time dateTime={date} className={className}>
+    <time dateTime={date} dir="ltr" className={className}>
       {date}
     </time>
   );
