@@ -1,4 +1,8 @@
-/** Inline SVG icons (no icon font, no extra requests). Decorative unless given a `title`. */
+/**
+ * Inline SVG icons (no icon font, no extra requests). Decorative unless given a `title`.
+ * Icons that point along the line (ArrowNext, ChevronNext, ChevronPrevious) are mirrored in
+ * right-to-left pages by their own `rtl:-scale-x-100`, so callers never flip them.
+ */
 import type { SVGProps } from "react";
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
@@ -155,9 +159,12 @@ export const PauseIcon = (p: IconProps) => (
   </Brand>
 );
 
-/** Points in the reading direction, so it is mirrored in RTL. */
-export const PlayIcon = ({ className = "", ...p }: IconProps) => (
-  <Brand className={`rtl:-scale-x-100 ${className}`} {...p}>
+/**
+ * A media control, so never mirrored: playback symbols keep their orientation in right-to-left
+ * interfaces (Apple's, Microsoft's and Material's bidirectional guidelines).
+ */
+export const PlayIcon = (p: IconProps) => (
+  <Brand {...p}>
     <path d="M7 5v14l12-7z" />
   </Brand>
 );
