@@ -110,16 +110,16 @@ export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
                   aria-hidden="true"
                   className="absolute inset-0 -z-10 bg-linear-to-t from-navy-950/95 via-navy-950/45 to-navy-950/30"
                 />
-                <div className="w-full px-6 pb-32 sm:px-10 min-[865px]:px-8">
+                <div className="w-full px-6 pb-32 sm:px-10 min-[54.0625rem]:px-8">
                   <span
                     aria-hidden="true"
                     className="mb-4 block h-1 w-14 rounded-full bg-amber-brand"
                   />
-                  <h2 className="text-3xl leading-tight font-bold text-white text-balance sm:text-4xl min-[865px]:text-2xl xl:text-3xl">
+                  <h2 className="text-3xl leading-tight font-bold text-white text-balance sm:text-4xl min-[54.0625rem]:text-2xl xl:text-3xl">
                     {banner.title}
                   </h2>
                   {banner.subtitle ? (
-                    <p className="mt-3 max-w-xl text-base leading-7 text-white/85 sm:text-lg min-[865px]:text-base">
+                    <p className="mt-3 max-w-xl text-base leading-7 text-white/85 sm:text-lg min-[54.0625rem]:text-base">
                       {banner.subtitle}
                     </p>
                   ) : null}
