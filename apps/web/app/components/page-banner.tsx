@@ -1,4 +1,8 @@
-/** The banner on top of every page: background image, title over a dark gradient. */
+/**
+ * The banner on top of every page: background image, title over a dark gradient. 300 px high
+ * (400 px from md), taller when a long title needs it (Arabic lines are spaced wider): the top
+ * padding keeps the title clear of the fixed header (h-20) above it.
+ */
 import { LazyImage } from "./lazy-image.tsx";
 
 export function PageBanner({
@@ -11,7 +15,7 @@ export function PageBanner({
   children?: React.ReactNode;
 }) {
   return (
-    <section className="relative isolate flex h-[300px] items-end overflow-hidden bg-navy-900 md:h-[400px]">
+    <section className="relative isolate flex min-h-[300px] items-end overflow-hidden bg-navy-900 pt-24 md:min-h-[400px]">
       {image ? (
         <LazyImage
           src={image}
