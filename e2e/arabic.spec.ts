@@ -1,0 +1,449 @@
+/**
+ * Arabic done right, measured in the browser on the real server: no letter-spacing or capitals
+ * on Arabic pages and lines spaced for Arabic (app.css); Cairo for the Latin inside Arabic
+ * text (fonts.css); dates, amounts, phone numbers and e-mail addresses isolated left to right,
+ * in Western digits that the server's HTML and the hydrated page write alike (lib/text.ts);
+ * directional icons pointing the reading direction, media symbols not; and the titles, meta
+ * tags, 404 page, error screen and form messages in Arabic. Width-agnostic checks run in the
+ * desktop project only.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
+import { E2E_PORT } from "./support/env.ts";
+import { startSite } from "./support/site.ts";
+import { decodeHtml } from "./support/text.ts";
+
+const widthAgnostic = "computed styles and text, the same at every width";
+
+/** Arabic letters (the Arabic block and its presentation forms). */
+const arabicLetters = /[\u0600-\u06FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+
+/** Pages of each kind (detail pages: the first item of their list), without the language. */
+async function pagePaths(): Promise<Record<string, string>> {
+  const [news, project, service] = await Promise.all([
+    firstId("/api/news", "ar"),
+    firstId("/api/Completed-projects", "ar"),
+    firstId("/api/services", "ar"),
+  ]);
+  return {
+    home: "",
+    news: "/news",
+    newsItem: `/news/${news}`,
+    projects: "/projects",
+    project: `/projects/${project}`,
+    contact: "/contactUs",
+    services: "/services",
+    service: `/services/${service}`,
+    overview: "/overview",
+    equipment: "/equipment",
+    notFound: "/no-such-page",
+  };
+}
+
+/** Loads a page with entrance animations off and waits until React has hydrated it. */
+async function open(page: Page, path: string) {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const response = await page.goto(path);
+  await page.waitForFunction(() => {
+    const link = document.querySelector("header a[href]");
+    return !!link && Object.keys(link).some((key) => key.startsWith("__reactProps"));
+  });
+  return response;
+}
+
+interface TextStyle {
+  text: string;
+  letterSpacing: string;
+  textTransform: string;
+  fontSize: number;
+  lineHeight: number | null;
+}
+
+/** Every visible element with text of its own: the text and its computed typography. */
+function textStyles(page: Page): Promise<TextStyle[]> {
+  return page.evaluate(() => {
+    const found: TextStyle[] = [];
+    for (const element of document.body.querySelectorAll<HTMLElement>("*")) {
+      if (element.closest("script, style, noscript, template, svg")) continue;
+      const own = [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent ?? "")
+        .join("")
+        .trim();
+      if (!own || !element.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
+        continue;
+      const box = element.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue; // screen-reader-only text
+      const style = getComputedStyle(element);
+      found.push({
+        text: own.slice(0, 40),
+        letterSpacing: style.letterSpacing,
+        textTransform: style.textTransform,
+        fontSize: Number.parseFloat(style.fontSize),
+        lineHeight: style.lineHeight === "normal" ? null : Number.parseFloat(style.lineHeight),
+      });
+    }
+    return found;
+  });
+}
+
+const spaced = (style: TextStyle) =>
+  style.letterSpacing !== "normal" && Number.parseFloat(style.letterSpacing) !== 0;
+
+/**
+ * Lines too tight for Arabic: text up to 20 px (body text, labels, buttons) needs 1.6 times
+ * its size, larger headings 1.35 times (`normal` in Cairo is 1.87).
+ */
+function cramped(style: TextStyle): boolean {
+  if (style.lineHeight === null) return false;
+  const least = style.fontSize <= 20 ? 1.6 : 1.35;
+  return style.lineHeight < style.fontSize * least - 0.05;
+}
+
+const describe = (style: TextStyle) =>
+  `"${style.text}" (${style.fontSize}px / ${style.lineHeight}px, letter-spacing ${style.letterSpacing}, ${style.textTransform})`;
+
+test.describe("Arabic typography", () => {
+  test("no letter-spacing or capitals, and lines spaced for Arabic, on every page kind", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+    for (const path of Object.values(await pagePaths())) {
+      await open(page, `/ar${path}`);
+      const styles = await textStyles(page);
+      expect(styles.length, path).toBeGreaterThan(10);
+      expect(
+        styles.filter((style) => spaced(style) || style.textTransform !== "none").map(describe),
+        `/ar${path}: letter-spacing or capitals`,
+      ).toEqual([]);
+      expect(styles.filter(cramped).map(describe), `/ar${path}: lines too tight`).toEqual([]);
+    }
+    // The same check sees them where they belong: the list's eyebrow label in English.
+    await open(page, "/en/projects");
+    const english = await textStyles(page);
+    expect(english.some((style) => spaced(style) && style.textTransform === "uppercase")).toBe(
+      true,
+    );
+  });
+
+  test("Arabic pages write Latin letters and digits in Cairo, from two files within the font budget", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+    const fonts: { url: string; bytes: number }[] = [];
+    page.on("response", async (response) => {
+      if (!response.url().endsWith(".woff2")) return;
+      fonts.push({ url: response.url(), bytes: (await response.body()).length });
+    });
+    await open(page, `/ar${(await pagePaths()).projects}`);
+    await page.evaluate(() => document.fonts.ready);
+    await expect.poll(() => fonts.length).toBe(2);
+    expect(fonts.map((font) => font.url).join(" ")).toMatch(
+      /cairo-arabic.*cairo-latin|cairo-latin.*cairo-arabic/,
+    );
+    expect(fonts.reduce((sum, font) => sum + font.bytes, 0)).toBeLessThanOrEqual(60 * 1024);
+    // Both are preloaded by the server's HTML.
+    const preloads = await page
+      .locator('link[rel="preload"][as="font"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    expect(preloads.sort()).toEqual(fonts.map((font) => font.url).sort());
+    // A date and an amount (Latin digits, commas, spaces) are drawn in Cairo, not a system font.
+    const cdp = await page.context().newCDPSession(page);
+    const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
+    await cdp.send("CSS.enable");
+    for (const selector of ['[role="row"] time', '[role="row"] bdi']) {
+      const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+      expect(nodeId, selector).toBeGreaterThan(0);
+      const { fonts: used } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+      expect([...new Set(used.map((font) => font.familyName))]).toEqual(["Cairo"]);
+    }
+  });
+});
+
+/**
+ * Every date (YYYY-MM-DD), phone number, e-mail address and `amounts` text on the page that is
+ * not inside a `<bdi>` or an element with `dir="ltr"`.
+ */
+function unisolated(page: Page, amounts: string[]): Promise<string[]> {
+  return page.evaluate((amounts) => {
+    const patterns = [/\d{4}-\d{2}-\d{2}/, /\+\d[\d\s()-]{6,}\d/, /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const found: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      const parent = node.parentElement;
+      if (!parent || parent.closest("script, style, noscript, template")) continue;
+      const shown =
+        patterns.some((pattern) => pattern.test(text)) ||
+        amounts.some((amount) => text.includes(amount));
+      if (shown && !parent.closest('bdi, [dir="ltr"]')) found.push(text.trim().slice(0, 60));
+    }
+    return found;
+  }, amounts);
+}
+
+test.describe("dates, amounts, phone numbers and e-mail addresses", () => {
+  test("are isolated left to right wherever Arabic pages show them", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+    const paths = await pagePaths();
+    const rows = await apiData<Paged<{ amount: string | number }>>("/api/Completed-projects", "ar");
+    const amounts = rows.data.map((row) => String(row.amount));
+    const counts: Record<string, number> = {};
+    for (const key of ["home", "news", "newsItem", "projects", "project", "contact"] as const) {
+      await open(page, `/ar${paths[key]}`);
+      expect(await unisolated(page, amounts), `/ar${paths[key]}`).toEqual([]);
+      counts[key] = await page.locator('time[dir="ltr"], bdi, a[dir="ltr"]').count();
+    }
+    // What is checked is there: the footer's three dates and contact links on every page, the
+    // contact page's own links, the list's dates and amounts.
+    expect(counts.contact).toBeGreaterThanOrEqual(3 + 3 + 3);
+    expect(counts.projects).toBeGreaterThanOrEqual(3 + 3 + 2 * rows.data.length);
+    // An Arabic amount keeps its order inside its isolate: the number first (on the right).
+    const arabicAmount = amounts.find((amount) => arabicLetters.test(amount));
+    if (arabicAmount) {
+      await open(page, `/ar${paths.projects}`);
+      const bdi = page.locator("bdi", { hasText: arabicAmount }).first();
+      const [number, words] = await bdi.evaluate((element) => {
+        const text = element.firstChild as Text;
+        const digits = (text.textContent ?? "").search(/\d/);
+        const letters = (text.textContent ?? "").search(/[\u0600-\u06FF]/);
+        const at = (index: number) => {
+          const range = document.createRange();
+          range.setStart(text, index);
+          range.setEnd(text, index + 1);
+          return range.getBoundingClientRect().x;
+        };
+        return [at(digits), at(letters)];
+      });
+      expect(number).toBeGreaterThan(words);
+    }
+  });
+
+  test("news card dates sit where the card's lines start", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+    await open(page, "/ar/news");
+    const card = page.getByTestId("news-card").first();
+    const date = await card.getByTestId("news-date").boundingBox();
+    const title = await card.getByRole("heading").boundingBox();
+    expect(date && title).toBeTruthy();
+    if (!date || !title) return;
+    expect(Math.abs(date.x + date.width - (title.x + title.width))).toBeLessThanOrEqual(2);
+  });
+
+  test("dates are the same Western digits in the server's HTML, after hydration and in both languages", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+    const paths = await pagePaths();
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /hydrat|#418|#423|#425/i.test(message.text()))
+        problems.push(message.text());
+    });
+    const shown: Record<Lang, string[]> = { en: [], ar: [] };
+    for (const lang of languages) {
+      for (const key of ["home", "news", "newsItem", "projects", "project"] as const) {
+        const path = `/${lang}${paths[key]}`;
+        const html = await (await request.get(path)).text();
+        const server = [...html.matchAll(/<time\b[^>]*>([^<]*)<\/time>/g)].map(([, text]) =>
+          decodeHtml(text ?? ""),
+        );
+        await open(page, path);
+        const hydrated = await page.locator("time").allTextContents();
+        expect(hydrated, path).toEqual(server);
+        for (const date of hydrated) expect(date, path).toMatch(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/);
+        shown[lang].push(...hydrated);
+      }
+    }
+    expect(shown.ar.length).toBeGreaterThan(10);
+    expect(shown.ar.sort()).toEqual(shown.en.sort());
+    expect(problems).toEqual([]);
+  });
+});
+
+/** Path of ArrowNext, ChevronNext and ChevronPrevious (components/icons.tsx). */
+const directional = ["M5 12h14M13 6l6 6-6 6", "m9 6 6 6-6 6", "m15 6-6 6 6 6"];
+/** The play triangle: a media symbol, never mirrored. */
+const playback = "M7 5v14l12-7z";
+
+/**
+ * The horizontal orientation of each icon drawn with one of `paths`: -1 when the transforms and
+ * scales of the icon and its ancestors mirror it, 1 otherwise.
+ */
+function orientations(page: Page, paths: string[]): Promise<number[]> {
+  return page.evaluate((paths) => {
+    const icons = [...document.querySelectorAll("svg")].filter((svg) =>
+      paths.includes(svg.querySelector("path")?.getAttribute("d") ?? ""),
+    );
+    return icons.map((icon) => {
+      let sign = 1;
+      for (let node: Element | null = icon; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.transform !== "none" && new DOMMatrixReadOnly(style.transform).a < 0)
+          sign = -sign;
+        if (style.scale !== "none" && Number.parseFloat(style.scale) < 0) sign = -sign;
+      }
+      return sign;
+    });
+  }, paths);
+}
+
+test.describe("icons", () => {
+  test("every directional icon points the reading direction; the play symbol never turns", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+    const paths = await pagePaths();
+    const seen: Record<Lang, number[]> = { en: [], ar: [] };
+    for (const key of ["home", "news", "newsItem", "projects", "project", "services"] as const) {
+      for (const lang of languages) {
+        await open(page, `/${lang}${paths[key]}`);
+        const found = await orientations(page, directional);
+        expect(found, `/${lang}${paths[key]}`).toEqual(found.map(() => (lang === "ar" ? -1 : 1)));
+        seen[lang].push(found.length);
+      }
+    }
+    // The same icons in both languages, and there are some on every page.
+    expect(seen.ar).toEqual(seen.en);
+    expect(seen.ar.every((count) => count > 0)).toBe(true);
+    // The hero's play button (shown once paused) keeps its triangle as it is.
+    for (const lang of languages) {
+      await page.emulateMedia({ reducedMotion: "no-preference" });
+      await page.goto(`/${lang}`);
+      await page.getByRole("button", { name: t(lang, "home.pauseSlider") }).click();
+      await expect(page.getByRole("button", { name: t(lang, "home.playSlider") })).toBeVisible();
+      expect(await orientations(page, [playback])).toEqual([1]);
+    }
+  });
+});
+
+/** The text meta tags a page's HTML carries (title, description, Open Graph, Twitter). */
+function textMeta(html: string): Record<string, string> {
+  const tags: Record<string, string> = {
+    title: decodeHtml(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1]?.trim() ?? ""),
+  };
+  for (const [, , name, content] of html.matchAll(
+    /<meta (name|property)="([^"]+)" content="([^"]*)"/g,
+  )) {
+    if (
+      name &&
+      /^(description|og:(site_name|title|description|image:alt)|twitter:(title|description|image:alt))$/.test(
+        name,
+      )
+    )
+      tags[name] = decodeHtml(content ?? "");
+  }
+  return tags;
+}
+
+/** Keys whose Arabic value has no Arabic letters or equals the English one. */
+function notArabic(english: Record<string, string>, arabic: Record<string, string>): string[] {
+  return Object.keys(english).filter(
+    (key) => !arabicLetters.test(arabic[key] ?? "") || arabic[key] === english[key],
+  );
+}
+
+test.describe("Arabic routes speak Arabic", () => {
+  test("page titles and meta tags", async ({ request }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+    for (const path of Object.values(await pagePaths())) {
+      const [en, ar] = await Promise.all(
+        languages.map(async (lang) =>
+          textMeta(await (await request.get(`/${lang}${path}`)).text()),
+        ),
+      );
+      expect(Object.keys(en ?? {}).length, path).toBeGreaterThanOrEqual(3);
+      expect(Object.keys(ar ?? {}).sort(), path).toEqual(Object.keys(en ?? {}).sort());
+      expect(notArabic(en ?? {}, ar ?? {}), path).toEqual([]);
+    }
+  });
+
+  /** The title, heading and text of a screen, in a record for notArabic(). */
+  async function screenText(page: Page) {
+    return {
+      title: await page.title(),
+      heading: (await page.getByRole("heading", { level: 1 }).textContent()) ?? "",
+      text: (await page.locator("main").textContent()) ?? "",
+    };
+  }
+
+  test("the 404 page", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+    const screens: Record<string, Record<string, string>> = {};
+    for (const lang of languages) {
+      expect((await open(page, `/${lang}/no-such-page`))?.status()).toBe(404);
+      screens[lang] = await screenText(page);
+    }
+    expect(notArabic(screens.en ?? {}, screens.ar ?? {})).toEqual([]);
+  });
+
+  test("the error screen of a site whose API is down", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+    const site = await startSite(E2E_PORT + 97, {
+      API_BASE_URL: "http://127.0.0.1:9",
+      API_TIMEOUT_MS: "2000",
+    });
+    try {
+      const screens: Record<string, Record<string, string>> = {};
+      for (const lang of languages) {
+        const response = await page.goto(`${site.url}/${lang}/news`);
+        expect(response?.status()).toBe(503);
+        await expect(page.getByTestId("error-screen")).toBeVisible();
+        screens[lang] = {
+          title: await page.title(),
+          heading: (await page.getByRole("heading", { level: 1 }).textContent()) ?? "",
+          text: (await page.getByTestId("error-screen").textContent()) ?? "",
+        };
+      }
+      expect(notArabic(screens.en ?? {}, screens.ar ?? {})).toEqual([]);
+    } finally {
+      await site.stop();
+    }
+  });
+
+  test("the contact form's messages", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+    const messages: Record<string, Record<string, string>> = {};
+    for (const lang of languages) {
+      await open(page, `/${lang}/contactUs`);
+      await page.locator('form button[type="submit"]').click();
+      await expect(page.getByRole("alert")).toBeVisible();
+      const shown = await page.evaluate(() => {
+        const found: Record<string, string> = {
+          alert: document.querySelector('[role="alert"]')?.textContent?.trim() ?? "",
+        };
+        for (const control of document.querySelectorAll('form [aria-invalid="true"]')) {
+          const ids = control.getAttribute("aria-describedby")?.split(/\s+/) ?? [];
+          found[control.id] = ids
+            .map((id) => document.getElementById(id)?.textContent?.trim() ?? "")
+            .join(" ");
+        }
+        return found;
+      });
+      messages[lang] = shown;
+    }
+    expect(Object.keys(messages.en ?? {}).length).toBeGreaterThanOrEqual(4);
+    expect(Object.keys(messages.ar ?? {}).sort()).toEqual(Object.keys(messages.en ?? {}).sort());
+    expect(notArabic(messages.en ?? {}, messages.ar ?? {})).toEqual([]);
+  });
+});
+
+test("a long Arabic title stays inside its banner, below the header, on a phone", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "a phone layout");
+  const rows = await apiData<Paged<{ id: number | string; title: string }>>(
+    "/api/Completed-projects",
+    "ar",
+  );
+  const longest = rows.data.reduce((a, b) => (b.title.length > a.title.length ? b : a));
+  await open(page, `/ar/projects/${longest.id}`);
+  const header = await page.locator("header").first().boundingBox();
+  const title = await page.getByRole("heading", { level: 1 }).boundingBox();
+  const banner = await page.locator("section:has(h1)").first().boundingBox();
+  expect(header && title && banner).toBeTruthy();
+  if (!header || !title || !banner) return;
+  expect(title.y).toBeGreaterThanOrEqual(header.y + header.height);
+  expect(title.y + title.height).toBeLessThanOrEqual(banner.y + banner.height);
+});
