@@ -10,6 +10,9 @@ import {
   resolveMediaUrl,
 } from "./api.server.ts";
 
+/** Long enough for a busy machine; the time-out tests wait past it on purpose. */
+const TIMEOUT_MS = 2_000;
+
 /** A tiny stand-in content server whose answers each test sets. */
 let server: Server;
 let base: string;
@@ -30,7 +33,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   client = createContentClient({
     baseUrl: base,
-    timeoutMs: 300,
+    timeoutMs: TIMEOUT_MS,
     cacheTtlMs: 60_000,
     cacheMaxEntries: 50,
   });
@@ -52,12 +55,12 @@ const banners = JSON.stringify({
 });
 
 /** Options for `getPayload`: this server, media resolved against it. */
-const media = () => ({ lang: "en" as const, baseUrl: base, timeoutMs: 300, mediaBaseUrl: base });
+const media = () => ({ lang: "en" as const, baseUrl: base, timeoutMs: TIMEOUT_MS, mediaBaseUrl: base });
 
 describe("request", () => {
   it("sends Accept: application/json and the lang header", async () => {
     answer = () => ({ body: banners });
-    await request("/api/homepage-banners", { lang: "ar", baseUrl: base, timeoutMs: 300 });
+    await request("/api/homepage-banners", { lang: "ar", baseUrl: base, timeoutMs: TIMEOUT_MS });
     expect(seen[0]?.headers.accept).toBe("application/json");
     expect(seen[0]?.headers.lang).toBe("ar");
   });
@@ -77,7 +80,7 @@ describe("request", () => {
     const error = await request("/api/x", {
       lang: "en",
       baseUrl: "http://127.0.0.1:9",
-      timeoutMs: 300,
+      timeoutMs: TIMEOUT_MS,
     }).catch((e: unknown) => e);
     expect((error as ApiError).kind).toBe("unavailable");
   });
@@ -174,7 +177,7 @@ describe("content", () => {
     expect(await statusOf()).toBe(404);
     answer = () => ({ status: 503, body: "" });
     expect(await statusOf()).toBe(503);
-    answer = () => ({ body: "{}", delayMs: 1000 });
+    answer = () => ({ body: "{}", delayMs: TIMEOUT_MS + 1000 });
     expect(await statusOf()).toBe(504);
     answer = () => ({ body: JSON.stringify({ data: { id: 3 } }) });
     expect(await statusOf()).toBe(502);
@@ -193,7 +196,7 @@ describe("firstOf", () => {
     // With a last good answer (expired at once here), the empty list does not replace it.
     const expiring = createContentClient({
       baseUrl: base,
-      timeoutMs: 300,
+      timeoutMs: TIMEOUT_MS,
       cacheTtlMs: 0,
       cacheMaxEntries: 50,
       log: () => {},
@@ -213,7 +216,7 @@ describe("firstOf", () => {
     const port = (resetting.address() as AddressInfo).port;
     const reset = createContentClient({
       baseUrl: `http://127.0.0.1:${port}`,
-      timeoutMs: 300,
+      timeoutMs: TIMEOUT_MS,
       cacheTtlMs: 60_000,
       cacheMaxEntries: 50,
     });
