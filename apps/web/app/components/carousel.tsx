@@ -3,11 +3,13 @@
  * 1.5 slides with 5 px gaps on phones and 2.5 with 20 px from 768 px (lib/carousel-layout.ts),
  * sized by CSS so the server HTML is already laid out. Previous is disabled at the start and
  * next at the end. Runs right-to-left in Arabic; Tab reaches the links in every slide and
- * Embla scrolls the focused slide into view.
+ * Embla scrolls the focused slide into view; the arrow keys go from slide to slide in the
+ * reading direction (lib/carousel-keys.ts).
  */
 import useEmblaCarousel from "embla-carousel-react";
 import { Children, type CSSProperties, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { carouselKeyDown } from "../lib/carousel-keys.ts";
 import { CONTENT_CAROUSEL, emblaMotionBreakpoints, layoutVars } from "../lib/carousel-layout.ts";
 import { useDirection } from "../lib/use-direction.ts";
 import { useEmblaState } from "../lib/use-embla-state.ts";
@@ -51,6 +53,7 @@ export function Carousel({
       aria-roledescription="carousel"
       data-testid={testId}
       data-ready={api ? "" : undefined}
+      onKeyDown={carouselKeyDown(api, direction)}
     >
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <h2 id={headingId} className="text-3xl font-bold text-navy-900 md:text-4xl">

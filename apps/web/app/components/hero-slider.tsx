@@ -3,7 +3,8 @@
  * the autoplay plugin, looping, a new slide every 6 s that keeps going after the visitor drags
  * or clicks, 50 px between slides, one slide per view under 865 px and three from 865 px.
  * Autoplay waits while the tab is hidden (the plugin listens to `visibilitychange`), never runs
- * for `prefers-reduced-motion: reduce`, and can be paused with a button. The slides are in the
+ * for `prefers-reduced-motion: reduce`, and can be paused with a button. With focus on its
+ * buttons the arrow keys change slides in the reading direction. The slides are in the
  * server HTML and sized by CSS, so the first paint has no shift and no spinner.
  */
 import type { HomeBanner } from "@site/contract";
@@ -11,6 +12,7 @@ import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { carouselKeyDown } from "../lib/carousel-keys.ts";
 import {
   emblaMotionBreakpoints,
   HERO_AUTOPLAY_DELAY,
@@ -83,6 +85,7 @@ export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
       aria-label={t("home.bannerRegion")}
       data-testid="hero-slider"
       data-ready={api ? "" : undefined}
+      onKeyDown={carouselKeyDown(api, direction)}
       className="relative isolate h-dvh min-h-[560px] overflow-hidden bg-navy-950"
     >
       <div ref={viewport} dir={direction} style={vars} className="h-full overflow-hidden">

@@ -1,11 +1,13 @@
 /**
  * An image slider (Embla) with previous/next buttons and a counter; clicking an image opens
- * it larger in the Lightbox. Runs right-to-left in Arabic. Used by the overview, project
- * detail and HSE pages.
+ * it larger in the Lightbox. Runs right-to-left in Arabic; the arrow keys go from photo to
+ * photo in the reading direction, focus following, so Enter opens the photo in view. Used by
+ * the overview and project detail pages.
  */
 import useEmblaCarousel from "embla-carousel-react";
 import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { carouselKeyDown } from "../lib/carousel-keys.ts";
 import { emblaMotionBreakpoints } from "../lib/carousel-layout.ts";
 import { useDirection } from "../lib/use-direction.ts";
 import { useEmblaState } from "../lib/use-embla-state.ts";
@@ -49,6 +51,7 @@ export function ImageGallery({ images, label }: { images: GalleryImage[]; label:
       data-testid="image-gallery"
       data-ready={api ? "" : undefined}
       className="w-full"
+      onKeyDown={carouselKeyDown(api, direction)}
     >
       <div
         ref={viewport}

@@ -1,0 +1,44 @@
+/**
+ * The arrow keys of a carousel (content carousels, hero slider, gallery), in the reading
+ * direction: the right arrow goes forward in English and the left arrow in Arabic. On a
+ * control inside a slide, focus moves to the neighbouring slide's first control and the
+ * carousel brings that slide in; on the carousel's buttons (or anywhere else in it) the
+ * carousel moves one step and focus stays put.
+ */
+import type { EmblaCarouselType } from "embla-carousel";
+import type { KeyboardEvent } from "react";
+
+const focusable = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** +1 for the key that goes forward in `direction`, -1 for the one that goes back, else 0. */
+export function arrowStep(key: string, direction: "ltr" | "rtl"): -1 | 0 | 1 {
+  if (key !== "ArrowLeft" && key !== "ArrowRight") return 0;
+  const forward = direction === "rtl" ? "ArrowLeft" : "ArrowRight";
+  return key === forward ? 1 : -1;
+}
+
+/** A `keydown` handler for the element that holds the carousel and its buttons. */
+export function carouselKeyDown(api: EmblaCarouselType | undefined, direction: "ltr" | "rtl") {
+  return (event: KeyboardEvent<HTMLElement>) => {
+    if (!api || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const step = arrowStep(event.key, direction);
+    if (step === 0) return;
+    const target = event.target as HTMLElement;
+    if (target.closest("input, textarea, select, [contenteditable]")) return;
+    event.preventDefault();
+
+    const slides = api.slideNodes();
+    const from = slides.findIndex((slide) => slide.contains(target));
+    if (from === -1) {
+      if (step > 0) api.scrollNext();
+      else api.scrollPrev();
+      return;
+    }
+    const to = from + step;
+    const slide = slides[to];
+    if (!slide) return;
+    // Snaps follow the slides one by one (align "start"); the last snap holds the last slides.
+    api.scrollTo(Math.min(to, api.scrollSnapList().length - 1));
+    slide.querySelector<HTMLElement>(focusable)?.focus({ preventScroll: true });
+  };
+}
