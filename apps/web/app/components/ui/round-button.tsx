@@ -1,6 +1,9 @@
 /**
  * The round icon button of carousels, the hero slider and the gallery: one look per surface,
- * a label for screen readers, disabled at either end of a slider.
+ * a label for screen readers, disabled at either end of a slider. Disabled means
+ * `aria-disabled`, not the `disabled` attribute: a button that reaches the end while it has
+ * focus (the keyboard's "previous" pressed back to the first slide) keeps focus instead of
+ * dropping it on the page, and it says it is unavailable; its clicks do nothing.
  */
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
@@ -8,12 +11,12 @@ import { cn } from "../../lib/cn.ts";
 const surfaces = {
   /** On a light section. */
   light:
-    "border border-navy-900/20 text-navy-900 hover:border-navy-900 hover:bg-navy-900 hover:text-white disabled:cursor-not-allowed disabled:border-navy-900/10 disabled:text-navy-900/30 disabled:hover:bg-transparent disabled:hover:text-navy-900/30",
+    "border border-navy-900/20 text-navy-900 hover:border-navy-900 hover:bg-navy-900 hover:text-white aria-disabled:cursor-not-allowed aria-disabled:border-navy-900/10 aria-disabled:text-navy-900/30 aria-disabled:hover:bg-transparent aria-disabled:hover:text-navy-900/30",
   /** On a white card. */
-  card: "border border-navy-900/15 bg-white text-navy-900 shadow-sm hover:border-navy-900 hover:bg-navy-900 hover:text-white disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-navy-900/15 disabled:hover:bg-white disabled:hover:text-navy-900",
+  card: "border border-navy-900/15 bg-white text-navy-900 shadow-sm hover:border-navy-900 hover:bg-navy-900 hover:text-white aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:border-navy-900/15 aria-disabled:hover:bg-white aria-disabled:hover:text-navy-900",
   /** Over a photo. */
   overlay:
-    "bg-white/10 text-white ring-1 ring-white/40 backdrop-blur-sm hover:bg-amber-brand hover:text-navy-950 hover:ring-amber-brand disabled:opacity-40",
+    "bg-white/10 text-white ring-1 ring-white/40 backdrop-blur-sm hover:bg-amber-brand hover:text-navy-950 hover:ring-amber-brand aria-disabled:opacity-40",
 } as const;
 
 export type Surface = keyof typeof surfaces;
@@ -22,12 +25,19 @@ export function RoundButton({
   surface,
   label,
   className,
+  disabled = false,
+  onClick,
   ...props
-}: Omit<ComponentProps<"button">, "aria-label"> & { surface: Surface; label: string }) {
+}: Omit<ComponentProps<"button">, "aria-label" | "aria-disabled"> & {
+  surface: Surface;
+  label: string;
+}) {
   return (
     <button
       type="button"
       aria-label={label}
+      aria-disabled={disabled || undefined}
+      onClick={disabled ? undefined : onClick}
       className={cn(
         "inline-flex size-11 items-center justify-center rounded-full transition-colors",
         surfaces[surface],
