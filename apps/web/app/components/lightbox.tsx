@@ -1,8 +1,9 @@
 /**
  * A larger view of one image of a set, as a modal dialog (the native <dialog>, so the rest of
  * the page is inert while it is open). Closes with Escape, the close button or a click on the
- * backdrop; focus moves into it and returns to whatever had focus before. Previous/next with
- * the buttons or the arrow keys, mirrored in right-to-left pages.
+ * backdrop; focus moves into it, Tab and Shift+Tab go round its buttons (a modal <dialog>
+ * alone lets Tab out to the browser's own controls), and focus returns to whatever had it
+ * before. Previous/next with the buttons or the arrow keys, mirrored in right-to-left pages.
  */
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -68,6 +69,20 @@ function LightboxDialog({
   const go = (step: number) => onIndexChange((index + step + total) % total);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === "Tab") {
+      const buttons = Array.from(dialog.current?.querySelectorAll("button") ?? []);
+      const first = buttons[0];
+      const last = buttons.at(-1);
+      const active = document.activeElement;
+      const leaving = event.shiftKey
+        ? active === first || !buttons.includes(active as HTMLButtonElement)
+        : active === last;
+      if (leaving) {
+        event.preventDefault();
+        (event.shiftKey ? last : first)?.focus();
+      }
+      return;
+    }
     if (total < 2) return;
     const forward = direction === "rtl" ? "ArrowLeft" : "ArrowRight";
     const backward = direction === "rtl" ? "ArrowRight" : "ArrowLeft";
