@@ -13,7 +13,13 @@ import { ChevronDown } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
-import { buildNavigation, isActive, type NavData, type NavLink } from "./navigation.ts";
+import {
+  buildNavigation,
+  currentPage,
+  isActive,
+  type NavData,
+  type NavLink,
+} from "./navigation.ts";
 import { SubmenuLink } from "./submenu-link.tsx";
 
 /** Pixels of scroll after which the bar turns translucent (SPEC.md section 9). */
@@ -83,6 +89,9 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
   );
 }
 
+/** The keys that move focus through an open dropdown: its first, previous, next, last entry. */
+const menuKeys = ["ArrowDown", "ArrowUp", "Home", "End"];
+
 const linkBase = "rounded-md px-3 py-2 text-sm font-medium transition-colors";
 
 function itemClass(active: boolean) {
@@ -94,9 +103,13 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
   const [open, setOpen] = useState(false);
   const itemRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
   const openedByHover = useRef(false);
+  /** The entry to focus once the menu has opened (opened with ArrowDown or ArrowUp). */
+  const focusOnOpen = useRef<"first" | "last" | null>(null);
   const active = isActive(link, pathname);
+  const entries = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>("a[href]") ?? []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close when the page changes
   useEffect(() => setOpen(false), [pathname]);
@@ -108,6 +121,47 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
     document.addEventListener("pointerdown", closeOutside);
     return () => document.removeEventListener("pointerdown", closeOutside);
   }, [open]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: entries() reads the rendered menu
+  useEffect(() => {
+    if (!open || !focusOnOpen.current) return;
+    const list = entries();
+    (focusOnOpen.current === "first" ? list[0] : list.at(-1))?.focus();
+    focusOnOpen.current = null;
+  }, [open]);
+
+  /**
+   * The disclosure menu pattern's optional keys: ArrowDown/ArrowUp on the button open the menu
+   * at its first/last entry; in the menu they go to the next/previous entry (round the ends),
+   * Home and End to the first and last.
+   */
+  const onMenuKey = (event: React.KeyboardEvent) => {
+    if (!menuKeys.includes(event.key)) return;
+    const target = event.target as HTMLElement;
+    if (target === buttonRef.current) {
+      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+      event.preventDefault();
+      const where = event.key === "ArrowDown" ? "first" : "last";
+      if (open) {
+        const list = entries();
+        (where === "first" ? list[0] : list.at(-1))?.focus();
+      } else {
+        focusOnOpen.current = where;
+        setOpen(true);
+      }
+      return;
+    }
+    const list = entries();
+    const index = list.indexOf(target);
+    if (index === -1) return;
+    event.preventDefault();
+    const next =
+      event.key === "Home"
+        ? 0
+        : event.key === "End"
+          ? list.length - 1
+          : (index + (event.key === "ArrowDown" ? 1 : -1) + list.length) % list.length;
+    list[next]?.focus();
+  };
 
   if (!link.children) {
     return (
@@ -116,7 +170,7 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
           to={link.to ?? "#"}
           end
           className={itemClass(active)}
-          aria-current={active ? "page" : undefined}
+          aria-current={currentPage(link, pathname)}
         >
           {link.label}
         </RouterNavLink>
@@ -140,14 +194,20 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
         if (event.key === "Escape" && open) {
           setOpen(false);
           buttonRef.current?.focus();
+          return;
         }
+        onMenuKey(event);
       }}
       onBlur={(event) => {
         if (!itemRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
       {link.to ? (
-        <Link to={link.to} className={`${itemClass(active)} pe-1`}>
+        <Link
+          to={link.to}
+          className={`${itemClass(active)} pe-1`}
+          aria-current={currentPage(link, pathname)}
+        >
           {link.label}
         </Link>
       ) : null}
@@ -172,6 +232,7 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
         <ChevronDown size={16} className={`transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
       <ul
+        ref={menuRef}
         id={menuId}
         hidden={!open}
         className="absolute start-0 top-full z-50 min-w-64 rounded-lg bg-white py-2 shadow-xl ring-1 ring-navy-900/10"

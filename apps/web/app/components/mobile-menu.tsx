@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { ChevronDown, CloseIcon, MenuIcon } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
-import { isActive, type NavLink } from "./navigation.ts";
+import { currentPage, isActive, type NavLink } from "./navigation.ts";
 import { SubmenuLink } from "./submenu-link.tsx";
 
 export function MobileMenu({
@@ -118,7 +118,7 @@ export function MobileMenu({
                     <Link
                       to={item.to ?? "#"}
                       onClick={close}
-                      aria-current={active ? "page" : undefined}
+                      aria-current={currentPage(item, pathname)}
                       className={`block py-4 text-lg font-medium ${active ? "text-amber-brand" : ""}`}
                     >
                       {item.label}

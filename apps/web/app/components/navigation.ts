@@ -65,6 +65,16 @@ export function buildNavigation(lang: Language, data: NavData, t: TFunction): Na
   ];
 }
 
+/**
+ * `aria-current` of a navigation link: "page" on a link to the very page shown (the News link
+ * on the news list, not on a news item, which the link's highlight still places in News).
+ */
+export function currentPage(link: NavLink, pathname: string): "page" | undefined {
+  if (!link.to) return undefined;
+  const path = pathname.toLowerCase().replace(/\/+$/, "");
+  return link.to.toLowerCase() === path ? "page" : undefined;
+}
+
 /** Whether a nav entry (or one of its children) is the current page. */
 export function isActive(link: NavLink, pathname: string): boolean {
   const path = pathname.toLowerCase().replace(/\/+$/, "");

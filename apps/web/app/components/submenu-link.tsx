@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DownloadIcon } from "./icons.tsx";
-import { isActive, type NavLink } from "./navigation.ts";
+import { currentPage, isActive, type NavLink } from "./navigation.ts";
 
 /** An entry of a sub-menu (desktop dropdown or phone menu); the company profile downloads. */
 export function SubmenuLink({
@@ -35,9 +35,7 @@ export function SubmenuLink({
     <Link
       to={link.to ?? "#"}
       className={`${className} ${active ? "font-semibold text-steel-600" : ""}`}
-      aria-current={
-        active && link.to?.toLowerCase() === pathname.toLowerCase() ? "page" : undefined
-      }
+      aria-current={currentPage(link, pathname)}
       onClick={onChoose}
     >
       {link.label}
