@@ -49,7 +49,7 @@ export function FormField({
     required,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? fieldErrorId(id) : undefined,
-    className: `block w-full rounded-lg border bg-white px-4 py-3 text-base text-slate-900 shadow-xs transition-colors placeholder:text-slate-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 ${
+    className: `block w-full rounded-lg border bg-white px-4 py-3 text-base text-slate-900 shadow-xs transition-colors placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-offset-0 ${
       error
         ? "border-red-600 focus-visible:outline-red-600"
         : "border-slate-300 hover:border-slate-400 focus-visible:border-navy-900 focus-visible:outline-navy-900"
