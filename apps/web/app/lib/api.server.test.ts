@@ -55,7 +55,12 @@ const banners = JSON.stringify({
 });
 
 /** Options for `getPayload`: this server, media resolved against it. */
-const media = () => ({ lang: "en" as const, baseUrl: base, timeoutMs: TIMEOUT_MS, mediaBaseUrl: base });
+const media = () => ({
+  lang: "en" as const,
+  baseUrl: base,
+  timeoutMs: TIMEOUT_MS,
+  mediaBaseUrl: base,
+});
 
 describe("request", () => {
   it("sends Accept: application/json and the lang header", async () => {
