@@ -74,15 +74,6 @@ function editNews(on: SiteWithApi, id: number, columns: Record<string, string>) 
   db.close();
 }
 
-test("visitors asking at once for a page not yet made share one rendering", async () => {
-  const answers = await Promise.all(Array.from({ length: 8 }, () => get("/ar/overview")));
-  expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
-  const misses = answers.filter((answer) => answer.headers["x-cache"] === "MISS");
-  expect(misses).toHaveLength(1);
-  for (const answer of answers)
-    expect(answer.body.equals(misses[0]?.body ?? Buffer.alloc(0))).toBe(true);
-});
-
 test("a page is rendered once, then served from memory with its ETag and CDN headers", async () => {
   const first = await get("/en/news");
   const second = await get("/en/news");

@@ -44,28 +44,13 @@ const STALE_IF_ERROR_SECONDS = 24 * 60 * 60;
 export function pageHandler(options: PageHandlerOptions): express.RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
   const { pages } = options;
-  /**
-   * Renders under way, by cache key: visitors who ask for a page while it is being made wait
-   * for that rendering instead of starting their own (when a page expires under load, one
-   * render, not one per connection).
-   */
-  const rendering = new Map<string, Promise<CachedPage | undefined>>();
 
   return async (req, res, next) => {
-    let done: ((page: CachedPage | undefined) => void) | undefined;
-    let key: string | null = null;
     try {
       const request = toFetchRequest(req, res, options.publicOrigin);
-      key = pages && isGet(req) ? pageCacheKey(new URL(request.url)) : null;
+      const key = pages && isGet(req) ? pageCacheKey(new URL(request.url)) : null;
       const hit = key ? pages?.get(key) : undefined;
       if (hit && pages) return sendCached(req, res, pages, hit, "HIT");
-      if (key && pages) {
-        const underway = rendering.get(key);
-        // Not shared after all (an error, a per-visitor page): this visitor's own render.
-        const page = underway ? await underway : undefined;
-        if (page) return sendCached(req, res, pages, page, "HIT");
-        if (!underway) rendering.set(key, new Promise((resolve) => (done = resolve)));
-      }
 
       const { context, freshness } = options.getLoadContext(req);
       freshness.until = Date.now() + options.ttlMs;
@@ -97,15 +82,9 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
         expiresAt: freshness.until,
         dataKeys: [...freshness.dataKeys],
       });
-      done?.(page);
       sendCached(req, res, pages, page, "MISS");
     } catch (error) {
       next(error);
-    } finally {
-      if (done && key) {
-        done(undefined); // no-op once settled with the page
-        rendering.delete(key);
-      }
     }
   };
 }
