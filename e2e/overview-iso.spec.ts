@@ -5,7 +5,6 @@
  */
 import { expect, test } from "@playwright/test";
 import { apiData, languages, shownImage } from "./support/content.ts";
-import { seriousViolations } from "./support/page-checks.ts";
 import { plainText } from "./support/text.ts";
 
 /** The pathname of an image URL, which is how the site and the API agree on images. */
@@ -125,17 +124,6 @@ for (const lang of languages) {
       await expect(dialog).toHaveCount(0);
       await expect(opener).toBeFocused();
     });
-  });
-
-  test(`overview and ISO pages have no serious accessibility problems (${lang})`, async ({
-    page,
-  }) => {
-    await page.goto(`/${lang}/overview`);
-    await expect(page.getByTestId("image-gallery")).toHaveAttribute("data-ready", "");
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`/${lang}/iso`);
-    await expect(page.getByTestId("iso-item").first()).not.toHaveAttribute("data-reveal", "static");
-    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test.describe(`ISO page (${lang})`, () => {

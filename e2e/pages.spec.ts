@@ -5,7 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { apiData, firstId, languages, seedLength, shownImage, t } from "./support/content.ts";
-import { expectNoHorizontalOverflow, heading, seriousViolations } from "./support/page-checks.ts";
+import { expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
 import { decodeHtml } from "./support/text.ts";
 
 interface Service {
@@ -280,17 +280,6 @@ test.describe("layout and accessibility", () => {
         await expect(heading(page)).toBeVisible();
         await expectNoHorizontalOverflow(page, pagePath);
       }
-    });
-
-    test(`/${lang}: no serious or critical axe violations`, async ({ page }) => {
-      const found: Record<string, string[]> = {};
-      for (const pagePath of await paths()) {
-        await page.goto(`/${lang}${pagePath}`);
-        await expect(heading(page)).toBeVisible();
-        const severe = await seriousViolations(page);
-        if (severe.length > 0) found[`/${lang}${pagePath}`] = severe;
-      }
-      expect(found).toEqual({});
     });
   }
 });
