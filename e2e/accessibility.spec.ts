@@ -6,7 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { firstId, languages } from "./support/content.ts";
+import { languages, routePath, routes } from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { expectNoHorizontalOverflow } from "./support/page-checks.ts";
 import { type RunningSite, startSite } from "./support/site.ts";
@@ -32,31 +32,10 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
-/** Every page kind; `id` names the list whose first item the page shows. */
-const routes: { path: string; list?: string }[] = [
-  { path: "" },
-  { path: "/overview" },
-  { path: "/projects" },
-  { path: "/projects/{id}", list: "/api/Completed-projects" },
-  { path: "/CurrentProjects" },
-  { path: "/CurrentProjects/{id}", list: "/api/NotCompleted-projects" },
-  { path: "/services" },
-  { path: "/services/{id}", list: "/api/services" },
-  { path: "/otherPages/{id}", list: "/api/extra-pages" },
-  { path: "/news" },
-  { path: "/news/{id}", list: "/api/news" },
-  { path: "/HSE" },
-  { path: "/equipment" },
-  { path: "/iso" },
-  { path: "/contactUs" },
-  { path: "/no-such-page" },
-];
-
 for (const lang of languages) {
   for (const route of routes) {
     test(`/${lang}${route.path}: no axe violations`, async ({ page }) => {
-      const id = route.list ? await firstId(route.list, lang) : "";
-      const path = `/${lang}${route.path.replace("{id}", id)}`;
+      const path = await routePath(lang, route);
       // Without entrance animations: contrast is measured on the settled page.
       await page.emulateMedia({ reducedMotion: "reduce" });
       await page.goto(path);
@@ -73,8 +52,7 @@ for (const lang of languages) {
     test.skip(testInfo.project.name !== "phone", "one narrow run");
     await page.setViewportSize({ width: 320, height: 640 });
     for (const route of routes) {
-      const id = route.list ? await firstId(route.list, lang) : "";
-      const path = `/${lang}${route.path.replace("{id}", id)}`;
+      const path = await routePath(lang, route);
       await page.goto(path);
       await expectNoHorizontalOverflow(page, path);
     }

@@ -8,7 +8,16 @@
  * link named only "See More".
  */
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
+import {
+  apiData,
+  firstId,
+  type Lang,
+  languages,
+  type Paged,
+  routePath,
+  routes,
+  t,
+} from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { pager } from "./support/page-checks.ts";
 import { startSite } from "./support/site.ts";
@@ -34,31 +43,6 @@ async function open(page: Page, path: string) {
   const response = await page.goto(path, { waitUntil: "domcontentloaded" });
   expect(response?.status(), path).toBeLessThan(400);
   await hydrated(page);
-}
-
-/** Every page kind; `list`: the endpoint whose first item a detail page shows. */
-const routes: { path: string; list?: string }[] = [
-  { path: "" },
-  { path: "/overview" },
-  { path: "/projects" },
-  { path: "/projects/{id}", list: "/api/Completed-projects" },
-  { path: "/CurrentProjects" },
-  { path: "/CurrentProjects/{id}", list: "/api/NotCompleted-projects" },
-  { path: "/services" },
-  { path: "/services/{id}", list: "/api/services" },
-  { path: "/otherPages/{id}", list: "/api/extra-pages" },
-  { path: "/news" },
-  { path: "/news/{id}", list: "/api/news" },
-  { path: "/HSE" },
-  { path: "/equipment" },
-  { path: "/iso" },
-  { path: "/contactUs" },
-  { path: "/no-such-page" },
-];
-
-async function routePath(lang: Lang, route: { path: string; list?: string }) {
-  const id = route.list ? await firstId(route.list, lang) : "";
-  return `/${lang}${route.path.replace("{id}", id)}`;
 }
 
 /* ------------------------------------------------------------------------------------------ */

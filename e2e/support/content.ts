@@ -87,3 +87,34 @@ export function shownImage(src: string | null): string {
   const url = new URL(src ?? "", "http://site.invalid");
   return url.pathname === "/img" ? (url.searchParams.get("src") ?? "") : (src ?? "");
 }
+
+export interface PageRoute {
+  path: string;
+  list?: string;
+}
+
+/** Every page kind, for checks over the whole site; `list`: the endpoint whose first item a detail page shows. */
+export const routes: PageRoute[] = [
+  { path: "" },
+  { path: "/overview" },
+  { path: "/projects" },
+  { path: "/projects/{id}", list: "/api/Completed-projects" },
+  { path: "/CurrentProjects" },
+  { path: "/CurrentProjects/{id}", list: "/api/NotCompleted-projects" },
+  { path: "/services" },
+  { path: "/services/{id}", list: "/api/services" },
+  { path: "/otherPages/{id}", list: "/api/extra-pages" },
+  { path: "/news" },
+  { path: "/news/{id}", list: "/api/news" },
+  { path: "/HSE" },
+  { path: "/equipment" },
+  { path: "/iso" },
+  { path: "/contactUs" },
+  { path: "/no-such-page" },
+];
+
+/** The address of `route` in `lang`, a detail page with its list's first id. */
+export async function routePath(lang: Lang, route: PageRoute) {
+  const id = route.list ? await firstId(route.list, lang) : "";
+  return `/${lang}${route.path.replace("{id}", id)}`;
+}
