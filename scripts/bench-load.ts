@@ -21,6 +21,7 @@ import { repoRoot } from "../e2e/support/env.ts";
 import { fixed, table } from "./bench/format.ts";
 import { loadMix, type MixFigures } from "./bench/load.ts";
 import { nginxPath, startNginx, staticPage } from "./bench/nginx.ts";
+import { positiveInteger } from "./bench/options.ts";
 import { cleanup, progress } from "./bench/processes.ts";
 import {
   type BenchSite,
@@ -41,15 +42,6 @@ const { values: args } = parseArgs({
     "skip-build": { type: "boolean", default: false },
   },
 });
-
-function positiveInteger(name: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`--${name} must be a whole number of at least 1, not "${text}"`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const options = {
   seconds: positiveInteger("duration", args.duration),

@@ -36,6 +36,7 @@ import {
 } from "./bench/lighthouse.ts";
 import { type LoadFigures, load, loadAcceptEncoding } from "./bench/load.ts";
 import { type RunningNginx, startNginx, staticPage } from "./bench/nginx.ts";
+import { positiveInteger } from "./bench/options.ts";
 import { cleanup, isStopping, progress, runCommand } from "./bench/processes.ts";
 import {
   type BenchSite,
@@ -58,15 +59,6 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "50" },
   },
 });
-
-function positiveInteger(name: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`--${name} must be a whole number of at least 1, not "${text}"`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const options = {
   runs: positiveInteger("runs", args.runs ?? (args.quick ? "1" : "3")),
