@@ -55,7 +55,10 @@ export async function load(
     { timeoutMs: (seconds + 60) * 1000 },
   );
   if (result.code !== 0) throw new Error(`autocannon exited with ${result.code}: ${result.stderr}`);
-  const out = JSON.parse(result.stdout) as AutocannonJson;
+  return figuresOf(JSON.parse(result.stdout) as AutocannonJson);
+}
+
+function figuresOf(out: AutocannonJson): LoadFigures {
   return {
     requestsPerSecond: out.requests.average,
     p50Ms: out.latency.p50,
@@ -92,16 +95,7 @@ export async function loadMix(
   const byStatus = Object.fromEntries(
     Object.entries(out.statusCodeStats).map(([status, { count }]) => [status, count]),
   );
-  const errors = out.errors + out.timeouts;
-  if (errors > 0) byStatus.errors = errors;
-  return {
-    requestsPerSecond: out.requests.average,
-    p50Ms: out.latency.p50,
-    p99Ms: out.latency.p99,
-    bytesPerSecond: out.throughput.average,
-    requests: out.requests.total,
-    errors,
-    non2xx: out.non2xx,
-    byStatus,
-  };
+  const figures = figuresOf(out);
+  if (figures.errors > 0) byStatus.errors = figures.errors;
+  return { ...figures, byStatus };
 }
