@@ -66,6 +66,15 @@ interface FocusStep {
   left: boolean;
   /** The focused control shows a focus ring already, and is in view (see `ring`, `inView`). */
   shown: boolean;
+  /** The ring's contrast with its surface when shown (see `ringContrast`). */
+  contrast: RingContrast | null;
+}
+
+interface RingContrast {
+  ratio: number;
+  /** The ring's colour and the surface's, as the browser computes them. */
+  ring: string;
+  surface: string;
 }
 
 interface KeyboardTools {
@@ -75,6 +84,11 @@ interface KeyboardTools {
   step(): FocusStep;
   /** How focus shows on the focused control (an outline or ring it has not unfocused), or null. */
   ring(): string | null;
+  /**
+   * The focus ring's contrast with the surface around it (WCAG 1.4.11 asks 3:1), or null where
+   * that surface is not one known colour (an image, a gradient, a fixed bar over the page).
+   */
+  ringContrast(): RingContrast | null;
   inView(): boolean;
   structure(generic: string[]): Structure;
 }
@@ -164,6 +178,50 @@ function installTools() {
     ]),
   ];
 
+  /** Where each entry of `indicators` is drawn: the element itself, or the parent it names. */
+  const hosts = (element: HTMLElement) => [
+    element,
+    element,
+    element,
+    element,
+    ...ancestors(element, 4).flatMap((parent) => [parent, parent]),
+  ];
+  /** Any CSS colour as sRGB 0-255 and alpha 0-1 (a 1-pixel canvas parses it). */
+  const canvas = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+  const rgba = (colour: string): [number, number, number, number] => {
+    if (!canvas) throw new Error("no 2D canvas");
+    canvas.clearRect(0, 0, 1, 1);
+    canvas.fillStyle = colour;
+    canvas.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0, a = 0] = canvas.getImageData(0, 0, 1, 1).data;
+    return [r, g, b, a / 255];
+  };
+  const luminance = ([r, g, b]: number[]) => {
+    const channel = (value = 0) => {
+      const c = value / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  };
+  /** `top` with its alpha laid over the opaque `bottom`. */
+  const over = (top: number[], bottom: number[]) =>
+    [0, 1, 2].map((i) => (top[i] ?? 0) * (top[3] ?? 1) + (bottom[i] ?? 0) * (1 - (top[3] ?? 1)));
+  /** The colour behind `from` (its own background, then its ancestors'), or null if unknown. */
+  const surfaceOf = (from: Element | null): number[] | null => {
+    const layers: number[][] = [];
+    for (let element = from; element; element = element.parentElement) {
+      const style = getComputedStyle(element);
+      if (style.backgroundImage !== "none") return null;
+      const colour = rgba(style.backgroundColor);
+      if (colour[3] > 0) layers.push(colour);
+      if (colour[3] === 1) break;
+      // A fixed bar shows whatever scrolls beneath it, not its parents' background.
+      if (style.position === "fixed" || style.position === "sticky") return null;
+      if (!element.parentElement) layers.push([255, 255, 255, 1]);
+    }
+    return layers.reduceRight<number[]>((below, layer) => over(layer, below), [255, 255, 255]);
+  };
+
   const accessibleText = (node: Node): string => {
     if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? "";
     if (!(node instanceof Element)) return "";
@@ -248,6 +306,7 @@ function installTools() {
           expected: after ? label(after) : null,
           left: true,
           shown: false,
+          contrast: null,
         };
       last = active;
       return {
@@ -255,6 +314,30 @@ function installTools() {
         expected: active === after ? null : label(after ?? null),
         left: false,
         shown: this.ring() !== null && this.inView(),
+        contrast: this.ringContrast(),
+      };
+    },
+
+    ringContrast() {
+      const active = document.activeElement as HTMLElement | null;
+      const ring = this.ring();
+      if (!active || !ring) return null;
+      const host = hosts(active)[indicators(active).indexOf(ring)];
+      if (!host) return null;
+      const colour = /(?:rgba?|oklab|oklch|lab|lch|color)\([^)]*\)/.exec(ring)?.[0];
+      if (!colour) return null;
+      // An outline drawn inside its box (negative offset) lies over the box's own content.
+      const inside =
+        ring.includes("outline") && parseFloat(getComputedStyle(host).outlineOffset) < 0;
+      if (inside || getComputedStyle(host).position === "fixed") return null;
+      const surface = surfaceOf(host.parentElement);
+      if (!surface) return null;
+      const shown = over(rgba(colour), surface);
+      const [light, dark] = [luminance(shown), luminance(surface)].sort((a, b) => b - a);
+      return {
+        ratio: Math.round((((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05)) * 100) / 100,
+        ring: colour,
+        surface: `rgb(${surface.map(Math.round).join(", ")})`,
       };
     },
 
@@ -382,6 +465,7 @@ async function tabThrough(page: Page, path: string) {
   const outOfOrder: string[] = [];
   const noRing: string[] = [];
   const offScreen: string[] = [];
+  const faint: string[] = [];
   let visited = 0;
   let left = false;
   // A control that turns up during the walk (a carousel's "previous") may add a step or two.
@@ -392,7 +476,21 @@ async function tabThrough(page: Page, path: string) {
     if (step.expected) outOfOrder.push(`${step.what} instead of ${step.expected}`);
     if (left) break;
     visited++;
-    if (step.shown) continue;
+    // Rings fade in (Tailwind's transitions include outline-color): judge the settled colour.
+    const noteContrast = async (first: RingContrast | null) => {
+      if (!first || first.ratio >= 3) return;
+      const settled = () => page.evaluate(() => window.keyboardTools.ringContrast());
+      const contrast = await expect
+        .poll(async () => ((await settled())?.ratio ?? 3) >= 3, { timeout: 2_000 })
+        .toBe(true)
+        .then(() => null, settled);
+      if (contrast)
+        faint.push(`${step.what}: ${contrast.ring} on ${contrast.surface} is ${contrast.ratio}:1`);
+    };
+    if (step.shown) {
+      await noteContrast(step.contrast);
+      continue;
+    }
     // Rings fade in and carousels slide the focused slide into view: wait for both.
     const shown = () =>
       page.evaluate(() => ({
@@ -407,6 +505,8 @@ async function tabThrough(page: Page, path: string) {
         () => shown(),
       );
     if (settled && !settled.ring) noRing.push(step.what);
+    if (!settled)
+      await noteContrast(await page.evaluate(() => window.keyboardTools.ringContrast()));
     if (settled && !settled.inView) offScreen.push(step.what);
   }
   expect(left, `${path}: Tab reaches the end of the page`).toBe(true);
@@ -414,6 +514,7 @@ async function tabThrough(page: Page, path: string) {
   expect(outOfOrder, `${path}: the order Tab follows`).toEqual([]);
   expect(noRing, `${path}: focused without a visible focus ring`).toEqual([]);
   expect(offScreen, `${path}: focused but off screen or under the header`).toEqual([]);
+  expect(faint, `${path}: focus rings under 3:1 against their surface`).toEqual([]);
 }
 
 for (const lang of languages) {

@@ -44,7 +44,10 @@ export function Footer({ lang, data }: { lang: Language; data: FooterData }) {
   const social = socialNetworks.filter(({ key }) => data.social?.[key]?.trim());
 
   return (
-    <footer dir={lang === "en" ? "ltr" : "rtl"} className="bg-navy-950 text-white/80 print:hidden">
+    <footer
+      dir={lang === "en" ? "ltr" : "rtl"}
+      className="focus-on-dark bg-navy-950 text-white/80 print:hidden"
+    >
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-3">
         <section aria-labelledby="footer-about">
           <div className="flex items-center gap-3">

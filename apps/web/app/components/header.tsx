@@ -41,7 +41,7 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
   return (
     <header
       data-scrolled={scrolled || undefined}
-      className={`fixed inset-x-0 top-0 z-40 print:hidden transition-[background-color,box-shadow,backdrop-filter] ${
+      className={`focus-on-dark fixed inset-x-0 top-0 z-40 print:hidden transition-[background-color,box-shadow,backdrop-filter] ${
         scrolled
           ? "bg-navy-900/75 shadow-lg shadow-navy-950/20 backdrop-blur-md"
           : "bg-linear-to-b from-navy-950/70 to-transparent"

@@ -86,7 +86,7 @@ export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
       data-testid="hero-slider"
       data-ready={api ? "" : undefined}
       onKeyDown={carouselKeyDown(api, direction)}
-      className="relative isolate h-dvh min-h-[560px] overflow-hidden bg-navy-950"
+      className="focus-on-dark relative isolate h-dvh min-h-[560px] overflow-hidden bg-navy-950"
     >
       <div ref={viewport} dir={direction} style={vars} className="h-full overflow-hidden">
         <div className="-ms-(--slide-gap) flex h-full touch-pan-y touch-pinch-zoom min-[865px]:-ms-(--slide-gap-lg)">

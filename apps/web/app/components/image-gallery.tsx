@@ -74,7 +74,7 @@ export function ImageGallery({ images, label }: { images: GalleryImage[]; label:
                 type="button"
                 onClick={openAt(index)}
                 aria-label={t("common.viewLarger", { title: image.alt })}
-                className="group relative block w-full overflow-hidden rounded-2xl bg-sand-100 focus-visible:outline-offset-[-4px]"
+                className="group focus-on-dark relative block w-full overflow-hidden rounded-2xl bg-sand-100 focus-visible:outline-offset-[-4px]"
               >
                 <LazyImage
                   src={image.src}

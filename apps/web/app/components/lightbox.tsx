@@ -109,7 +109,7 @@ function LightboxDialog({
         onClose();
       }}
       onKeyDown={onKeyDown}
-      className="fixed inset-0 m-0 size-full max-h-none max-w-none overflow-hidden bg-transparent p-0 text-white backdrop:bg-navy-950/90 motion-safe:animate-fade-in"
+      className="focus-on-dark fixed inset-0 m-0 size-full max-h-none max-w-none overflow-hidden bg-transparent p-0 text-white backdrop:bg-navy-950/90 motion-safe:animate-fade-in"
     >
       {/* The backdrop: a click anywhere outside the image and buttons closes the view. */}
       <div

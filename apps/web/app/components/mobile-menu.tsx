@@ -94,7 +94,7 @@ export function MobileMenu({
         aria-label={t("nav.label")}
         hidden={!open}
         onKeyDown={onKeyDown}
-        className="fixed inset-0 z-50 h-dvh overflow-y-auto bg-navy-950 text-white motion-safe:animate-fade-in"
+        className="focus-on-dark fixed inset-0 z-50 h-dvh overflow-y-auto bg-navy-950 text-white motion-safe:animate-fade-in"
       >
         <div className="flex h-20 items-center justify-between px-4 sm:px-6">
           <Logo />

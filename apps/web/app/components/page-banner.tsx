@@ -15,7 +15,7 @@ export function PageBanner({
   children?: React.ReactNode;
 }) {
   return (
-    <section className="relative isolate flex min-h-[300px] items-end overflow-hidden bg-navy-900 pt-24 md:min-h-[400px]">
+    <section className="focus-on-dark relative isolate flex min-h-[300px] items-end overflow-hidden bg-navy-900 pt-24 md:min-h-[400px]">
       {image ? (
         <LazyImage
           src={image}

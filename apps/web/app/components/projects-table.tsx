@@ -85,7 +85,7 @@ export function ProjectsTable({
                 <Label>{columns.name}</Label>
                 <Link
                   to={detailPath(row.id)}
-                  className="mt-1 flex items-start justify-between gap-3 text-base font-semibold text-navy-900 after:absolute after:inset-0 after:rounded-xl after:content-[''] group-hover:text-steel-600 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-amber-brand md:mt-0 md:inline md:after:rounded-none"
+                  className="mt-1 flex items-start justify-between gap-3 text-base font-semibold text-navy-900 after:absolute after:inset-0 after:rounded-xl after:content-[''] group-hover:text-steel-600 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-(--focus-color) md:mt-0 md:inline md:after:rounded-none"
                 >
                   <span>{row.title}</span>
                   <ChevronNext size={20} className="mt-0.5 shrink-0 text-amber-dark md:hidden" />

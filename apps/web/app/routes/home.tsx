@@ -116,7 +116,7 @@ function ExtraDataStrip({ items }: { items: HomeData["extraData"] }) {
     <section
       aria-labelledby="home-extra-data"
       data-testid="extra-data"
-      className="bg-navy-900 text-white"
+      className="focus-on-dark bg-navy-900 text-white"
     >
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         {/* Named for screen readers and the outline; the items' titles are its sub-headings. */}

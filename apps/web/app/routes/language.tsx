@@ -91,7 +91,7 @@ function SkipLink() {
   return (
     <a
       href="#main"
-      className="sr-only print:hidden focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-[70] focus:rounded-md focus:bg-amber-brand focus:px-4 focus:py-2 focus:text-navy-950"
+      className="focus-on-dark sr-only print:hidden focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-[70] focus:rounded-md focus:bg-amber-brand focus:px-4 focus:py-2 focus:text-navy-950"
     >
       {t("site.skipToContent")}
     </a>

@@ -14,7 +14,7 @@ export const cardFrame = (interactive = false) =>
   cn(
     "group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10",
     interactive &&
-      "transition hover:shadow-xl focus-visible:shadow-xl focus-within:ring-2 focus-within:ring-amber-brand motion-safe:hover:-translate-y-1",
+      "transition hover:shadow-xl focus-visible:shadow-xl focus-within:ring-2 focus-within:ring-(--focus-color) motion-safe:hover:-translate-y-1",
   );
 
 export function Card({
