@@ -8,7 +8,7 @@
  * desktop project only.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { apiData, firstId, type Lang, languages, type Paged } from "./support/content.ts";
+import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { startSite } from "./support/site.ts";
 import { decodeHtml } from "./support/text.ts";
@@ -44,11 +44,16 @@ async function pagePaths(): Promise<Record<string, string>> {
 async function open(page: Page, path: string) {
   await page.emulateMedia({ reducedMotion: "reduce" });
   const response = await page.goto(path);
-  await page.waitForFunction(() => {
+  await hydrated(page);
+  return response;
+}
+
+/** Waits until React has taken over the page (its event handlers are on the header's links). */
+function hydrated(page: Page) {
+  return page.waitForFunction(() => {
     const link = document.querySelector("header a[href]");
     return !!link && Object.keys(link).some((key) => key.startsWith("__reactProps"));
   });
-  return response;
 }
 
 interface TextStyle {
@@ -265,7 +270,7 @@ test.describe("dates, amounts, phone numbers and e-mail addresses", () => {
 /** Path of ArrowNext, ChevronNext and ChevronPrevious (components/icons.tsx). */
 const directional = ["M5 12h14M13 6l6 6-6 6", "m9 6 6 6-6 6", "m15 6-6 6 6 6"];
 /** The play triangle: a media symbol, never mirrored. */
-const _playback = "M7 5v14l12-7z";
+const playback = "M7 5v14l12-7z";
 
 /**
  * The horizontal orientation of each icon drawn with one of `paths`: -1 when the transforms and
@@ -307,6 +312,19 @@ test.describe("icons", () => {
     // The same icons in both languages, and there are some on every page.
     expect(seen.ar).toEqual(seen.en);
     expect(seen.ar.every((count) => count > 0)).toBe(true);
+
+    // The hero's play symbol shows once it is paused (its button exists only with motion).
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    for (const lang of languages) {
+      await page.goto(`/${lang}`);
+      await hydrated(page);
+      const pause = page.getByTestId("hero-pause");
+      await expect(pause).toHaveAccessibleName(t(lang, "home.pauseSlider"));
+      await pause.focus();
+      await page.keyboard.press("Enter");
+      await expect(pause).toHaveAccessibleName(t(lang, "home.playSlider"));
+      expect(await orientations(page, [playback]), `/${lang}: the play symbol`).toEqual([1]);
+    }
   });
 });
 

@@ -141,7 +141,7 @@ test.describe("header", () => {
     );
   });
 
-  test("phone menu is full screen, locks scrolling, expands sub-menus and closes on a link", async ({
+  test("phone menu is full screen, locks scrolling, expands sub-menus, closes on a link, opens at the current section", async ({
     page,
   }, testInfo) => {
     test.skip(isDesktop(testInfo.project.name), "phone navigation");
@@ -161,6 +161,19 @@ test.describe("header", () => {
     await expect(page).toHaveURL(/\/en\/CurrentProjects$/);
     await expect(dialog).toBeHidden();
     expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+
+    // Opened on a page, it shows where the visitor is: the section expanded, the page marked.
+    await page.goto("/en/CurrentProjects");
+    await open.click();
+    await expect(projects).toHaveAttribute("aria-expanded", "true");
+    await expect(dialog.getByRole("link", { name: "Current Projects" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(dialog.getByRole("button", { name: "About Us" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
   });
 
   test("phone menu closes with Escape and gives focus back to its button", async ({

@@ -1,6 +1,7 @@
 /**
  * The phone menu: a full-screen dialog that locks page scrolling, keeps focus inside, closes
- * with Escape or on choosing a link, and expands sub-menus in place.
+ * with Escape or on choosing a link, and expands sub-menus in place (the current page's section
+ * when it opens).
  */
 import type { Language } from "@site/contract";
 import { useEffect, useId, useRef, useState } from "react";
@@ -82,7 +83,14 @@ export function MobileMenu({
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t("nav.openMenu")}
-        onClick={() => onOpenChange(!open)}
+        onClick={() => {
+          // The current page's section opens expanded, its page marked.
+          if (!open)
+            setExpanded(
+              items.find((item) => item.children && isActive(item, pathname))?.key ?? null,
+            );
+          onOpenChange(!open);
+        }}
       >
         <MenuIcon size={28} />
       </button>
