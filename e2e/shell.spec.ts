@@ -150,7 +150,8 @@ test.describe("header", () => {
     await open.click();
     const dialog = page.getByRole("dialog", { name: "Main navigation" });
     await expect(dialog).toBeVisible();
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+    const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflowY);
+    expect(await bodyOverflow()).toBe("hidden");
     const box = await dialog.boundingBox();
     expect(box?.width).toBe(375);
     const projects = dialog.getByRole("button", { name: "Projects" });
@@ -160,7 +161,7 @@ test.describe("header", () => {
     await dialog.getByRole("link", { name: "Current Projects" }).click();
     await expect(page).toHaveURL(/\/en\/CurrentProjects$/);
     await expect(dialog).toBeHidden();
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+    expect(await bodyOverflow()).not.toBe("hidden");
 
     // Opened on a page, it shows where the visitor is: the section expanded, the page marked.
     await page.goto("/en/CurrentProjects");
@@ -187,6 +188,47 @@ test.describe("header", () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
     await expect(open).toBeFocused();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the phone menu opens and shows every section's pages", async ({ page }, testInfo) => {
+      test.skip(isDesktop(testInfo.project.name), "phone navigation");
+      await page.goto("/ar/news");
+      await page.getByRole("button", { name: "فتح القائمة" }).click();
+      const dialog = page.getByRole("dialog", { name: "القائمة الرئيسية" });
+      await expect(dialog).toBeVisible();
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).toBe("hidden");
+      // Every section's sub-menu is shown (their buttons need scripts).
+      const services = await apiData<{ id: number; title: string }[]>("/api/services", "ar");
+      for (const service of services)
+        await expect(dialog.getByRole("link", { name: service.title })).toBeVisible();
+      await dialog.getByRole("link", { name: "المشاريع الجارية" }).click();
+      await expect(page).toHaveURL(/\/ar\/CurrentProjects$/);
+    });
+
+    test("desktop dropdowns open on hover and on keyboard focus", async ({ page }, testInfo) => {
+      test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
+      const services = await apiData<{ id: number; title: string }[]>("/api/services", "en");
+      await page.goto("/en/news");
+      const nav = page.getByRole("navigation", { name: "Main navigation" });
+      const toggle = nav.getByRole("button", { name: "Show Services submenu" });
+      const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+      const service = menu.getByRole("link", { name: services[0]?.title ?? "??" });
+      await expect(menu).toBeHidden();
+      await toggle.hover();
+      await expect(service).toBeVisible();
+      await page.mouse.move(640, 600);
+      await expect(menu).toBeHidden();
+      await toggle.focus();
+      await expect(service).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expect(menu.getByRole("link").first()).toBeFocused();
+      await service.focus();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`/en/services/${services[0]?.id}$`));
+    });
   });
 
   test("the bar turns translucent after scrolling past 50 px", async ({ page }) => {

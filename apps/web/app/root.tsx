@@ -25,6 +25,17 @@ import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./lib/icons.ts";
  */
 const fontsOf: Record<Language, string[]> = { en: [interLatin], ar: [cairoArabic, cairoLatin] };
 
+/**
+ * Rules for browsers without scripts: lazy images show their <noscript> copy instead of a
+ * placeholder; desktop dropdowns open on hover and keyboard focus; the phone menu (a popover,
+ * which needs no script) shows every sub-menu.
+ */
+const withoutScripts = [
+  "img[data-lazy]{display:none}",
+  "li:is(:hover,:focus-within)>[data-dropdown]{display:block}",
+  "[data-submenu]{display:block}",
+].join("");
+
 /** The page's language from the URL (`/ar/...`), English elsewhere. */
 function useLanguage() {
   const { lang } = useParams();
@@ -55,10 +66,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             crossOrigin="anonymous"
           />
         ))}
-        {/* Without scripts, lazy images show their <noscript> copy instead of a placeholder. */}
         <noscript
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant style rule
-          dangerouslySetInnerHTML={{ __html: "<style>img[data-lazy]{display:none}</style>" }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: constant style rules
+          dangerouslySetInnerHTML={{ __html: `<style>${withoutScripts}</style>` }}
         />
         <Meta />
         <Links />

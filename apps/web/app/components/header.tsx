@@ -234,8 +234,9 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
       <ul
         ref={menuRef}
         id={menuId}
-        hidden={!open}
-        className="absolute start-0 top-full z-50 min-w-64 rounded-lg bg-white py-2 shadow-xl ring-1 ring-navy-900/10"
+        data-dropdown
+        // A class, not the hidden attribute, so the no-script rules of root.tsx can show it.
+        className={`absolute start-0 top-full z-50 min-w-64 rounded-lg bg-white py-2 shadow-xl ring-1 ring-navy-900/10 ${open ? "" : "hidden"}`}
       >
         {link.children.map((child) => (
           <li key={child.key}>

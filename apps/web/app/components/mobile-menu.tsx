@@ -2,6 +2,9 @@
  * The phone menu: a full-screen dialog that locks page scrolling, keeps focus inside, closes
  * with Escape or on choosing a link, and expands sub-menus in place (the current page's section
  * when it opens).
+ *
+ * It is a popover opened by its button, so it also opens before scripts run or without them
+ * (then with every sub-menu shown, see root.tsx); React follows its state through `toggle`.
  */
 import type { Language } from "@site/contract";
 import { useEffect, useId, useRef, useState } from "react";
@@ -34,18 +37,31 @@ export function MobileMenu({
   const panelId = useId();
   const wasOpen = useRef(false);
 
-  // Lock page scrolling while open; move focus in, and back to the toggle when closed.
+  // The popover's own state (its button, Escape) told to React; the current section expands.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the listener reads the latest props
   useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    const onToggle = (event: Event) => {
+      const opened = (event as ToggleEvent).newState === "open";
+      if (opened === open) return;
+      if (opened)
+        setExpanded(items.find((item) => item.children && isActive(item, pathname))?.key ?? null);
+      onOpenChange(opened);
+    };
+    panel.addEventListener("toggle", onToggle);
+    return () => panel.removeEventListener("toggle", onToggle);
+  }, [open, items, pathname]);
+
+  // React's state shown by the popover (app.css locks page scrolling while it is open); focus
+  // moves in, and back to the button when it closes.
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (panel && panel.matches(":popover-open") !== open) panel.togglePopover(open);
     if (open) {
-      const previous = document.body.style.overflow;
-      document.body.style.overflow = "hidden";
       closeRef.current?.focus();
       wasOpen.current = true;
-      return () => {
-        document.body.style.overflow = previous;
-      };
-    }
-    if (wasOpen.current) {
+    } else if (wasOpen.current) {
       wasOpen.current = false;
       toggleRef.current?.focus();
     }
@@ -80,17 +96,9 @@ export function MobileMenu({
         ref={toggleRef}
         type="button"
         className="rounded-md p-2 text-white hover:text-amber-brand"
-        aria-expanded={open}
-        aria-controls={panelId}
+        // The browser says whether it is expanded (popovertarget; aria-expanded is not allowed).
         aria-label={t("nav.openMenu")}
-        onClick={() => {
-          // The current page's section opens expanded, its page marked.
-          if (!open)
-            setExpanded(
-              items.find((item) => item.children && isActive(item, pathname))?.key ?? null,
-            );
-          onOpenChange(!open);
-        }}
+        popoverTarget={panelId}
       >
         <MenuIcon size={28} />
       </button>
@@ -100,9 +108,10 @@ export function MobileMenu({
         role="dialog"
         aria-modal="true"
         aria-label={t("nav.label")}
-        hidden={!open}
+        popover="auto"
+        data-phone-menu
         onKeyDown={onKeyDown}
-        className="focus-on-dark fixed inset-0 z-50 h-dvh overflow-y-auto bg-navy-950 text-white motion-safe:animate-fade-in"
+        className="focus-on-dark fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none overflow-y-auto border-0 bg-navy-950 p-0 text-white motion-safe:animate-fade-in"
       >
         <div className="flex h-20 items-center justify-between px-4 sm:px-6">
           <Logo />
@@ -148,7 +157,7 @@ export function MobileMenu({
                     {item.label}
                     <ChevronDown className={`transition-transform ${isOpen ? "rotate-180" : ""}`} />
                   </button>
-                  <ul id={subId} hidden={!isOpen} className="pb-3 ps-4">
+                  <ul id={subId} data-submenu className={`pb-3 ps-4 ${isOpen ? "" : "hidden"}`}>
                     {item.children.map((child) => (
                       <li key={child.key}>
                         <SubmenuLink
