@@ -1,0 +1,92 @@
+/**
+ * Page structure (issue 13) on every page kind in both languages, at 1280 and 375 px: one h1,
+ * no skipped heading level, named landmarks, an alt on every image and no link named only
+ * "See More"; the error screen as well.
+ */
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { type Lang, languages, routePath, routes, t } from "./support/content.ts";
+import { E2E_PORT } from "./support/env.ts";
+import { installTools } from "./support/page-tools.ts";
+import { startSite } from "./support/site.ts";
+
+const isDesktop = (testInfo: TestInfo) => testInfo.project.name === "desktop";
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(installTools);
+});
+
+const genericNames = (lang: Lang) => [
+  "see more",
+  "read more",
+  "more",
+  "click here",
+  "here",
+  "link",
+  "details",
+  t(lang, "common.seeMore").toLowerCase(),
+  t(lang, "common.readMore").toLowerCase(),
+];
+
+/**
+ * The structure problems of each page at `addresses` (none: an empty object), at 1280 and at
+ * 375 px: what is shown (the desktop navigation or the phone menu's button, the pager's pages,
+ * the table's headers) changes with the width, the document does not.
+ */
+async function structureProblems(page: Page, lang: Lang, addresses: string[]) {
+  const failures: Record<string, string[]> = {};
+  for (const address of addresses) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(address, { waitUntil: "domcontentloaded" });
+    // Once scripts have run (the error screen has no header to wait for).
+    await page.waitForFunction(() => {
+      const button = document.querySelector("header button[aria-controls]");
+      const main = document.querySelector("main");
+      return button
+        ? Object.keys(button).some((key) => key.startsWith("__reactProps"))
+        : !!main && Object.keys(main).some((key) => key.startsWith("__react"));
+    });
+    for (const width of [1280, 375]) {
+      if (width !== 1280) await page.setViewportSize({ width, height: 800 });
+      const { headings, problems } = await page.evaluate(
+        (words) => window.keyboardTools.structure(words),
+        genericNames(lang),
+      );
+      expect(headings.length, address).toBeGreaterThan(0);
+      if (problems.length) failures[`${address} at ${width} px`] = problems;
+    }
+  }
+  return failures;
+}
+
+test.describe("page structure", () => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+  test.beforeEach(({}, testInfo) => {
+    test.skip(!isDesktop(testInfo), "each page is checked at both widths in one load");
+  });
+
+  // Two halves of the page kinds per language, so the two workers share them.
+  const halves = [routes.slice(0, 8), routes.slice(8)];
+  for (const lang of languages) {
+    for (const [half, list] of halves.entries()) {
+      test(`/${lang}: one h1, no skipped level, named landmarks, described images (page kinds ${half + 1}/2)`, async ({
+        page,
+      }) => {
+        const addresses = await Promise.all(list.map((route) => routePath(lang, route)));
+        expect(await structureProblems(page, lang, addresses)).toEqual({});
+      });
+    }
+  }
+
+  test("the error screen (the content API is down), in both languages", async ({ page }) => {
+    const site = await startSite(E2E_PORT + 94, {
+      API_BASE_URL: "http://127.0.0.1:9",
+    });
+    try {
+      for (const lang of languages) {
+        expect(await structureProblems(page, lang, [`${site.url}/${lang}/news`])).toEqual({});
+      }
+    } finally {
+      await site.stop();
+    }
+  });
+});
