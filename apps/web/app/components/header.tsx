@@ -41,10 +41,10 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
   return (
     <header
       data-scrolled={scrolled || undefined}
-      className={`focus-on-dark fixed inset-x-0 top-0 z-40 print:hidden transition-[background-color,box-shadow,backdrop-filter] ${
+      className={`focus-on-dark fixed inset-x-0 top-0 z-40 print:hidden transition-[background-color,box-shadow,backdrop-filter] duration-200 ${
         scrolled
-          ? "bg-navy-900/75 shadow-lg shadow-navy-950/20 backdrop-blur-md"
-          : "bg-linear-to-b from-navy-950/70 to-transparent"
+          ? "bg-navy-900/90 shadow-lg shadow-navy-950/20 backdrop-blur-md"
+          : "bg-linear-to-b from-navy-950/80 to-transparent"
       }`}
     >
       <div className="mx-auto flex h-20 max-w-7xl items-center gap-4 px-4 sm:px-6">
@@ -92,7 +92,8 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
 /** The keys that move focus through an open dropdown: its first, previous, next, last entry. */
 const menuKeys = ["ArrowDown", "ArrowUp", "Home", "End"];
 
-const linkBase = "rounded-md px-3 py-2 text-sm font-medium transition-colors";
+const linkBase =
+  "inline-flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors";
 
 function itemClass(active: boolean) {
   return `${linkBase} ${active ? "text-amber-brand" : "text-white hover:text-amber-brand"}`;
@@ -226,7 +227,7 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
             setOpen((value) => !value);
           }
         }}
-        className={`${itemClass(active)} inline-flex items-center gap-1 ${link.to ? "ps-1" : ""}`}
+        className={`${itemClass(active)} gap-2 ${link.to ? "ps-1" : ""}`}
       >
         {link.to ? null : link.label}
         <ChevronDown size={16} className={`transition-transform ${open ? "rotate-180" : ""}`} />
@@ -243,7 +244,8 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
             <SubmenuLink
               link={child}
               pathname={pathname}
-              className="block px-4 py-2 text-sm text-slate-700 hover:bg-sand-100 hover:text-navy-900"
+              className="block px-4 py-2 text-sm hover:bg-sand-100 hover:text-navy-900"
+              colors={{ idle: "text-slate-700", current: "text-steel-600" }}
             />
           </li>
         ))}

@@ -164,7 +164,8 @@ export function MobileMenu({
                           link={child}
                           pathname={pathname}
                           onChoose={close}
-                          className="block py-2.5 text-base text-white/85 hover:text-amber-brand"
+                          className="block py-2.5 text-base hover:text-amber-brand"
+                          colors={{ idle: "text-white/85", current: "text-amber-brand" }}
                         />
                       </li>
                     ))}

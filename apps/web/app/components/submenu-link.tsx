@@ -8,11 +8,14 @@ export function SubmenuLink({
   link,
   pathname,
   className,
+  colors,
   onChoose,
 }: {
   link: NavLink;
   pathname: string;
   className: string;
+  /** Text colours of an entry and of the current page's entry (they differ by surface). */
+  colors: { idle: string; current: string };
   onChoose?: () => void;
 }) {
   const { t } = useTranslation();
@@ -21,7 +24,7 @@ export function SubmenuLink({
       <a
         href={link.download}
         download
-        className={`${className} inline-flex w-full items-center justify-between gap-3`}
+        className={`${className} ${colors.idle} inline-flex w-full items-center justify-between gap-3`}
         onClick={onChoose}
       >
         <span>{link.label}</span>
@@ -34,7 +37,7 @@ export function SubmenuLink({
   return (
     <Link
       to={link.to ?? "#"}
-      className={`${className} ${active ? "font-semibold text-steel-600" : ""}`}
+      className={`${className} ${active ? `font-semibold ${colors.current}` : colors.idle}`}
       aria-current={currentPage(link, pathname)}
       onClick={onChoose}
     >

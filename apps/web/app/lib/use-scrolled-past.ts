@@ -1,25 +1,23 @@
 import { useEffect, useState } from "react";
+import { throttle } from "./throttle.ts";
 
 /** Scroll events are handled at most this often (SPEC.md section 9). */
 const THROTTLE_MS = 300;
 
-/** Whether the page is scrolled more than `threshold` pixels, checked at most every 300 ms. */
+/**
+ * Whether the page is scrolled more than `threshold` pixels, checked at most every 300 ms and
+ * at once after a quiet spell (a jump to an anchor or the page's end shows without delay).
+ */
 export function useScrolledPast(threshold: number): boolean {
   const [past, setPast] = useState(false);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const check = () => {
-      timer = undefined;
-      setPast(window.scrollY > threshold);
-    };
-    const onScroll = () => {
-      timer ??= setTimeout(check, THROTTLE_MS);
-    };
+    const check = () => setPast(window.scrollY > threshold);
+    const onScroll = throttle(check, THROTTLE_MS);
     check();
-    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("scroll", onScroll.call, { passive: true });
     return () => {
-      window.removeEventListener("scroll", onScroll);
-      if (timer) clearTimeout(timer);
+      window.removeEventListener("scroll", onScroll.call);
+      onScroll.cancel();
     };
   }, [threshold]);
   return past;
