@@ -1,6 +1,7 @@
 /**
- * The image endpoint's social crop (`/img?src=…&fit=og`) against a stand-in API over loopback:
- * exactly 1200×630, JPEG whatever the browser accepts; and the requests it refuses with 400.
+ * The image endpoint's crops against a stand-in API over loopback: the social card
+ * (`/img?src=…&fit=og`), exactly 1200×630, JPEG whatever the browser accepts; a kind's shape
+ * (`&w=…&h=…`), never enlarged; and the requests it refuses with 400.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -10,6 +11,7 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageCrops, imageKinds, resizedUrl } from "../app/lib/image-kinds.ts";
 import { imageEndpoint } from "./image-endpoint.ts";
 
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "image-endpoint-test-"));
@@ -40,6 +42,11 @@ beforeAll(async () => {
       .toBuffer(),
     "/storage/tall.jpg": await sharp({
       create: { width: 800, height: 2000, channels: 3, background: "#336699" },
+    })
+      .jpeg()
+      .toBuffer(),
+    "/storage/wide.jpg": await sharp({
+      create: { width: 1600, height: 900, channels: 3, background: "#996633" },
     })
       .jpeg()
       .toBuffer(),
@@ -92,6 +99,39 @@ describe("fit=og", () => {
   });
 });
 
+describe("a kind's shape (w and h)", () => {
+  const { widths, width, height } = imageKinds.slide;
+  const path = (src: string, w: number) =>
+    resizedUrl(src, w, Math.round((w * height) / width)).replace(/^\/img\?/, "");
+
+  it("cuts a landscape photo to the slide's tall shape at the width asked", async () => {
+    const response = await get(path("/storage/wide.jpg", 480));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/avif");
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([480, Math.round((480 * height) / width)]);
+  });
+
+  it("gives the largest piece of that shape a small source has, never enlarged", async () => {
+    const widest = widths.at(-1) ?? 0;
+    const response = await get(path("/storage/wide.jpg", widest), "image/jpeg");
+    expect(response.status).toBe(200);
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    // The source is 900 px tall: the piece is 900 tall and as wide as the shape makes it.
+    expect(meta.height).toBe(900);
+    expect(meta.width).toBe(Math.round((900 * width) / height));
+  });
+
+  it("makes only the shapes the site asks for", () => {
+    expect(imageCrops.size).toBeGreaterThan(0);
+    for (const crop of imageCrops) {
+      const [w, h] = crop.split("x").map(Number);
+      expect(widths).toContain(w);
+      expect(h).toBe(Math.round(((w ?? 0) * height) / width));
+    }
+  });
+});
+
 describe("bad requests", () => {
   const src = encodeURIComponent("/storage/tall.jpg");
   for (const [query, reason] of [
@@ -103,6 +143,10 @@ describe("bad requests", () => {
     [`src=${src}&fit=og&fit=og`, "fit twice"],
     [`src=${src}&fit=og&w=640`, "fit with a width"],
     [`src=${src}&fit=og&w=`, "fit with an empty width"],
+    [`src=${src}&w=480&h=480`, "a shape the site never asks for"],
+    [`src=${src}&w=480&h=`, "an empty height"],
+    [`src=${src}&h=853`, "a height without a width"],
+    [`src=${src}&fit=og&h=853`, "fit with a height"],
     ["fit=og", "no source"],
     [`src=${encodeURIComponent("https://elsewhere.example/a.jpg")}&fit=og`, "another origin"],
     [`src=${encodeURIComponent("/etc/passwd")}&fit=og`, "a path outside the API's storage"],

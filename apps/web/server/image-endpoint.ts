@@ -1,6 +1,7 @@
 /**
  * `/img?src=…&w=…`: a content image resized to one of the widths pages ask for
- * (app/lib/image-kinds.ts) and re-encoded as AVIF or WebP when the browser takes them
+ * (app/lib/image-kinds.ts), with `&h=…` cut to one of the shapes they ask for (its middle),
+ * and re-encoded as AVIF or WebP when the browser takes them
  * (`Accept`), else in its own format. `/img?src=…&fit=og` instead: the image cropped to fill
  * a social card's 1200×630 (app/lib/social-image.ts), always as JPEG, which every social
  * network's crawler reads. Only the content API's media are fetched (no open proxy). Each
@@ -12,7 +13,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type express from "express";
 import type { Sharp } from "sharp";
-import { imageWidths } from "../app/lib/image-kinds.ts";
+import { imageCrops, imageWidths } from "../app/lib/image-kinds.ts";
 import { logError, reasonOf } from "../app/lib/log.server.ts";
 import { socialImageSize } from "../app/lib/social-image.ts";
 
@@ -26,8 +27,8 @@ export interface ImageEndpointOptions {
 }
 
 type Format = "avif" | "webp" | "jpeg" | "png";
-/** What to make: one of the site's widths, or the social card's crop. */
-type Size = number | "og";
+/** What to make: one of the site's widths, cut to a height or not, or the social card's crop. */
+type Size = number | { width: number; height: number } | "og";
 
 /** Largest source accepted (bytes and pixels): content photos are far smaller. */
 const MAX_SOURCE_BYTES = 25 * 1024 * 1024;
@@ -51,7 +52,8 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
       const size = sizeOf(req.query);
       const upstream = sourceUrl(req.query.src, options);
       const accepted = size === "og" ? "jpeg" : acceptedFormat(req.get("accept"));
-      const key = createHash("sha256").update(`${upstream}|${size}|${accepted}`).digest("hex");
+      const sizeKey = typeof size === "object" ? `${size.width}x${size.height}` : size;
+      const key = createHash("sha256").update(`${upstream}|${sizeKey}|${accepted}`).digest("hex");
       let job = inFlight.get(key);
       if (!job) {
         job = produce(upstream, size, accepted, key, options).finally(() => inFlight.delete(key));
@@ -76,17 +78,25 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
   };
 }
 
-/** `w` (one of the site's widths) or `fit=og` (the social crop, which has no `w`). */
+/**
+ * `w` (one of the site's widths), `w` and `h` (one of its crops), or `fit=og` (the social
+ * crop, which has neither).
+ */
 function sizeOf(query: express.Request["query"]): Size {
   if (query.fit !== undefined) {
-    if (query.fit !== "og" || query.w !== undefined) {
-      throw new ImageError(400, "fit must be og, without w");
+    if (query.fit !== "og" || query.w !== undefined || query.h !== undefined) {
+      throw new ImageError(400, "fit must be og, without w or h");
     }
     return "og";
   }
   const width = Number(query.w);
   if (!imageWidths.has(width)) throw new ImageError(400, "w must be one of the site's widths");
-  return width;
+  if (query.h === undefined) return width;
+  const height = Number(query.h);
+  if (!imageCrops.has(`${width}x${height}`)) {
+    throw new ImageError(400, "w and h must be one of the site's shapes");
+  }
+  return { width, height };
 }
 
 /** The URL to fetch for `src`: root-relative media from the API, else an allowed origin. */
@@ -136,11 +146,25 @@ async function produce(
     const meta = await image.metadata();
     format = accepted !== "original" ? accepted : meta.hasAlpha ? "png" : "jpeg";
     image = image.rotate();
-    image =
-      size === "og"
-        ? // Exactly the card's size, filled (small images are enlarged), on white if transparent.
-          image.resize({ ...socialImageSize, fit: "cover" }).flatten({ background: "#ffffff" })
-        : image.resize({ width: size, withoutEnlargement: true });
+    if (size === "og") {
+      // Exactly the card's size, filled (small images are enlarged), on white if transparent.
+      image = image.resize({ ...socialImageSize, fit: "cover" }).flatten({ background: "#ffffff" });
+    } else if (typeof size === "object") {
+      // The middle of the image in the shape asked, never enlarged: a small source gives the
+      // largest piece of that shape it has.
+      // Orientations 5 to 8 turn the image a quarter: its width is then its stored height.
+      const turned = (meta.orientation ?? 1) >= 5;
+      const sourceWidth = (turned ? meta.height : meta.width) ?? size.width;
+      const sourceHeight = (turned ? meta.width : meta.height) ?? size.height;
+      const scale = Math.min(1, sourceWidth / size.width, sourceHeight / size.height);
+      image = image.resize({
+        width: Math.round(size.width * scale),
+        height: Math.round(size.height * scale),
+        fit: "cover",
+      });
+    } else {
+      image = image.resize({ width: size, withoutEnlargement: true });
+    }
     image = image.toFormat(format, qualityOf[format]);
   } catch {
     throw new ImageError(400, "src is not an image");

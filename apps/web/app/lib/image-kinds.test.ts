@@ -12,6 +12,19 @@ describe("imageSources", () => {
     expect(sources.sizes).toBe(imageKinds.card.sizes);
   });
 
+  it("asks for kinds cut to shape at their width and matching height", () => {
+    const { srcSet = "" } = imageSources("/storage/b/1.jpg", "slide", []);
+    const { width, height, widths } = imageKinds.slide;
+    const asked = [...srcSet.matchAll(/w=(\d+)&h=(\d+) (\d+)w/g)].map(([, w, h, d]) => [
+      Number(w),
+      Number(h),
+      Number(d),
+    ]);
+    expect(asked).toEqual(widths.map((w) => [w, Math.round((w * height) / width), w]));
+    // Kinds that are not cut keep the source's shape.
+    expect(imageSources("/storage/c/1.jpg", "card", []).srcSet).not.toContain("&h=");
+  });
+
   it("resizes absolute URLs from the media origins only", () => {
     expect(imageSources(`${api}/storage/a.webp`, "gallery", [api]).srcSet).toContain(
       encodeURIComponent(`${api}/storage/a.webp`),

@@ -11,20 +11,31 @@ interface ImageKindSpec {
   sizes: string;
   /** Widths made for `srcset`, covering phones at 2x to wide screens. */
   widths: readonly number[];
+  /**
+   * Cut to this kind's shape (the middle of it) by the endpoint: for boxes always about that
+   * shape that a photo of another shape would fill only enlarged (a landscape photo in a tall
+   * slide). Then `sizes`, the box's width, is also the width the image needs.
+   */
+  crop?: true;
 }
 
+/** Cards: three or four to a row on wide screens, two on tablets, one on phones. */
 const cardSizes =
-  "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw";
+  "(min-width: 1280px) 480px, (min-width: 1024px) 40vw, (min-width: 640px) 50vw, 100vw";
 
 export const imageKinds = {
   /** A page's banner, under its title. */
   banner: { width: 1920, height: 640, sizes: "100vw", widths: [640, 960, 1280, 1920] },
-  /** A slide of the home page's hero slider (portrait: three slides share a wide screen). */
+  /**
+   * A slide of the home page's hero slider: a whole phone screen, or a third of a wide one,
+   * either way about 9:16.
+   */
   slide: {
-    width: 1280,
+    width: 900,
     height: 1600,
     sizes: "(min-width: 865px) 34vw, 100vw",
     widths: [480, 640, 960, 1280],
+    crop: true,
   },
   /** A photo in a card: equipment, a project in the home carousel. */
   card: { width: 640, height: 480, sizes: cardSizes, widths: [320, 480, 640, 960] },
@@ -80,9 +91,20 @@ export const imageWidths: ReadonlySet<number> = new Set(
   Object.values(imageKinds).flatMap((kind): readonly number[] => kind.widths),
 );
 
-/** The address of `src` resized to `width` by the image endpoint. */
-export const resizedUrl = (src: string, width: number) =>
-  `/img?src=${encodeURIComponent(src)}&w=${width}`;
+/** The height an image `width` wide is cut to, for kinds that are cut to shape. */
+const croppedHeight = (spec: ImageKindSpec, width: number) =>
+  Math.round((width * spec.height) / spec.width);
+
+/** Every "width×height" the image endpoint cuts images to; any other is refused. */
+export const imageCrops: ReadonlySet<string> = new Set(
+  Object.values(imageKinds as Record<string, ImageKindSpec>).flatMap((spec) =>
+    spec.crop ? spec.widths.map((width) => `${width}x${croppedHeight(spec, width)}`) : [],
+  ),
+);
+
+/** The address of `src` resized to `width` by the image endpoint (and cut to `height`). */
+export const resizedUrl = (src: string, width: number, height?: number) =>
+  `/img?src=${encodeURIComponent(src)}&w=${width}${height ? `&h=${height}` : ""}`;
 
 /**
  * `src` and `srcset` for an image of `kind`: resized copies for content images the endpoint
@@ -100,10 +122,11 @@ export function imageSources(
     !/\.svg(\?|#|$)/i.test(src) &&
     (src.startsWith("/storage/") || origins.some((origin) => src.startsWith(`${origin}/`)));
   if (!resizable) return { src };
-  const widest = spec.widths.at(-1) ?? spec.width;
+  const url = (width: number) =>
+    resizedUrl(src, width, spec.crop ? croppedHeight(spec, width) : undefined);
   return {
-    src: resizedUrl(src, widest),
-    srcSet: spec.widths.map((width) => `${resizedUrl(src, width)} ${width}w`).join(", "),
+    src: url(spec.widths.at(-1) ?? spec.width),
+    srcSet: spec.widths.map((width) => `${url(width)} ${width}w`).join(", "),
     sizes: spec.sizes,
   };
 }
