@@ -57,7 +57,9 @@ export function MobileMenu({
   // moves in, and back to the button when it closes.
   useEffect(() => {
     const panel = panelRef.current;
-    if (panel && panel.matches(":popover-open") !== open) panel.togglePopover(open);
+    if (panel && supportsPopover(panel) && panel.matches(":popover-open") !== open) {
+      panel.togglePopover(open);
+    }
     if (open) {
       closeRef.current?.focus();
       wasOpen.current = true;
@@ -99,6 +101,10 @@ export function MobileMenu({
         // The browser says whether it is expanded (popovertarget; aria-expanded is not allowed).
         aria-label={t("nav.openMenu")}
         popoverTarget={panelId}
+        // Browsers without popovers: React opens it (app.css hides it while closed).
+        onClick={() => {
+          if (panelRef.current && !supportsPopover(panelRef.current)) onOpenChange(!open);
+        }}
       >
         <MenuIcon size={28} />
       </button>
@@ -110,6 +116,7 @@ export function MobileMenu({
         aria-label={t("nav.label")}
         popover="auto"
         data-phone-menu
+        data-open={open || undefined}
         onKeyDown={onKeyDown}
         className="focus-on-dark fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none overflow-y-auto border-0 bg-navy-950 p-0 text-white motion-safe:animate-fade-in"
       >
@@ -179,4 +186,9 @@ export function MobileMenu({
       </div>
     </div>
   );
+}
+
+/** Whether the browser has popovers (Baseline since 2024; older ones get React's state only). */
+function supportsPopover(element: HTMLElement): boolean {
+  return typeof element.togglePopover === "function";
 }
