@@ -221,6 +221,11 @@ function printLighthouse(preset: Preset, rows: PageLighthouse[]): void {
       lines,
       [
         `median of ${options.runs} run(s) by performance score; KB = transferred, 1 KB = 1024 bytes`,
+        ...rows.flatMap((row) =>
+          row.median?.shortfalls.length
+            ? [`${row.page} loses points on ${row.median.shortfalls.join(", ")}`]
+            : [],
+        ),
       ],
     ),
   );

@@ -36,14 +36,19 @@ export interface LighthouseRun {
   userAgent: string;
   lighthouseVersion: string;
   warnings: string[];
+  /**
+   * Why accessibility, best practices or SEO are below 100: "category: audit id" for each
+   * weighted audit that did not pass.
+   */
+  shortfalls: string[];
 }
 
 /** What the results keep of a run: its figures without the request list. */
 export type LighthouseSummary = Omit<LighthouseRun, "requests" | "userAgent" | "lighthouseVersion">;
 
 export function summary(run: LighthouseRun): LighthouseSummary {
-  const { scores, fcpMs, lcpMs, cls, tbtMs, totalBytes, warnings } = run;
-  return { scores, fcpMs, lcpMs, cls, tbtMs, totalBytes, warnings };
+  const { scores, fcpMs, lcpMs, cls, tbtMs, totalBytes, warnings, shortfalls } = run;
+  return { scores, fcpMs, lcpMs, cls, tbtMs, totalBytes, warnings, shortfalls };
 }
 
 /** The parts of a Lighthouse report (LHR) read here. */
@@ -52,8 +57,14 @@ interface Report {
   runtimeError?: { code: string; message: string };
   runWarnings?: string[];
   environment?: { hostUserAgent?: string };
-  categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { numericValue?: number; details?: { items?: unknown[] } } | undefined>;
+  categories: Record<
+    string,
+    { score: number | null; auditRefs?: { id: string; weight: number }[] } | undefined
+  >;
+  audits: Record<
+    string,
+    { score?: number | null; numericValue?: number; details?: { items?: unknown[] } } | undefined
+  >;
 }
 
 export const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -120,6 +131,30 @@ function figures(report: Report): LighthouseRun {
     userAgent: report.environment?.hostUserAgent ?? "",
     lighthouseVersion: report.lighthouseVersion,
     warnings: report.runWarnings ?? [],
+    shortfalls: categories
+      .filter((category) => category !== "performance")
+      .flatMap((category) =>
+        (report.categories[category]?.auditRefs ?? [])
+          .filter((ref) => {
+            const score = report.audits[ref.id]?.score;
+            return ref.weight > 0 && typeof score === "number" && score < 1;
+          })
+          .map((ref) => {
+            // The first thing the audit names (a console error's text, an element), if any.
+            const first = report.audits[ref.id]?.details?.items?.[0] as
+              | {
+                  description?: string;
+                  sourceLocation?: { url?: string };
+                  node?: { snippet?: string };
+                }
+              | undefined;
+            const where = first?.sourceLocation?.url;
+            const what = first?.description
+              ? `${first.description}${where ? `: ${where}` : ""}`
+              : first?.node?.snippet;
+            return `${category}: ${ref.id}${what ? ` (${what.slice(0, 240)})` : ""}`;
+          }),
+      ),
   };
 }
 

@@ -14,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageCrops, imageKinds, resizedUrl } from "../app/lib/image-kinds.ts";
 import { imageEndpoint } from "./image-endpoint.ts";
 
-const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "image-endpoint-test-"));
+const testDir = fs.mkdtempSync(path.join(os.tmpdir(), "image-endpoint-test-"));
+// Under a dot-directory, as in ~/.cache or node_modules/.cache: files there are served too.
+const cacheDir = path.join(testDir, ".cache", "images");
 let api: http.Server;
 let site: http.Server;
 let apiUrl = "";
@@ -71,7 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => site.close(resolve));
   await new Promise((resolve) => api.close(resolve));
-  fs.rmSync(cacheDir, { recursive: true, force: true });
+  fs.rmSync(testDir, { recursive: true, force: true });
 });
 
 const get = (query: string, accept = "image/avif,image/webp,*/*") =>

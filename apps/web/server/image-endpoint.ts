@@ -66,7 +66,7 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
         `public, max-age=${ONE_WEEK}, stale-while-revalidate=${ONE_WEEK}`,
       );
       if (size !== "og") res.setHeader("Vary", "Accept");
-      res.sendFile(file, { headers: { "Content-Security-Policy": "default-src 'none'" } });
+      sendCachedImage(res, file);
     } catch (error) {
       const status = error instanceof ImageError ? error.status : 500;
       if (status === 500) logError("img", reasonOf(error), { path: req.path });
@@ -76,6 +76,18 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
         .send(error instanceof ImageError ? error.message : "Image failed");
     }
   };
+}
+
+/**
+ * Sends an image this server made and keeps in its cache folder. The file is ours (a hash
+ * name), and the folder may be under a dot-directory (~/.cache, node_modules/.cache), which
+ * `sendFile` otherwise refuses with a 404.
+ */
+export function sendCachedImage(res: express.Response, file: string): void {
+  res.sendFile(file, {
+    dotfiles: "allow",
+    headers: { "Content-Security-Policy": "default-src 'none'" },
+  });
 }
 
 /**

@@ -23,7 +23,9 @@ import {
 } from "./social-card.ts";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "social-card-test-"));
+const testDir = fs.mkdtempSync(path.join(os.tmpdir(), "social-card-test-"));
+// Under a dot-directory, as in ~/.cache or node_modules/.cache: files there are served too.
+const cacheDir = path.join(testDir, ".cache", "cards");
 const publicDir = path.resolve(import.meta.dirname, "../public");
 const logo = fs.readFileSync(path.join(publicDir, "logo.svg"));
 let draw: CardDrawer;
@@ -32,7 +34,7 @@ beforeAll(async () => {
   draw = await cardDrawer({ cacheDir });
 });
 
-afterAll(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
+afterAll(() => fs.rmSync(testDir, { recursive: true, force: true }));
 
 const card = (lang: Card["lang"], title: string): Card => ({
   lang,

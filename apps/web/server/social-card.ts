@@ -24,6 +24,7 @@ import { logError, reasonOf } from "../app/lib/log.server.ts";
 import { canonicalPath, pageOf } from "../app/lib/site-map.ts";
 import { cardVersion, pageOfCard, socialImageSize } from "../app/lib/social-image.ts";
 import { decodeEntities } from "../app/lib/text.ts";
+import { sendCachedImage } from "./image-endpoint.ts";
 import { woffToSfnt } from "./woff.ts";
 
 type SharpModule = typeof import("sharp").default;
@@ -90,7 +91,7 @@ export function socialCardEndpoint(options: SocialCardOptions): express.RequestH
       const age = req.query.v === version ? ONE_WEEK : FIVE_MINUTES;
       res.setHeader("Content-Type", "image/png");
       res.setHeader("Cache-Control", `public, max-age=${age}, stale-while-revalidate=${age}`);
-      res.sendFile(file, { headers: { "Content-Security-Policy": "default-src 'none'" } });
+      sendCachedImage(res, file);
     } catch (error) {
       logError("og", reasonOf(error), { path: req.path });
       res.status(500).type("text/plain").send("Card failed");
