@@ -156,10 +156,12 @@ for (const lang of languages) {
       await page.goto(`/${lang}/iso`);
       const items = page.getByTestId("iso-item");
       await expect(items).toHaveCount(6);
+      // Layout positions (offsets ignore transforms): the items fade and rise in one after
+      // another, and a box caught mid-animation would seem to start another row.
       const boxes = await items.evaluateAll((elements) =>
         elements.map((element) => {
-          const rect = element.getBoundingClientRect();
-          return { x: Math.round(rect.x), y: Math.round(rect.y + window.scrollY) };
+          const box = element as HTMLElement;
+          return { x: box.offsetLeft, y: box.offsetTop };
         }),
       );
       const rows = new Set(boxes.map((box) => box.y));
