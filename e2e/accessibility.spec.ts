@@ -5,11 +5,11 @@
  * is unreachable.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { languages, routePath, routes } from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { expectNoHorizontalOverflow } from "./support/page-checks.ts";
 import { type RunningSite, startSite } from "./support/site.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 async function violations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page })

@@ -7,10 +7,11 @@
  * tags, 404 page, error screen and form messages in Arabic. Width-agnostic checks run in the
  * desktop project only.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { startSite } from "./support/site.ts";
+import { expect, type Page, test } from "./support/test.ts";
 import { decodeHtml } from "./support/text.ts";
 
 const widthAgnostic = "computed styles and text, the same at every width";

@@ -8,11 +8,12 @@
  *   current and the completed projects without a page load, and the browser's back button
  *   brings each list back.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import type { ContentApi } from "@site/content-api";
 import { apiData, type Lang, languages, type Paged, t } from "./support/content.ts";
 import { heading, pager } from "./support/page-checks.ts";
 import { type RunningSite, type SiteWithApi, startSiteWithApi } from "./support/site.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 interface ProjectRow {
   id: number | string;

@@ -6,10 +6,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { company as demoCompany, languages } from "./support/content.ts";
 import { E2E_API_PORT, E2E_PORT } from "./support/env.ts";
 import { type RunningSite, startSite } from "./support/site.ts";
+import { expect, test } from "./support/test.ts";
 
 const acme = {
   name: { en: "Acme Builders", ar: "أكمي للبناء" },

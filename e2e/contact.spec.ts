@@ -11,13 +11,13 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { expect, type Page, test } from "@playwright/test";
 import { type ContentApi, startContentApi } from "@site/content-api";
 import { contactLimits, contactMessages } from "@site/contract";
 import { i18n, type Lang, languages } from "./support/content.ts";
 import { e2eDataDir, e2eStorageDir, repoRoot } from "./support/env.ts";
 import { heading, seriousViolations } from "./support/page-checks.ts";
 import { type RunningSite, startSite } from "./support/site.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 const behaviourOnly = "server and form behaviour, the same at every width";
 

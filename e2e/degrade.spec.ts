@@ -8,10 +8,10 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { apiData, i18n, languages } from "./support/content.ts";
 import { E2E_API_PORT, E2E_PORT } from "./support/env.ts";
 import { type RunningSite, startSite, startSiteWithApi } from "./support/site.ts";
+import { expect, test } from "./support/test.ts";
 
 const broken = new Set(["/api/latest-projects", "/api/homepage-services"]);
 let proxy: http.Server;

@@ -6,10 +6,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type APIRequestContext, expect, test } from "@playwright/test";
 import { company, firstId, i18n, languages } from "./support/content.ts";
 import { E2E_PORT, repoRoot } from "./support/env.ts";
 import { startSite } from "./support/site.ts";
+import { type APIRequestContext, expect, test } from "./support/test.ts";
 import { headTags } from "./support/text.ts";
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern

@@ -5,9 +5,9 @@
  * 5xx, no hang) and the server must still answer afterwards.
  */
 import http from "node:http";
-import { expect, test } from "@playwright/test";
 import { apiData, languages, type Paged } from "./support/content.ts";
 import { E2E_API_PORT, E2E_PORT } from "./support/env.ts";
+import { expect, test } from "./support/test.ts";
 
 // No browser involved, so one width is enough.
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern

@@ -3,9 +3,10 @@
  * reference API: server-rendered banner slider with autoplay, extra-data strip, carousels,
  * services grid and latest news.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { apiData, company, type Lang, languages, t } from "./support/content.ts";
 import { expectNoHorizontalOverflow } from "./support/page-checks.ts";
+import { expect, type Page, test } from "./support/test.ts";
 import { codePoints, escapeHtml, truncated } from "./support/text.ts";
 
 const selectedSlide = (page: Page) => page.locator('[data-testid="hero-slide"][data-selected]');

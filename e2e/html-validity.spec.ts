@@ -10,10 +10,10 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test } from "@playwright/test";
 import { firstId, languages } from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { startSite } from "./support/site.ts";
+import { expect, test } from "./support/test.ts";
 
 /** The path of vnu.jar: the main export of the `vnu-jar` package (a CommonJS `String`). */
 const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));

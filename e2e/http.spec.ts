@@ -6,10 +6,10 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { apiData, type Lang, languages, type Paged } from "./support/content.ts";
 import { E2E_API_PORT, E2E_PORT, e2eStorageDir } from "./support/env.ts";
 import { type RunningSite, startSite } from "./support/site.ts";
+import { expect, test } from "./support/test.ts";
 
 const reportModuleLoads = path.join(import.meta.dirname, "support/report-module-loads.ts");
 

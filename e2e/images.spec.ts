@@ -2,9 +2,10 @@
  * Images: the site's image endpoint (`/img`) over HTTP against the shared test server, and
  * pages that ask it for the sizes they draw (srcset, sizes, dimensions, the LCP preload).
  */
-import { expect, test } from "@playwright/test";
+
 import { apiData, type Lang, languages } from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
+import { expect, test } from "./support/test.ts";
 
 const site = `http://127.0.0.1:${E2E_PORT}`;
 

@@ -6,7 +6,7 @@
  * the arrow keys in the reading direction; the pager; `aria-current` in the navigation. Page
  * structure is in structure.spec.ts.
  */
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+
 import {
   apiData,
   firstId,
@@ -19,6 +19,7 @@ import {
 } from "./support/content.ts";
 import { pager } from "./support/page-checks.ts";
 import { installTools, type RingContrast } from "./support/page-tools.ts";
+import { expect, type Page, type TestInfo, test } from "./support/test.ts";
 
 const isDesktop = (testInfo: TestInfo) => testInfo.project.name === "desktop";
 

@@ -20,11 +20,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type APIRequestContext, expect, test } from "@playwright/test";
 import type { ContentApi } from "@site/content-api";
 import { apiData, company, type Lang, languages, type Paged, t } from "./support/content.ts";
 import { E2E_API_PORT, E2E_SITE_URL, repoRoot } from "./support/env.ts";
 import { type RunningSite, type SiteWithApi, startSiteWithApi } from "./support/site.ts";
+import { type APIRequestContext, expect, test } from "./support/test.ts";
 import { headTags, textOf, truncated } from "./support/text.ts";
 
 type Text = string | null | undefined;

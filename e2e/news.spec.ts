@@ -3,9 +3,10 @@
  * (description cut to 250 characters, dates), paging and `?page=` redirects, the item page
  * with its sanitised content, 404s, SEO tags, phone layout and accessibility (axe).
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
 import { clickAt, expectNoHorizontalOverflow, heading, pager } from "./support/page-checks.ts";
+import { expect, type Page, test } from "./support/test.ts";
 import { truncated } from "./support/text.ts";
 
 interface NewsSummary {

@@ -3,8 +3,9 @@
  * (certificate grid with staggered reveal and lightbox), in both languages, against the
  * bundled reference API.
  */
-import { expect, test } from "@playwright/test";
+
 import { apiData, languages, shownImage } from "./support/content.ts";
+import { expect, test } from "./support/test.ts";
 import { plainText } from "./support/text.ts";
 
 /** The pathname of an image URL, which is how the site and the API agree on images. */

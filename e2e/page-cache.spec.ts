@@ -8,9 +8,9 @@ import http from "node:http";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
 import { type Lang, languages } from "./support/content.ts";
 import { type SiteWithApi, startSiteWithApi } from "./support/site.ts";
+import { expect, test } from "./support/test.ts";
 
 const TTL_MS = 3_000;
 const SECRET = "a-test-secret-of-some-length";

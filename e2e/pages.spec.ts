@@ -3,9 +3,10 @@
  * bundled reference API: the data shown, links, 404s, phone layout and accessibility (axe).
  * Their search tags: e2e/meta.spec.ts.
  */
-import { expect, test } from "@playwright/test";
+
 import { apiData, firstId, languages, seedLength, shownImage, t } from "./support/content.ts";
 import { expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
+import { expect, test } from "./support/test.ts";
 import { decodeHtml } from "./support/text.ts";
 
 interface Service {

@@ -2,9 +2,10 @@
  * Printing a project, a news item, a service or another page: no header, footer or carousels;
  * dark text; links followed by their address. The same at every width: desktop only.
  */
-import { expect, test } from "@playwright/test";
+
 import { firstId, languages } from "./support/content.ts";
 import { heading } from "./support/page-checks.ts";
+import { expect, test } from "./support/test.ts";
 
 const pages = [
   { path: "/projects/{id}", list: "/api/Completed-projects" },

@@ -3,9 +3,10 @@
  * bundled reference API: table rows, links, paging and `?page=` redirects, the detail's side
  * panel, gallery and other projects, 404s, phone layout and accessibility (axe).
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
 import { clickAt, expectNoHorizontalOverflow, heading, pager } from "./support/page-checks.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 interface ProjectRow {
   id: number | string;

@@ -4,9 +4,10 @@
  * robots.txt; and the structured data (JSON-LD) of the home page, a news item and a project in
  * both languages. Width plays no part: desktop only.
  */
-import { type APIRequestContext, expect, test } from "@playwright/test";
+
 import { apiData, company, firstId, languages, t } from "./support/content.ts";
 import { E2E_SITE_URL } from "./support/env.ts";
+import { type APIRequestContext, expect, test } from "./support/test.ts";
 import { headTags } from "./support/text.ts";
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern

@@ -4,9 +4,9 @@
  * answer, and pages that run under the policy without a single violation, in both languages.
  */
 import { createHash } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { languages } from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
+import { expect, test } from "./support/test.ts";
 
 const site = `http://127.0.0.1:${E2E_PORT}`;
 

@@ -2,11 +2,12 @@
  * The frame of every page: redirects, language and direction, header menus, language
  * switching, footer rules, the 404 page, the error screen and SEO tags in server HTML.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { apiData, company } from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { seriousViolations } from "./support/page-checks.ts";
 import { startSite, startSiteWithApi } from "./support/site.ts";
+import { expect, type Page, test } from "./support/test.ts";
 import { truncated } from "./support/text.ts";
 
 const isDesktop = (project: string) => project === "desktop";
@@ -190,46 +191,55 @@ test.describe("header", () => {
     await expect(open).toBeFocused();
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
+  // The same header without scripts, and with scripts before they have run (they start after
+  // the first paint; here they are held back for good).
+  for (const [name, options, held] of [
+    ["without JavaScript", { javaScriptEnabled: false }, false],
+    ["before the scripts have run", { waitForHydration: false }, true],
+  ] as const)
+    test.describe(name, () => {
+      test.use(options);
+      test.beforeEach(async ({ page }) => {
+        if (held) await page.route("**/assets/*.js", () => {});
+      });
 
-    test("the phone menu opens and shows every section's pages", async ({ page }, testInfo) => {
-      test.skip(isDesktop(testInfo.project.name), "phone navigation");
-      await page.goto("/ar/news");
-      await page.getByRole("button", { name: "فتح القائمة" }).click();
-      const dialog = page.getByRole("dialog", { name: "القائمة الرئيسية" });
-      await expect(dialog).toBeVisible();
-      expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).toBe("hidden");
-      // Every section's sub-menu is shown (their buttons need scripts).
-      const services = await apiData<{ id: number; title: string }[]>("/api/services", "ar");
-      for (const service of services)
-        await expect(dialog.getByRole("link", { name: service.title })).toBeVisible();
-      await dialog.getByRole("link", { name: "المشاريع الجارية" }).click();
-      await expect(page).toHaveURL(/\/ar\/CurrentProjects$/);
-    });
+      test("the phone menu opens and shows every section's pages", async ({ page }, testInfo) => {
+        test.skip(isDesktop(testInfo.project.name), "phone navigation");
+        await page.goto("/ar/news");
+        await page.getByRole("button", { name: "فتح القائمة" }).click();
+        const dialog = page.getByRole("dialog", { name: "القائمة الرئيسية" });
+        await expect(dialog).toBeVisible();
+        expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).toBe("hidden");
+        // Every section's sub-menu is shown (their buttons need scripts).
+        const services = await apiData<{ id: number; title: string }[]>("/api/services", "ar");
+        for (const service of services)
+          await expect(dialog.getByRole("link", { name: service.title })).toBeVisible();
+        await dialog.getByRole("link", { name: "المشاريع الجارية" }).click();
+        await expect(page).toHaveURL(/\/ar\/CurrentProjects$/);
+      });
 
-    test("desktop dropdowns open on hover and on keyboard focus", async ({ page }, testInfo) => {
-      test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
-      const services = await apiData<{ id: number; title: string }[]>("/api/services", "en");
-      await page.goto("/en/news");
-      const nav = page.getByRole("navigation", { name: "Main navigation" });
-      const toggle = nav.getByRole("button", { name: "Show Services submenu" });
-      const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
-      const service = menu.getByRole("link", { name: services[0]?.title ?? "??" });
-      await expect(menu).toBeHidden();
-      await toggle.hover();
-      await expect(service).toBeVisible();
-      await page.mouse.move(640, 600);
-      await expect(menu).toBeHidden();
-      await toggle.focus();
-      await expect(service).toBeVisible();
-      await page.keyboard.press("Tab");
-      await expect(menu.getByRole("link").first()).toBeFocused();
-      await service.focus();
-      await page.keyboard.press("Enter");
-      await expect(page).toHaveURL(new RegExp(`/en/services/${services[0]?.id}$`));
+      test("desktop dropdowns open on hover and on keyboard focus", async ({ page }, testInfo) => {
+        test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
+        const services = await apiData<{ id: number; title: string }[]>("/api/services", "en");
+        await page.goto("/en/news");
+        const nav = page.getByRole("navigation", { name: "Main navigation" });
+        const toggle = nav.getByRole("button", { name: "Show Services submenu" });
+        const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+        const service = menu.getByRole("link", { name: services[0]?.title ?? "??" });
+        await expect(menu).toBeHidden();
+        await toggle.hover();
+        await expect(service).toBeVisible();
+        await page.mouse.move(640, 600);
+        await expect(menu).toBeHidden();
+        await toggle.focus();
+        await expect(service).toBeVisible();
+        await page.keyboard.press("Tab");
+        await expect(menu.getByRole("link").first()).toBeFocused();
+        await service.focus();
+        await page.keyboard.press("Enter");
+        await expect(page).toHaveURL(new RegExp(`/en/services/${services[0]?.id}$`));
+      });
     });
-  });
 
   test("the bar turns translucent after scrolling past 50 px", async ({ page }) => {
     await page.goto("/en/soso");

@@ -9,10 +9,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type APIRequestContext, expect, test } from "@playwright/test";
 import { languages } from "./support/content.ts";
 import { E2E_SITE_URL, repoRoot } from "./support/env.ts";
 import { type SiteWithApi, startSiteWithApi } from "./support/site.ts";
+import { type APIRequestContext, expect, test } from "./support/test.ts";
 import { headTags } from "./support/text.ts";
 
 test.beforeEach(() => {

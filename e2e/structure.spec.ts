@@ -3,11 +3,12 @@
  * no skipped heading level, named landmarks, an alt on every image and no link named only
  * "See More"; the error screen as well.
  */
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+
 import { type Lang, languages, routePath, routes, t } from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { installTools } from "./support/page-tools.ts";
 import { startSite } from "./support/site.ts";
+import { expect, type Page, type TestInfo, test } from "./support/test.ts";
 
 const isDesktop = (testInfo: TestInfo) => testInfo.project.name === "desktop";
 

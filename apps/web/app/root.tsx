@@ -1,4 +1,5 @@
 /** The document: `<html lang dir>`, head (meta, links, the language's font), scripts. */
+import { useEffect } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -26,15 +27,20 @@ import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./lib/icons.ts";
 const fontsOf: Record<Language, string[]> = { en: [interLatin], ar: [cairoArabic, cairoLatin] };
 
 /**
- * Rules for browsers without scripts: lazy images show their <noscript> copy instead of a
- * placeholder; desktop dropdowns open on hover and keyboard focus; the phone menu (a popover,
- * which needs no script) shows every sub-menu.
+ * For browsers without scripts, lazy images show their <noscript> copy instead of a
+ * placeholder. (The header's rules for the time before scripts run are in app.css.)
  */
-const withoutScripts = [
-  "img[data-lazy]{display:none}",
-  "li:is(:hover,:focus-within)>[data-dropdown]{display:block}",
-  "[data-submenu]{display:block}",
-].join("");
+const withoutScripts = "img[data-lazy]{display:none}";
+
+/**
+ * Marks the document once React has hydrated it: `html[data-hydrated]` ends app.css's rules for
+ * the time before scripts, and browser tests wait for it.
+ */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+}
 
 /** The page's language from the URL (`/ar/...`), English elsewhere. */
 function useLanguage() {
@@ -45,6 +51,7 @@ function useLanguage() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = useLanguage();
+  useHydratedMark();
   return (
     <html lang={lang} dir={directionOf(lang)}>
       <head>

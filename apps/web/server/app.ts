@@ -21,6 +21,7 @@ import {
   siteContext,
 } from "../app/lib/site.server.ts";
 import { maxBodyBytes, type Visitor, visitorContext } from "../app/lib/visitor.server.ts";
+import { deferScripts } from "./deferred-scripts.ts";
 import { errorPage, rejectMalformedUrls } from "./error-page.ts";
 import { imageEndpoint } from "./image-endpoint.ts";
 import { mediaProxy } from "./media-proxy.ts";
@@ -129,7 +130,9 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
       pages: site.pages,
       ttlMs: settings.CACHE_TTL_MS,
       publicOrigin: new URL(settings.SITE_URL).origin,
-      // Vite's development scripts are not the build's: the policy is for production.
+      // Vite's development scripts are not the build's: deferring them and the policy are for
+      // production.
+      finishHtml: settings.NODE_ENV === "production" ? deferScripts : undefined,
       policyOf:
         settings.NODE_ENV === "production"
           ? (html) => pagePolicy(html, site.mediaOrigins)
