@@ -3,9 +3,9 @@
  * pages that ask it for the sizes they draw (srcset, sizes, dimensions, the LCP preload).
  */
 
-import { apiData, type Lang, languages } from "./support/content.ts";
+import { apiData, type Lang, languages, t } from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
-import { expect, test } from "./support/test.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 const site = `http://127.0.0.1:${E2E_PORT}`;
 
@@ -112,3 +112,86 @@ for (const lang of languages) {
     expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain("/img?src=");
   });
 }
+
+/**
+ * Where each lazy image of the page's main content is, against the viewport's bottom edge
+ * (`below`: how far its top is under that edge, negative once it is inside), and whether it has
+ * its real source yet.
+ */
+function lazyImages(page: Page) {
+  return page.locator("main img[data-src]").evaluateAll((images) =>
+    images
+      .filter((image) => image.getClientRects().length > 0)
+      .map((image) => ({
+        below: image.getBoundingClientRect().top - window.innerHeight,
+        loaded: !(image.getAttribute("src") ?? "").startsWith("data:"),
+      })),
+  );
+}
+
+/** Images load within 100 px of the viewport and not before, as the page is scrolled down. */
+async function checkLazyLoading(page: Page) {
+  const nearOnesLoaded = async () =>
+    (await lazyImages(page)).filter((image) => image.below < 100).every((image) => image.loaded);
+  const farOnesWaiting = async () =>
+    (await lazyImages(page)).filter((image) => image.below > 150).every((image) => !image.loaded);
+  await expect.poll(nearOnesLoaded).toBe(true);
+  expect(await farOnesWaiting()).toBe(true);
+  // A short window leaves most of the list below it: bring each next one to 50 px under the edge.
+  const far = (await lazyImages(page)).filter((image) => image.below > 150);
+  expect(far.length).toBeGreaterThan(0);
+  for (let step = 0; step < 3; step++) {
+    const next = (await lazyImages(page)).find((image) => image.below > 150);
+    if (!next) break;
+    await page.evaluate((by) => window.scrollBy(0, by), next.below - 50);
+    await expect.poll(nearOnesLoaded).toBe(true);
+    expect(await farOnesWaiting()).toBe(true);
+  }
+}
+
+test.describe("lazy images", () => {
+  test.beforeEach(async ({ page }, testInfo) => {
+    // Short, so the list's images start well below the first view at either width.
+    await page.setViewportSize({
+      width: testInfo.project.name === "desktop" ? 1280 : 375,
+      height: 400,
+    });
+  });
+
+  for (const lang of languages) {
+    test(`/${lang}/news: images React renders load within 100 px of the viewport`, async ({
+      page,
+    }, testInfo) => {
+      // Rendered in the browser: the list is reached by the header's link from another page.
+      await page.goto(`/${lang}/soso`);
+      if (testInfo.project.name !== "desktop") {
+        await page.getByRole("button", { name: t(lang, "nav.openMenu") }).click();
+      }
+      await page
+        .getByRole("link", { name: t(lang, "nav.news"), exact: true })
+        .first()
+        .click();
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+      await expect(page).toHaveURL(new RegExp(`/${lang}/news$`));
+      // The document is still the first page's: React rendered the list.
+      const documentUrl = await page.evaluate(
+        () => performance.getEntriesByType("navigation")[0]?.name,
+      );
+      expect(documentUrl).toMatch(/\/soso$/);
+      await checkLazyLoading(page);
+    });
+  }
+
+  test.describe("before the scripts have run", () => {
+    test.use({ waitForHydration: false });
+    for (const lang of languages) {
+      test(`/${lang}/news: images of the server HTML load within 100 px of the viewport`, async ({
+        page,
+      }) => {
+        await page.route("**/assets/*.js", () => {});
+        await page.goto(`/${lang}/news`);
+        await checkLazyLoading(page);
+      });
+    }
+  });
+});

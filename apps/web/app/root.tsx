@@ -19,6 +19,7 @@ import { FallbackScreen } from "./components/error-screens.tsx";
 import cairoLatin from "./fonts/cairo-latin-basic-wght-normal.woff2?url";
 import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
 import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./lib/icons.ts";
+import { lazyImagesScript } from "./lib/lazy-images.ts";
 
 /**
  * The font files each language's pages need first (fonts.css declares the same files): Arabic
@@ -82,6 +83,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         <I18nextProvider i18n={i18nFor(lang)}>{children}</I18nextProvider>
+        {/* The page's lazy images load as they come near, before the scripts have started. */}
+        <script
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own
+          dangerouslySetInnerHTML={{ __html: lazyImagesScript }}
+          // The client bundle's copy of the function is minified differently.
+          suppressHydrationWarning
+        />
         <ScrollRestoration />
         <Scripts />
       </body>

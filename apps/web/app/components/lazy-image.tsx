@@ -1,16 +1,16 @@
 /**
- * An image that loads once it comes within 100 px of the viewport (SPEC.md section 9).
- * The server HTML carries a <noscript> copy, so crawlers and visitors without scripts see it.
- * `priority` is for the first banner image: loaded at once, with high fetch priority.
+ * An image that loads once it comes within 100 px of the viewport (SPEC.md section 9): it is
+ * rendered with a placeholder and its real sources in data attributes, and lib/lazy-images.ts
+ * loads it (before the scripts for the server HTML, after hydration for images React adds).
+ * The server HTML also carries a <noscript> copy, so crawlers and visitors without scripts see
+ * it. `priority` is for the first banner image: loaded at once, with high fetch priority.
  * Content images come in the sizes their kind is drawn at (lib/image-kinds.ts: srcset, sizes).
  */
-import { type ImgHTMLAttributes, useEffect, useRef, useState } from "react";
+import { type ImgHTMLAttributes, useEffect, useRef } from "react";
 import { preload } from "react-dom";
 import { type ImageKind, imageKinds, imageSources } from "../lib/image-kinds.ts";
+import { LAZY_MARGIN, watchLazyImages } from "../lib/lazy-images.ts";
 import { useMediaOrigins } from "../lib/media-origins.tsx";
-
-/** Distance from the viewport at which images start loading. */
-export const LAZY_MARGIN = "100px";
 
 /** A transparent pixel holds the place until the real image loads (no broken-image icon). */
 const PLACEHOLDER =
@@ -39,27 +39,13 @@ export function LazyImage({
   const sources = imageSources(src || "/no-image.svg", kind, useMediaOrigins());
   const rest = { width, height, ...attributes };
   const ref = useRef<HTMLImageElement>(null);
-  const [visible, setVisible] = useState(priority);
 
+  // Images of the server HTML are already watched (root.tsx); this takes those React adds, and
+  // the new element of a new source.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new source is a new element
   useEffect(() => {
-    if (visible) return;
-    const element = ref.current;
-    if (!element || typeof IntersectionObserver === "undefined") {
-      setVisible(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setVisible(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: LAZY_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [visible]);
+    if (ref.current) watchLazyImages(LAZY_MARGIN, [ref.current]);
+  }, [sources.src]);
 
   if (priority) {
     // The largest image of the first view (LCP): fetched at once, announced in the <head>.
@@ -71,17 +57,20 @@ export function LazyImage({
     });
     return <img {...sources} alt={alt} fetchPriority="high" className={className} {...rest} />;
   }
-  const shown = visible ? sources : { src: PLACEHOLDER };
   return (
     <>
       <img
+        // A new source is a new element, watched and loaded afresh.
+        key={sources.src}
         ref={ref}
-        {...shown}
+        src={PLACEHOLDER}
         data-src={sources.src}
-        data-lazy={visible ? undefined : ""}
+        data-srcset={sources.srcSet}
+        data-sizes={sources.sizes}
+        data-lazy=""
         alt={alt}
         decoding="async"
-        className={`${className} ${visible ? "" : "bg-sand-100"}`}
+        className={className}
         {...rest}
       />
       <noscript>
