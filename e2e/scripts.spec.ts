@@ -29,7 +29,7 @@ for (const lang of languages) {
       expect(html, path).not.toMatch(/<script[^>]+\ssrc=/);
       // The bootstrap waits, inert, with the modules it needs.
       expect(html, path).toMatch(
-        /<script type="deferred-module" data-modules="\/assets\/[^"]+\.js/,
+        /<script type="text\/x-deferred-module" data-modules="\/assets\/[^"]+\.js/,
       );
     }
   });

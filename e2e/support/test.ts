@@ -38,6 +38,8 @@ export async function hydration(page: Page) {
   await page.waitForFunction(
     () =>
       document.documentElement.hasAttribute("data-hydrated") ||
-      !document.querySelector('script[type="deferred-module"], script[type="module"]:not([src])'),
+      !document.querySelector(
+        'script[type="text/x-deferred-module"], script[type="module"]:not([src])',
+      ),
   );
 }

@@ -31,7 +31,7 @@ describe("deferScripts", () => {
   const deferred = deferScripts(page);
 
   it("takes the module preloads out of the head and lists each module once on the bootstrap", () => {
-    expect(deferred).not.toContain("<link rel=\"modulepreload\"");
+    expect(deferred).not.toContain('<link rel="modulepreload"');
     expect(deferred).toContain(
       `<script type="${DEFERRED_TYPE}" data-modules="/assets/entry.client-3.js /assets/root-1.js /assets/news-2.js">`,
     );

@@ -7,13 +7,13 @@
  *
  * React Router's `<Scripts>` has no option for this, so the production server rewrites its
  * output: the `modulepreload` links leave the head, the bootstrap module is kept inert
- * (`type="deferred-module"`), and a small inline script starts both once the page has loaded
+ * (`type="text/x-deferred-module"`, a data block), and a small inline script starts both once the page has loaded
  * and painted. The bootstrap's text is unchanged, so its Content-Security-Policy hash still
  * allows it when the loader inserts it.
  */
 
 /** The `type` that keeps the bootstrap module from running until the loader starts it. */
-export const DEFERRED_TYPE = "deferred-module";
+export const DEFERRED_TYPE = "text/x-deferred-module";
 
 const modulePreload = /<link rel="modulepreload" href="([^"]+)"\/?>/g;
 const bootstrapModule = /<script type="module"(?![^>]*\ssrc=)[^>]*>/;
