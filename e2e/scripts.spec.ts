@@ -53,3 +53,24 @@ for (const lang of languages) {
     }
   });
 }
+
+test.describe("before the scripts have run", () => {
+  test.use({ waitForHydration: false });
+
+  for (const lang of languages) {
+    test(`/${lang}: the header follows the scroll and the language is saved`, async ({
+      page,
+      context,
+    }) => {
+      await page.route("**/assets/*.js", () => {});
+      await page.goto(`/${lang}/news`);
+      await page.evaluate(() => window.scrollTo(0, 200));
+      await expect(page.locator("html")).toHaveAttribute("data-scrolled", "");
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(page.locator("html")).not.toHaveAttribute("data-scrolled");
+      const cookies = await context.cookies();
+      expect(cookies.find((cookie) => cookie.name === "language")?.value).toBe(lang);
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+    });
+  }
+});

@@ -246,10 +246,24 @@ test.describe("header", () => {
     await page.evaluate(() => {
       document.body.style.minHeight = "3000px";
     });
-    const header = page.locator("header").first();
-    await expect(header).not.toHaveAttribute("data-scrolled", /.*/);
+    const root = page.locator("html");
+    const background = () =>
+      page
+        .locator("header")
+        .first()
+        .evaluate((header) => getComputedStyle(header).backgroundColor);
+    await expect(root).not.toHaveAttribute("data-scrolled");
+    const before = await background();
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await page.waitForTimeout(400);
+    await expect(root).not.toHaveAttribute("data-scrolled");
     await page.evaluate(() => window.scrollTo(0, 120));
-    await expect(header).toHaveAttribute("data-scrolled", "true");
+    await expect(root).toHaveAttribute("data-scrolled", "");
+    // Navy at 90 %, where it was see-through.
+    await expect.poll(background).toMatch(/0\.9\)$|e6$/);
+    expect(before).not.toMatch(/0\.9\)$/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(root).not.toHaveAttribute("data-scrolled");
   });
 });
 

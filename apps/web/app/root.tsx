@@ -19,7 +19,7 @@ import { FallbackScreen } from "./components/error-screens.tsx";
 import cairoLatin from "./fonts/cairo-latin-basic-wght-normal.woff2?url";
 import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
 import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./lib/icons.ts";
-import { lazyImagesScript } from "./lib/lazy-images.ts";
+import { pageScript } from "./lib/page-script.ts";
 
 /**
  * The font files each language's pages need first (fonts.css declares the same files): Arabic
@@ -43,18 +43,20 @@ function useHydratedMark() {
   }, []);
 }
 
-/** The page's language from the URL (`/ar/...`), English elsewhere. */
-function useLanguage() {
+/** The page's language from the URL (`/ar/...`); null outside a language. */
+function useUrlLanguage() {
   const { lang } = useParams();
   const lower = lang?.toLowerCase();
-  return isLanguage(lower) ? lower : defaultLanguage;
+  return isLanguage(lower) ? lower : null;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const lang = useLanguage();
+  const urlLanguage = useUrlLanguage();
+  const lang = urlLanguage ?? defaultLanguage;
   useHydratedMark();
   return (
-    <html lang={lang} dir={directionOf(lang)}>
+    // The page script marks <html> (data-scrolled) before React hydrates it.
+    <html lang={lang} dir={directionOf(lang)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -83,10 +85,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         <I18nextProvider i18n={i18nFor(lang)}>{children}</I18nextProvider>
-        {/* The page's lazy images load as they come near, before the scripts have started. */}
+        {/* What the page does before its scripts start: lazy images, scroll state, language. */}
         <script
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own
-          dangerouslySetInnerHTML={{ __html: lazyImagesScript }}
+          dangerouslySetInnerHTML={{ __html: pageScript(urlLanguage) }}
           // The client bundle's copy of the function is minified differently.
           suppressHydrationWarning
         />

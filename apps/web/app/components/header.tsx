@@ -8,7 +8,6 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
 import { useCompany } from "../lib/company.tsx";
 import { isHomePath } from "../lib/site-map.ts";
-import { useScrolledPast } from "../lib/use-scrolled-past.ts";
 import { ChevronDown } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
@@ -22,14 +21,10 @@ import {
 } from "./navigation.ts";
 import { SubmenuLink } from "./submenu-link.tsx";
 
-/** Pixels of scroll after which the bar turns translucent (SPEC.md section 9). */
-const SCROLL_THRESHOLD = 50;
-
 export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
   const { t } = useTranslation();
   const company = useCompany();
   const { pathname } = useLocation();
-  const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
   const items = buildNavigation(lang, nav, t);
   const home = isHomePath(pathname);
@@ -39,14 +34,8 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
   useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
-    <header
-      data-scrolled={scrolled || undefined}
-      className={`focus-on-dark fixed inset-x-0 top-0 z-40 print:hidden transition-[background-color,box-shadow,backdrop-filter] duration-200 ${
-        scrolled
-          ? "bg-navy-900/90 shadow-lg shadow-navy-950/20 backdrop-blur-md"
-          : "bg-linear-to-b from-navy-950/80 to-transparent"
-      }`}
-    >
+    // Translucent once the page is scrolled: `html[data-scrolled]` (lib/scrolled-page.ts).
+    <header className="focus-on-dark fixed inset-x-0 top-0 z-40 bg-linear-to-b from-navy-950/80 to-transparent transition-[background-color,box-shadow,backdrop-filter] duration-200 print:hidden in-data-scrolled:bg-navy-900/90 in-data-scrolled:bg-none in-data-scrolled:shadow-lg in-data-scrolled:shadow-navy-950/20 in-data-scrolled:backdrop-blur-md">
       <div className="mx-auto flex h-20 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Link
           to="/"

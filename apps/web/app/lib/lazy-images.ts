@@ -3,8 +3,8 @@
  * `img[data-lazy]` shows a placeholder until it comes that near, then takes its real `src`,
  * `srcset` and `sizes` from its data attributes (components/lazy-image.tsx writes them).
  *
- * One function serves both the server HTML, before the scripts load (root.tsx inlines it, so
- * the first view's images do not wait for React), and the images React adds later.
+ * One function serves both the server HTML, before the scripts load (page-script.ts inlines
+ * it, so the first view's images do not wait for React), and the images React adds later.
  */
 
 /** Distance from the viewport at which images start loading. */
@@ -47,6 +47,3 @@ export function watchLazyImages(margin: string, images?: Iterable<HTMLImageEleme
     observer.observe(image);
   }
 }
-
-/** The inline script that watches the server HTML's images as soon as they are parsed. */
-export const lazyImagesScript = `(${watchLazyImages.toString()})(${JSON.stringify(LAZY_MARGIN)})`;

@@ -2,7 +2,6 @@
  * The `/:lang` layout: checks the language, loads what the header and footer show, and
  * renders them around every page.
  */
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ErrorScreen } from "../components/error-screens.tsx";
@@ -14,7 +13,7 @@ import { companyIn } from "../lib/company.server.ts";
 import { CompanyProvider } from "../lib/company.tsx";
 import { MediaOriginsProvider } from "../lib/media-origins.tsx";
 import { pageContext } from "../lib/site.server.ts";
-import { redirectForUnsupportedLanguage, saveLanguage } from "../lib/site-map.ts";
+import { redirectForUnsupportedLanguage } from "../lib/site-map.ts";
 import { useApiErrorMessage } from "../lib/use-api-error-message.ts";
 import type { Route } from "./+types/language";
 
@@ -70,7 +69,6 @@ export function shouldRevalidate({
 
 export default function LanguageLayout({ loaderData }: Route.ComponentProps) {
   const { lang, nav, footer, company, mediaOrigins } = loaderData;
-  useEffect(() => saveLanguage(lang), [lang]);
   return (
     <CompanyProvider value={company}>
       <MediaOriginsProvider value={mediaOrigins}>

@@ -1,0 +1,64 @@
+/**
+ * The inline page script runs on its own: every function it inlines uses nothing from outside
+ * its body (a stray import would throw a ReferenceError in the browser, not here).
+ */
+import vm from "node:vm";
+import { describe, expect, it } from "vitest";
+import { pageScript } from "./page-script.ts";
+
+/** Just enough of a browser for the script: a document with one waiting image, a window. */
+function browserLike(scrollY: number) {
+  const listeners: Record<string, () => void> = {};
+  const image = {
+    dataset: { lazy: "", src: "/img?w=480", srcset: "/img?w=480 480w", sizes: "100vw" } as Record<
+      string,
+      string
+    >,
+    src: "data:,",
+    srcset: "",
+    sizes: "",
+    removeAttribute(name: string) {
+      if (name === "data-lazy") delete this.dataset.lazy;
+    },
+  };
+  const documentElement = { dataset: {} as Record<string, string> };
+  const context = {
+    document: { documentElement, cookie: "", querySelectorAll: () => [image] },
+    window: {
+      scrollY,
+      addEventListener: (type: string, listener: () => void) => {
+        listeners[type] = listener;
+      },
+    },
+    localStorage: new Map<string, string>(),
+    setTimeout,
+    clearTimeout,
+  };
+  (context.localStorage as unknown as { setItem: unknown }).setItem = (
+    key: string,
+    value: string,
+  ) => context.localStorage.set(key, value);
+  return { context, image, documentElement, listeners };
+}
+
+describe("pageScript", () => {
+  it("loads waiting images, marks a scrolled page and saves the language, on its own", () => {
+    const browser = browserLike(120);
+    vm.runInNewContext(pageScript("ar"), browser.context);
+    // No IntersectionObserver here: every image loads at once.
+    expect(browser.image.src).toBe("/img?w=480");
+    expect(browser.image.srcset).toBe("/img?w=480 480w");
+    expect(browser.image.dataset.lazy).toBeUndefined();
+    expect(browser.documentElement.dataset.scrolled).toBe("");
+    expect(typeof browser.listeners.scroll).toBe("function");
+    expect(browser.context.document.cookie).toMatch(/^language=ar; Path=\/;/);
+    expect(browser.context.localStorage.get("language")).toBe("ar");
+  });
+
+  it("leaves a page at the top unmarked, and saves nothing outside a language", () => {
+    const browser = browserLike(0);
+    vm.runInNewContext(pageScript(null), browser.context);
+    expect(browser.documentElement.dataset.scrolled).toBeUndefined();
+    expect(browser.context.document.cookie).toBe("");
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * The one inline script of every page (root.tsx): what a page does from the moment it is
+ * parsed, before its scripts start (after the first paint, decision 012) and without them.
+ * React does not repeat any of it:
+ * - lazy images load as they come near the viewport (lazy-images.ts);
+ * - the header turns translucent once the page is scrolled (scrolled-page.ts);
+ * - the page's language is saved for the next visit to `/` (site-map.ts).
+ * Each function is written in TypeScript, tested there, and inlined with `toString()`.
+ */
+import type { Language } from "@site/contract/languages";
+import { LAZY_MARGIN, watchLazyImages } from "./lazy-images.ts";
+import { SCROLL_THRESHOLD, SCROLL_THROTTLE_MS, watchScrolledPage } from "./scrolled-page.ts";
+import { LANGUAGE_KEY, saveLanguage } from "./site-map.ts";
+import { throttle } from "./throttle.ts";
+
+const call = (fn: (...args: never[]) => void, ...args: string[]) =>
+  `(${fn.toString()})(${args.join(", ")});`;
+
+/** The script of a page; `lang` is the language in its URL (none for pages outside one). */
+export function pageScript(lang: Language | null): string {
+  return [
+    call(watchLazyImages, JSON.stringify(LAZY_MARGIN)),
+    call(
+      watchScrolledPage,
+      throttle.toString(),
+      String(SCROLL_THRESHOLD),
+      String(SCROLL_THROTTLE_MS),
+    ),
+    lang ? call(saveLanguage, JSON.stringify(lang), JSON.stringify(LANGUAGE_KEY)) : "",
+  ].join("\n");
+}

@@ -1,0 +1,28 @@
+/**
+ * The header turns translucent once the page is scrolled (SPEC.md section 9: past 50 px, scroll
+ * events handled at most every 300 ms). The state is `html[data-scrolled]`, which the header's
+ * classes follow (`in-data-scrolled:`), so it works from the first paint, before and without
+ * React, and across client-side navigation.
+ */
+import type { throttle as Throttle } from "./throttle.ts";
+
+/** Pixels of scroll after which the header turns translucent. */
+export const SCROLL_THRESHOLD = 50;
+
+/** Scroll events are handled at most this often. */
+export const SCROLL_THROTTLE_MS = 300;
+
+/**
+ * Keeps `html[data-scrolled]` up to date: checked at once, then at most every `ms` while
+ * scrolling and at once after a quiet spell (a jump to an anchor shows without delay).
+ * Inlined with `toString()` (page-script.ts), so `throttle` comes in as an argument.
+ */
+export function watchScrolledPage(throttle: typeof Throttle, threshold: number, ms: number) {
+  const root = document.documentElement;
+  const check = () => {
+    if (window.scrollY > threshold) root.dataset.scrolled = "";
+    else delete root.dataset.scrolled;
+  };
+  check();
+  window.addEventListener("scroll", throttle(check, ms).call, { passive: true });
+}
