@@ -28,6 +28,7 @@ export function watchLazyImages(margin: string, images?: Iterable<HTMLImageEleme
   const waiting = [
     ...(images ?? document.querySelectorAll<HTMLImageElement>("img[data-lazy]")),
   ].filter((image) => image.dataset.lazy === "");
+  if (waiting.length === 0) return;
   if (typeof IntersectionObserver === "undefined") {
     for (const image of waiting) load(image);
     return;
