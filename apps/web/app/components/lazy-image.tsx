@@ -68,6 +68,8 @@ export function LazyImage({
         data-srcset={sources.srcSet}
         data-sizes={sources.sizes}
         data-lazy=""
+        // The page script may have loaded it (src, srcset, data-lazy) before React hydrates.
+        suppressHydrationWarning
         alt={alt}
         decoding="async"
         className={className}
