@@ -49,6 +49,9 @@ describe("pageScript", () => {
     expect(browser.image.src).toBe("/img?w=480");
     expect(browser.image.srcset).toBe("/img?w=480 480w");
     expect(browser.image.dataset.lazy).toBeUndefined();
+    // Read once the page has loaded, and on scroll events (not while it is being parsed).
+    expect(browser.documentElement.dataset.scrolled).toBeUndefined();
+    browser.listeners.load?.();
     expect(browser.documentElement.dataset.scrolled).toBe("");
     expect(typeof browser.listeners.scroll).toBe("function");
     expect(browser.context.document.cookie).toMatch(/^language=ar; Path=\/;/);
@@ -58,6 +61,7 @@ describe("pageScript", () => {
   it("leaves a page at the top unmarked, and saves nothing outside a language", () => {
     const browser = browserLike(0);
     vm.runInNewContext(pageScript(null), browser.context);
+    browser.listeners.load?.();
     expect(browser.documentElement.dataset.scrolled).toBeUndefined();
     expect(browser.context.document.cookie).toBe("");
   });

@@ -13,8 +13,8 @@ export const SCROLL_THRESHOLD = 50;
 export const SCROLL_THROTTLE_MS = 300;
 
 /**
- * Keeps `html[data-scrolled]` up to date: checked at once, then at most every `ms` while
- * scrolling and at once after a quiet spell (a jump to an anchor shows without delay).
+ * Keeps `html[data-scrolled]` up to date: checked at most every `ms` while scrolling, at once
+ * after a quiet spell (a jump to an anchor shows without delay), and when the page has loaded.
  * Inlined with `toString()` (page-script.ts), so `throttle` comes in as an argument.
  */
 export function watchScrolledPage(throttle: typeof Throttle, threshold: number, ms: number) {
@@ -23,6 +23,9 @@ export function watchScrolledPage(throttle: typeof Throttle, threshold: number, 
     if (window.scrollY > threshold) root.dataset.scrolled = "";
     else delete root.dataset.scrolled;
   };
-  check();
+  // Not read now: reading `scrollY` while the page is being parsed forces a layout of it. A page
+  // that opens scrolled (an anchor, a restored position) gets a scroll event; `load` is a
+  // last check, when the page has been laid out anyway.
   window.addEventListener("scroll", throttle(check, ms).call, { passive: true });
+  window.addEventListener("load", check, { once: true });
 }
