@@ -66,10 +66,13 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       // Pages are read whole: they are finished, and their policy lists the hashes of their
       // inline scripts.
       let body = Buffer.from(await response.arrayBuffer());
-      if (html && options.finishHtml) {
-        body = Buffer.from(options.finishHtml(body.toString("utf8")), "utf8");
+      let policy: string | undefined;
+      if (html && rewritten) {
+        const text = body.toString("utf8");
+        const finished = options.finishHtml?.(text) ?? text;
+        if (finished !== text) body = Buffer.from(finished, "utf8");
+        policy = options.policyOf?.(finished);
       }
-      const policy = html && options.policyOf ? options.policyOf(body.toString("utf8")) : undefined;
       if (!shared || !key || !pages) {
         res.status(response.status);
         // Not shared: the route's own caching headers stay as they are.

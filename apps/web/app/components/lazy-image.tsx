@@ -40,8 +40,8 @@ export function LazyImage({
   const rest = { width, height, ...attributes };
   const ref = useRef<HTMLImageElement>(null);
 
-  // Images of the server HTML are already watched (root.tsx); this takes those React adds, and
-  // the new element of a new source.
+  // Images of the server HTML are already watched (the page script, lib/page-script.ts); this
+  // takes those React adds, and the new element of a new source.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new source is a new element
   useEffect(() => {
     if (ref.current) watchLazyImages(LAZY_MARGIN, [ref.current]);

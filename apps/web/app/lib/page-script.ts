@@ -16,8 +16,22 @@ import { throttle } from "./throttle.ts";
 const call = (fn: (...args: never[]) => void, ...args: string[]) =>
   `(${fn.toString()})(${args.join(", ")});`;
 
-/** The script of a page; `lang` is the language in its URL (none for pages outside one). */
+const scripts = new Map<Language | null, string>();
+
+/**
+ * The script of a page; `lang` is the language in its URL (none for pages outside one). Made
+ * once per language: every render of the document asks for it.
+ */
 export function pageScript(lang: Language | null): string {
+  let script = scripts.get(lang);
+  if (script === undefined) {
+    script = scriptFor(lang);
+    scripts.set(lang, script);
+  }
+  return script;
+}
+
+function scriptFor(lang: Language | null): string {
   return [
     call(watchLazyImages, JSON.stringify(LAZY_MARGIN)),
     call(
