@@ -11,7 +11,7 @@
 import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { startSite } from "./support/site.ts";
-import { expect, type Page, test } from "./support/test.ts";
+import { expect, hydration, type Page, test } from "./support/test.ts";
 import { decodeHtml } from "./support/text.ts";
 
 const widthAgnostic = "computed styles and text, the same at every width";
@@ -45,16 +45,8 @@ async function pagePaths(): Promise<Record<string, string>> {
 async function open(page: Page, path: string) {
   await page.emulateMedia({ reducedMotion: "reduce" });
   const response = await page.goto(path);
-  await hydrated(page);
+  await hydration(page);
   return response;
-}
-
-/** Waits until React has taken over the page (its event handlers are on the header's links). */
-function hydrated(page: Page) {
-  return page.waitForFunction(() => {
-    const link = document.querySelector("header a[href]");
-    return !!link && Object.keys(link).some((key) => key.startsWith("__reactProps"));
-  });
 }
 
 interface TextStyle {
@@ -318,7 +310,6 @@ test.describe("icons", () => {
     await page.emulateMedia({ reducedMotion: "no-preference" });
     for (const lang of languages) {
       await page.goto(`/${lang}`);
-      await hydrated(page);
       const pause = page.getByTestId("hero-pause");
       await expect(pause).toHaveAccessibleName(t(lang, "home.pauseSlider"));
       await pause.focus();

@@ -19,7 +19,7 @@ import {
 } from "./support/content.ts";
 import { pager } from "./support/page-checks.ts";
 import { installTools, type RingContrast } from "./support/page-tools.ts";
-import { expect, type Page, type TestInfo, test } from "./support/test.ts";
+import { expect, hydration, type Page, type TestInfo, test } from "./support/test.ts";
 
 const isDesktop = (testInfo: TestInfo) => testInfo.project.name === "desktop";
 
@@ -29,19 +29,11 @@ const backwardKey = (lang: Lang) => (lang === "ar" ? "ArrowRight" : "ArrowLeft")
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Waits until React has hydrated the header (its menu buttons have their handlers). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const button = document.querySelector("header button[aria-controls]");
-    return !!button && Object.keys(button).some((key) => key.startsWith("__reactProps"));
-  });
-}
-
-/** Opens a page and waits for scripts, not for its images. */
+/** Opens a page and waits for its scripts (React, on pages that have it), not for its images. */
 async function open(page: Page, path: string) {
   const response = await page.goto(path, { waitUntil: "domcontentloaded" });
   expect(response?.status(), path).toBeLessThan(400);
-  await hydrated(page);
+  await hydration(page);
 }
 
 test.beforeEach(async ({ page }) => {

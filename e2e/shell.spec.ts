@@ -3,7 +3,7 @@
  * switching, footer rules, the 404 page, the error screen and SEO tags in server HTML.
  */
 
-import { apiData, company } from "./support/content.ts";
+import { apiData, company, t } from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { seriousViolations } from "./support/page-checks.ts";
 import { startSite, startSiteWithApi } from "./support/site.ts";
@@ -191,55 +191,113 @@ test.describe("header", () => {
     await expect(open).toBeFocused();
   });
 
-  // The same header without scripts, and with scripts before they have run (they start after
-  // the first paint; here they are held back for good).
-  for (const [name, options, held] of [
-    ["without JavaScript", { javaScriptEnabled: false }, false],
-    ["before the scripts have run", { waitForHydration: false }, true],
-  ] as const)
-    test.describe(name, () => {
-      test.use(options);
-      test.beforeEach(async ({ page }) => {
-        if (held) await page.route("**/assets/*.js", () => {});
-      });
+  // The same header without scripts.
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
 
-      test("the phone menu opens and shows every section's pages", async ({ page }, testInfo) => {
-        test.skip(isDesktop(testInfo.project.name), "phone navigation");
-        await page.goto("/ar/news");
-        await page.getByRole("button", { name: "فتح القائمة" }).click();
-        const dialog = page.getByRole("dialog", { name: "القائمة الرئيسية" });
-        await expect(dialog).toBeVisible();
-        expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).toBe("hidden");
-        // Every section's sub-menu is shown (their buttons need scripts).
-        const services = await apiData<{ id: number; title: string }[]>("/api/services", "ar");
-        for (const service of services)
-          await expect(dialog.getByRole("link", { name: service.title })).toBeVisible();
-        await dialog.getByRole("link", { name: "المشاريع الجارية" }).click();
-        await expect(page).toHaveURL(/\/ar\/CurrentProjects$/);
-      });
-
-      test("desktop dropdowns open on hover and on keyboard focus", async ({ page }, testInfo) => {
-        test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
-        const services = await apiData<{ id: number; title: string }[]>("/api/services", "en");
-        await page.goto("/en/news");
-        const nav = page.getByRole("navigation", { name: "Main navigation" });
-        const toggle = nav.getByRole("button", { name: "Show Services submenu" });
-        const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
-        const service = menu.getByRole("link", { name: services[0]?.title ?? "??" });
-        await expect(menu).toBeHidden();
-        await toggle.hover();
-        await expect(service).toBeVisible();
-        await page.mouse.move(640, 600);
-        await expect(menu).toBeHidden();
-        await toggle.focus();
-        await expect(service).toBeVisible();
-        await page.keyboard.press("Tab");
-        await expect(menu.getByRole("link").first()).toBeFocused();
-        await service.focus();
-        await page.keyboard.press("Enter");
-        await expect(page).toHaveURL(new RegExp(`/en/services/${services[0]?.id}$`));
-      });
+    test("the phone menu opens and shows every section's pages", async ({ page }, testInfo) => {
+      test.skip(isDesktop(testInfo.project.name), "phone navigation");
+      await page.goto("/ar/news");
+      await page.getByRole("button", { name: "فتح القائمة" }).click();
+      const dialog = page.getByRole("dialog", { name: "القائمة الرئيسية" });
+      await expect(dialog).toBeVisible();
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).toBe("hidden");
+      // Every section's sub-menu is shown (their buttons need scripts).
+      const services = await apiData<{ id: number; title: string }[]>("/api/services", "ar");
+      for (const service of services)
+        await expect(dialog.getByRole("link", { name: service.title })).toBeVisible();
+      await dialog.getByRole("link", { name: "المشاريع الجارية" }).click();
+      await expect(page).toHaveURL(/\/ar\/CurrentProjects$/);
     });
+
+    test("desktop dropdowns open on hover and on keyboard focus", async ({ page }, testInfo) => {
+      test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
+      const services = await apiData<{ id: number; title: string }[]>("/api/services", "en");
+      await page.goto("/en/news");
+      const nav = page.getByRole("navigation", { name: "Main navigation" });
+      const toggle = nav.getByRole("button", { name: "Show Services submenu" });
+      const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+      const service = menu.getByRole("link", { name: services[0]?.title ?? "??" });
+      await expect(menu).toBeHidden();
+      await toggle.hover();
+      await expect(service).toBeVisible();
+      await page.mouse.move(640, 600);
+      await expect(menu).toBeHidden();
+      await toggle.focus();
+      await expect(service).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expect(menu.getByRole("link").first()).toBeFocused();
+      await service.focus();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`/en/services/${services[0]?.id}$`));
+    });
+  });
+
+  // The menus are the page script's (lib/site-menus.ts) on every page: on a page with React
+  // they work before it hydrates, and after, when React renders the next page in place.
+  test.describe("on a page with React", () => {
+    test("desktop dropdowns before React has run", async ({ page }, testInfo) => {
+      test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
+      await page.route("**/assets/*.js", () => {});
+      await page.goto("/en", { waitUntil: "domcontentloaded" });
+      const toggle = page
+        .getByRole("navigation", { name: "Main navigation" })
+        .getByRole("button", { name: "Show Services submenu" });
+      const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      await expect(menu).toBeVisible();
+      await page.keyboard.press("ArrowDown");
+      await expect(menu.getByRole("link").first()).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await expect(menu).toBeHidden();
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+    });
+
+    test("the menus close on a client-side navigation and work on the next page", async ({
+      page,
+    }, testInfo) => {
+      const desktop = isDesktop(testInfo.project.name);
+      const [service] = await apiData<{ id: number; title: string }[]>("/api/services", "en");
+      await page.goto("/en");
+      await page.evaluate(() => {
+        (window as { marker?: string }).marker = "same page";
+      });
+      const toggle = desktop
+        ? page
+            .getByRole("navigation", { name: "Main navigation" })
+            .getByRole("button", { name: "Show Services submenu" })
+        : page.getByRole("button", { name: "Open menu" });
+      const dialog = page.getByRole("dialog", { name: "Main navigation" });
+      const scope = desktop
+        ? page.locator(`#${await toggle.getAttribute("aria-controls")}`)
+        : dialog;
+      for (const round of [1, 2]) {
+        await toggle.click();
+        const section = dialog.getByRole("button", { name: "Services" });
+        if (desktop) await expect(toggle).toHaveAttribute("aria-expanded", "true");
+        else if (round === 1) await section.click();
+        // Opened on a service, the phone menu shows the Services section expanded.
+        else await expect(section).toHaveAttribute("aria-expanded", "true");
+        const link = scope.getByRole("link", { name: service?.title ?? "??" });
+        if (round === 1) await link.click();
+        else {
+          await expect(link).toBeVisible();
+          await expect(link).toHaveAttribute("aria-current", "page");
+          break;
+        }
+        await expect(page).toHaveURL(new RegExp(`/en/services/${service?.id}$`));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(service?.title ?? "");
+        // Rendered by React in place, with the menu closed.
+        expect(await page.evaluate(() => (window as { marker?: string }).marker)).toBe("same page");
+        if (desktop) await expect(toggle).toHaveAttribute("aria-expanded", "false");
+        else await expect(dialog).toBeHidden();
+        await expect(scope).toBeHidden();
+      }
+    });
+  });
 
   test("the bar turns translucent after scrolling past 50 px", async ({ page }) => {
     await page.goto("/en/soso");
@@ -399,6 +457,60 @@ test.describe("SEO", () => {
 });
 
 test.describe("navigation", () => {
+  // SPEC.md 4: a loading indicator while the next page loads; the overlay for the home page.
+  test("a link shows the loading bar, or the overlay for home, until the next page is in", async ({
+    page,
+  }) => {
+    let onShown = (_text: string) => {};
+    await page.exposeFunction("noteShown", (text: string) => onShown(text));
+    for (const [from, link, indicator] of [
+      // A page without React: the browser loads the next document (lib/leaving-page.ts).
+      ["/ar/news", 'main a[href^="/ar/news/"]', "loading-bar"],
+      ["/ar/news", 'header a[href="/"]', "loading-overlay"],
+      // A page with React: it renders the next page itself (components/loading.tsx).
+      ["/en/contactUs", 'footer a[href^="/en/projects/"]', "loading-bar"],
+    ] as const) {
+      await page.goto(from);
+      const to = (await page.locator(link).first().getAttribute("href")) ?? "??";
+      let seen = "";
+      const shown = new Promise<void>((resolve) => {
+        onShown = (text) => {
+          seen = text;
+          resolve();
+        };
+      });
+      // Hold the next page's document (or its data) until the indicator has shown.
+      await page.route(
+        (url) => url.pathname === to || url.pathname.startsWith(`${to}.data`),
+        async (route) => {
+          await Promise.race([shown, page.waitForTimeout(10_000)]);
+          await route.continue();
+        },
+      );
+      await expect(page.getByTestId(indicator)).toBeHidden();
+      // Playwright waits for a document on its way before it looks at the page: the page
+      // reports what it shows instead.
+      await page.evaluate((testId) => {
+        const element = document.querySelector(`[data-testid="${testId}"]`);
+        if (!element) return;
+        new MutationObserver(() => {
+          if (element.checkVisibility())
+            (window as unknown as { noteShown(text: string): void }).noteShown(
+              element.textContent ?? "",
+            );
+        }).observe(element, { attributes: true });
+      }, indicator);
+      await page.locator(link).first().click({ noWaitAfter: true });
+      // `/` goes on to the home page of the saved language.
+      await expect(page).toHaveURL(new RegExp(`${to === "/" ? from.slice(0, 3) : to}$`));
+      expect(seen, `${from} → ${to}`).toContain(
+        t(from.startsWith("/ar") ? "ar" : "en", "common.loading"),
+      );
+      await expect(page.getByTestId(indicator)).toBeHidden();
+      await page.unrouteAll();
+    }
+  });
+
   test("a new page starts at the top", async ({ page }) => {
     await page.goto("/en/soso");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -8,7 +8,7 @@ import { type Lang, languages, routePath, routes, t } from "./support/content.ts
 import { E2E_PORT } from "./support/env.ts";
 import { installTools } from "./support/page-tools.ts";
 import { startSite } from "./support/site.ts";
-import { expect, type Page, type TestInfo, test } from "./support/test.ts";
+import { expect, hydration, type Page, type TestInfo, test } from "./support/test.ts";
 
 const isDesktop = (testInfo: TestInfo) => testInfo.project.name === "desktop";
 
@@ -38,14 +38,8 @@ async function structureProblems(page: Page, lang: Lang, addresses: string[]) {
   for (const address of addresses) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(address, { waitUntil: "domcontentloaded" });
-    // Once scripts have run (the error screen has no header to wait for).
-    await page.waitForFunction(() => {
-      const button = document.querySelector("header button[aria-controls]");
-      const main = document.querySelector("main");
-      return button
-        ? Object.keys(button).some((key) => key.startsWith("__reactProps"))
-        : !!main && Object.keys(main).some((key) => key.startsWith("__react"));
-    });
+    // Once React has run, on pages that have it.
+    await hydration(page);
     for (const width of [1280, 375]) {
       if (width !== 1280) await page.setViewportSize({ width, height: 800 });
       const { headings, problems } = await page.evaluate(

@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useParams,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -20,6 +21,7 @@ import cairoLatin from "./fonts/cairo-latin-basic-wght-normal.woff2?url";
 import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
 import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./lib/icons.ts";
 import { pageScript } from "./lib/page-script.ts";
+import { needsReact } from "./lib/site-map.ts";
 
 /**
  * The font files each language's pages need first (fonts.css declares the same files): Arabic
@@ -28,19 +30,32 @@ import { pageScript } from "./lib/page-script.ts";
 const fontsOf: Record<Language, string[]> = { en: [interLatin], ar: [cairoArabic, cairoLatin] };
 
 /**
- * For browsers without scripts, lazy images show their <noscript> copy instead of a
- * placeholder. (The header's rules for the time before scripts run are in app.css.)
+ * For browsers without scripts: lazy images show their <noscript> copy instead of a
+ * placeholder; desktop dropdowns open on hover and keyboard focus, and the phone menu (a
+ * popover, which needs no script) shows every sub-menu. Unlayered, so they win over `hidden`.
  */
-const withoutScripts = "img[data-lazy]{display:none}";
+const withoutScripts = [
+  "img[data-lazy]{display:none}",
+  "li:is(:hover,:focus-within)>[data-dropdown],[data-submenu]{display:block}",
+].join("");
 
 /**
- * Marks the document once React has hydrated it: `html[data-hydrated]` ends app.css's rules for
- * the time before scripts, and browser tests wait for it.
+ * Marks the document once React has hydrated it (`html[data-hydrated]`): browser tests of pages
+ * with React wait for it.
  */
 function useHydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+}
+
+/**
+ * Whether the page loads React (its bootstrap and scroll restoration): only pages that need it
+ * (lib/site-map.ts), and, once the browser has React, every page it renders after them.
+ */
+function useReactInBrowser() {
+  const matches = useMatches();
+  return typeof document !== "undefined" || needsReact(matches.map((match) => match.id));
 }
 
 /** The page's language from the URL (`/ar/...`); null outside a language. */
@@ -53,6 +68,7 @@ function useUrlLanguage() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const urlLanguage = useUrlLanguage();
   const lang = urlLanguage ?? defaultLanguage;
+  const withReact = useReactInBrowser();
   useHydratedMark();
   return (
     // The page script marks <html> (data-scrolled) before React hydrates it.
@@ -85,15 +101,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         <I18nextProvider i18n={i18nFor(lang)}>{children}</I18nextProvider>
-        {/* What the page does before its scripts start: lazy images, scroll state, language. */}
+        {/* What every page does without React: lazy images, scroll state, language, menus. */}
         <script
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own
           dangerouslySetInnerHTML={{ __html: pageScript(urlLanguage) }}
           // The client bundle's copy of the function is minified differently.
           suppressHydrationWarning
         />
-        <ScrollRestoration />
-        <Scripts />
+        {withReact ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );

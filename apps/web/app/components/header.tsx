@@ -3,7 +3,7 @@
  * desktop navigation with dropdowns, a full-screen menu on phones, and the language switcher.
  */
 import type { Language } from "@site/contract";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
 import { useCompany } from "../lib/company.tsx";
@@ -25,13 +25,8 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
   const { t } = useTranslation();
   const company = useCompany();
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
   const items = buildNavigation(lang, nav, t);
   const home = isHomePath(pathname);
-
-  // Choosing a link anywhere closes the phone menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change on purpose
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
     // Translucent once the page is scrolled: `html[data-scrolled]` (lib/scrolled-page.ts).
@@ -66,20 +61,11 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
 
         <LanguageSwitcher lang={lang} reload className="max-xl:hidden" />
 
-        <MobileMenu
-          items={items}
-          lang={lang}
-          pathname={pathname}
-          open={menuOpen}
-          onOpenChange={setMenuOpen}
-        />
+        <MobileMenu items={items} lang={lang} pathname={pathname} />
       </div>
     </header>
   );
 }
-
-/** The keys that move focus through an open dropdown: its first, previous, next, last entry. */
-const menuKeys = ["ArrowDown", "ArrowUp", "Home", "End"];
 
 const linkBase =
   "inline-flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors";
@@ -88,70 +74,14 @@ function itemClass(active: boolean) {
   return `${linkBase} ${active ? "text-amber-brand" : "text-white hover:text-amber-brand"}`;
 }
 
+/**
+ * A top-level entry: a link, or a section with a dropdown. The dropdown's behaviour is
+ * lib/site-menus.ts (the same on pages with and without React): here it is rendered closed.
+ */
 function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const itemRef = useRef<HTMLLIElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
-  const openedByHover = useRef(false);
-  /** The entry to focus once the menu has opened (opened with ArrowDown or ArrowUp). */
-  const focusOnOpen = useRef<"first" | "last" | null>(null);
   const active = isActive(link, pathname);
-  const entries = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>("a[href]") ?? []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close when the page changes
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (event: PointerEvent) => {
-      if (!itemRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", closeOutside);
-    return () => document.removeEventListener("pointerdown", closeOutside);
-  }, [open]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: entries() reads the rendered menu
-  useEffect(() => {
-    if (!open || !focusOnOpen.current) return;
-    const list = entries();
-    (focusOnOpen.current === "first" ? list[0] : list.at(-1))?.focus();
-    focusOnOpen.current = null;
-  }, [open]);
-
-  /**
-   * The disclosure menu pattern's optional keys: ArrowDown/ArrowUp on the button open the menu
-   * at its first/last entry; in the menu they go to the next/previous entry (round the ends),
-   * Home and End to the first and last.
-   */
-  const onMenuKey = (event: React.KeyboardEvent) => {
-    if (!menuKeys.includes(event.key)) return;
-    const target = event.target as HTMLElement;
-    if (target === buttonRef.current) {
-      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-      event.preventDefault();
-      const where = event.key === "ArrowDown" ? "first" : "last";
-      if (open) {
-        const list = entries();
-        (where === "first" ? list[0] : list.at(-1))?.focus();
-      } else {
-        focusOnOpen.current = where;
-        setOpen(true);
-      }
-      return;
-    }
-    const list = entries();
-    const index = list.indexOf(target);
-    if (index === -1) return;
-    event.preventDefault();
-    const next =
-      event.key === "Home"
-        ? 0
-        : event.key === "End"
-          ? list.length - 1
-          : (index + (event.key === "ArrowDown" ? 1 : -1) + list.length) % list.length;
-    list[next]?.focus();
-  };
 
   if (!link.children) {
     return (
@@ -169,29 +99,7 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
   }
 
   return (
-    <li
-      ref={itemRef}
-      className="relative flex items-center"
-      onMouseEnter={() => {
-        openedByHover.current = true;
-        setOpen(true);
-      }}
-      onMouseLeave={() => {
-        openedByHover.current = false;
-        setOpen(false);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          setOpen(false);
-          buttonRef.current?.focus();
-          return;
-        }
-        onMenuKey(event);
-      }}
-      onBlur={(event) => {
-        if (!itemRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
+    <li data-menu-item className="relative flex items-center">
       {link.to ? (
         <Link
           to={link.to}
@@ -202,31 +110,23 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
         </Link>
       ) : null}
       <button
-        ref={buttonRef}
         type="button"
-        aria-expanded={open}
+        data-menu-button
+        // lib/site-menus.ts opens and closes it, also before React hydrates the page.
+        aria-expanded="false"
+        suppressHydrationWarning
         aria-controls={menuId}
         aria-label={link.to ? t("nav.showSubmenu", { name: link.label }) : undefined}
-        onClick={() => {
-          // A click on a menu that the pointer just opened by hovering keeps it open.
-          if (openedByHover.current) {
-            openedByHover.current = false;
-            setOpen(true);
-          } else {
-            setOpen((value) => !value);
-          }
-        }}
-        className={`${itemClass(active)} gap-2 ${link.to ? "ps-1" : ""}`}
+        className={`${itemClass(active)} peer gap-2 ${link.to ? "ps-1" : ""}`}
       >
         {link.to ? null : link.label}
-        <ChevronDown size={16} className={`transition-transform ${open ? "rotate-180" : ""}`} />
+        <ChevronDown size={16} className="transition-transform in-aria-expanded:rotate-180" />
       </button>
       <ul
-        ref={menuRef}
         id={menuId}
         data-dropdown
-        // A class, not the hidden attribute, so the no-script rules of root.tsx can show it.
-        className={`absolute start-0 top-full z-50 min-w-64 rounded-lg bg-white py-2 shadow-xl ring-1 ring-navy-900/10 ${open ? "" : "hidden"}`}
+        // A class, not the hidden attribute, so the rules for pages without scripts can show it.
+        className="absolute start-0 top-full z-50 hidden min-w-64 rounded-lg bg-white py-2 shadow-xl ring-1 ring-navy-900/10 peer-aria-expanded:block"
       >
         {link.children.map((child) => (
           <li key={child.key}>

@@ -11,12 +11,10 @@ import { GlobeIcon } from "./icons.tsx";
 export function LanguageSwitcher({
   lang,
   reload,
-  onSwitch,
   className = "",
 }: {
   lang: Language;
   reload: boolean;
-  onSwitch?: () => void;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -30,10 +28,8 @@ export function LanguageSwitcher({
       lang={other}
       hrefLang={other}
       title={t("nav.switchTo", { language: name })}
-      onClick={() => {
-        saveLanguage(other);
-        onSwitch?.();
-      }}
+      // Pages save their language when they load; a client-side switch loads none.
+      onClick={() => saveLanguage(other)}
       className={`inline-flex items-center gap-2 rounded-full border border-white/40 px-3 py-1.5 text-sm font-medium text-white transition hover:border-amber-brand hover:text-amber-brand ${className}`}
     >
       <GlobeIcon size={18} />

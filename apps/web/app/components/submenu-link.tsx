@@ -9,14 +9,12 @@ export function SubmenuLink({
   pathname,
   className,
   colors,
-  onChoose,
 }: {
   link: NavLink;
   pathname: string;
   className: string;
   /** Text colours of an entry and of the current page's entry (they differ by surface). */
   colors: { idle: string; current: string };
-  onChoose?: () => void;
 }) {
   const { t } = useTranslation();
   if (link.download) {
@@ -25,7 +23,6 @@ export function SubmenuLink({
         href={link.download}
         download
         className={`${className} ${colors.idle} inline-flex w-full items-center justify-between gap-3`}
-        onClick={onChoose}
       >
         <span>{link.label}</span>
         <DownloadIcon size={16} aria-hidden="true" />
@@ -39,7 +36,6 @@ export function SubmenuLink({
       to={link.to ?? "#"}
       className={`${className} ${active ? `font-semibold ${colors.current}` : colors.idle}`}
       aria-current={currentPage(link, pathname)}
-      onClick={onChoose}
     >
       {link.label}
     </Link>

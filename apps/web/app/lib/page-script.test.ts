@@ -22,8 +22,15 @@ function browserLike(scrollY: number) {
     },
   };
   const documentElement = { dataset: {} as Record<string, string> };
+  const documentListeners: string[] = [];
   const context = {
-    document: { documentElement, cookie: "", querySelectorAll: () => [image] },
+    document: {
+      documentElement,
+      cookie: "",
+      querySelectorAll: () => [image],
+      addEventListener: (type: string) => documentListeners.push(type),
+    },
+    HTMLElement: class {},
     window: {
       scrollY,
       addEventListener: (type: string, listener: () => void) => {
@@ -38,7 +45,7 @@ function browserLike(scrollY: number) {
     key: string,
     value: string,
   ) => context.localStorage.set(key, value);
-  return { context, image, documentElement, listeners };
+  return { context, image, documentElement, listeners, documentListeners };
 }
 
 describe("pageScript", () => {
@@ -56,6 +63,9 @@ describe("pageScript", () => {
     expect(typeof browser.listeners.scroll).toBe("function");
     expect(browser.context.document.cookie).toMatch(/^language=ar; Path=\/;/);
     expect(browser.context.localStorage.get("language")).toBe("ar");
+    // The header's menus and the loading indicator listen (their behaviour: e2e/shell.spec.ts).
+    expect(browser.documentListeners).toEqual(expect.arrayContaining(["click", "keydown"]));
+    expect(typeof browser.listeners.click).toBe("function");
   });
 
   it("leaves a page at the top unmarked, and saves nothing outside a language", () => {

@@ -4,13 +4,18 @@
  * React does not repeat any of it:
  * - lazy images load as they come near the viewport (lazy-images.ts);
  * - the header turns translucent once the page is scrolled (scrolled-page.ts);
- * - the page's language is saved for the next visit to `/` (site-map.ts).
+ * - the page's language is saved for the next visit to `/` (site-map.ts);
+ * - the header's menus open and close (site-menus.ts);
+ * - a link that loads a new page shows the loading indicator (leaving-page.ts).
+ * On most pages it is the only script: only pages that need React load it (root.tsx).
  * Each function is written in TypeScript, tested there, and inlined with `toString()`.
  */
 import type { Language } from "@site/contract/languages";
 import { LAZY_MARGIN, watchLazyImages } from "./lazy-images.ts";
+import { showLoadingOnLeave } from "./leaving-page.ts";
 import { SCROLL_THRESHOLD, SCROLL_THROTTLE_MS, watchScrolledPage } from "./scrolled-page.ts";
-import { LANGUAGE_KEY, saveLanguage } from "./site-map.ts";
+import { isHomePath, LANGUAGE_KEY, saveLanguage } from "./site-map.ts";
+import { watchMenus } from "./site-menus.ts";
 import { throttle } from "./throttle.ts";
 
 const call = (fn: (...args: never[]) => void, ...args: string[]) =>
@@ -41,5 +46,7 @@ function scriptFor(lang: Language | null): string {
       String(SCROLL_THROTTLE_MS),
     ),
     lang ? call(saveLanguage, JSON.stringify(lang), JSON.stringify(LANGUAGE_KEY)) : "",
+    call(watchMenus),
+    call(showLoadingOnLeave, isHomePath.toString()),
   ].join("\n");
 }

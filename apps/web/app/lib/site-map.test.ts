@@ -42,6 +42,8 @@ describe("language helpers", () => {
   it("knows the home paths", () => {
     expect(isHomePath("/en")).toBe(true);
     expect(isHomePath("/ar/")).toBe(true);
+    expect(isHomePath("/")).toBe(true);
+    expect(isHomePath("/fr")).toBe(false);
     expect(isHomePath("/en/news")).toBe(false);
   });
 

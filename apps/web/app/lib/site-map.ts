@@ -7,14 +7,19 @@
  */
 import { defaultLanguage, isLanguage, type Language } from "@site/contract/languages";
 
+/**
+ * `react`: the page runs React in the browser, for what it cannot do without it (carousels, the
+ * gallery and its lightbox, the contact form's checks while typing). Other pages get no script
+ * but the page's inline one (lib/page-script.ts): see root.tsx and decision 013.
+ */
 export const pages = {
-  home: { path: "", module: "routes/home.tsx" },
-  overview: { path: "overview", module: "routes/overview.tsx" },
+  home: { path: "", module: "routes/home.tsx", react: true },
+  overview: { path: "overview", module: "routes/overview.tsx", react: true },
   // Completed and current projects share their list and detail modules.
   completedProjects: { path: "projects", module: "routes/projects.tsx" },
-  completedProject: { path: "projects/:id", module: "routes/project.tsx" },
+  completedProject: { path: "projects/:id", module: "routes/project.tsx", react: true },
   currentProjects: { path: "CurrentProjects", module: "routes/projects.tsx" },
-  currentProject: { path: "CurrentProjects/:id", module: "routes/project.tsx" },
+  currentProject: { path: "CurrentProjects/:id", module: "routes/project.tsx", react: true },
   services: { path: "services", module: "routes/services.tsx" },
   service: { path: "services/:id", module: "routes/service.tsx" },
   otherPage: { path: "otherPages/:id", module: "routes/other-page.tsx" },
@@ -22,13 +27,17 @@ export const pages = {
   newsItem: { path: "news/:id", module: "routes/news-item.tsx" },
   hse: { path: "HSE", module: "routes/hse.tsx" },
   equipment: { path: "equipment", module: "routes/equipment.tsx" },
-  iso: { path: "iso", module: "routes/iso.tsx" },
-  contact: { path: "contactUs", module: "routes/contact/route.tsx" },
+  iso: { path: "iso", module: "routes/iso.tsx", react: true },
+  contact: { path: "contactUs", module: "routes/contact/route.tsx", react: true },
   // Hidden test page with the raw banner and services data (not indexed).
   soso: { path: "soso", module: "routes/soso.tsx" },
-} as const satisfies Record<string, { path: string; module: string }>;
+} as const satisfies Record<string, { path: string; module: string; react?: true }>;
 
 export type PageName = keyof typeof pages;
+
+/** Whether any of these routes (by id: page names) is a page that runs React in the browser. */
+export const needsReact = (routeIds: string[]) =>
+  routeIds.some((id) => id in pages && "react" in pages[id as PageName]);
 
 /** Each page's path split into segments once, for matching. */
 const patterns = (Object.keys(pages) as PageName[]).map((name) => ({
@@ -93,8 +102,8 @@ export function switchLanguagePath(pathname: string, search: string, to: Languag
   return `/${to}${rest}${search}`;
 }
 
-/** Whether `pathname` is the home page of a language (`/en`, `/ar/`). */
-export const isHomePath = (pathname: string) => /^\/(en|ar)\/?$/i.test(pathname);
+/** Whether `pathname` is a home page: of a language (`/en`, `/ar/`), or `/`, which goes to one. */
+export const isHomePath = (pathname: string) => /^(\/(en|ar))?\/?$/i.test(pathname);
 
 /** Name of the cookie and local-storage key that keep the visitor's language. */
 export const LANGUAGE_KEY = "language";

@@ -1,0 +1,29 @@
+/**
+ * The loading indicator of a page the browser is leaving (SPEC.md 4): a link that loads a new
+ * document shows components/loading.tsx's indicator (the full-screen overlay for a home page,
+ * the slim bar for others) until the next page replaces this one. Client-side navigations are
+ * React's (`useNavigation`): the router prevents the click's default, and this does nothing.
+ * Inlined by page-script.ts with `toString()`: it uses nothing from outside its body except
+ * `isHomePath`, passed in.
+ */
+export function showLoadingOnLeave(isHomePath: (pathname: string) => boolean): void {
+  const indicators = () => document.querySelectorAll<HTMLElement>("[data-loading]");
+  // On window, so it runs after the router's listener on the document.
+  window.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download")) return;
+    if (link.target && link.target !== "_self") return;
+    const url = new URL(link.href);
+    if (url.origin !== location.origin) return;
+    // A link to a place on this page loads nothing.
+    if (url.hash && url.pathname === location.pathname && url.search === location.search) return;
+    const kind = isHomePath(url.pathname) ? "home" : "page";
+    for (const indicator of indicators()) indicator.hidden = indicator.dataset.loading !== kind;
+  });
+  // Back to this page from the browser's cache: it is not loading.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) for (const indicator of indicators()) indicator.hidden = true;
+  });
+}
