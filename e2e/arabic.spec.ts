@@ -2,7 +2,7 @@
  * Arabic done right, measured in the browser on the real server: no letter-spacing or capitals
  * on Arabic pages and lines spaced for Arabic (app.css); Cairo for the Latin inside Arabic
  * text (fonts.css); dates, amounts, phone numbers and e-mail addresses isolated left to right,
- * in Western digits that the server's HTML and the hydrated page write alike (lib/text.ts);
+ * in Western digits that the server's HTML and the page in the browser write alike (lib/text.ts);
  * directional icons pointing the reading direction, media symbols not; and the titles, meta
  * tags, 404 page, error screen and form messages in Arabic. Width-agnostic checks run in the
  * desktop project only.
@@ -11,7 +11,7 @@
 import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { startSite } from "./support/site.ts";
-import { expect, hydration, type Page, test } from "./support/test.ts";
+import { expect, type Page, scriptsReady, test } from "./support/test.ts";
 import { decodeHtml } from "./support/text.ts";
 
 const widthAgnostic = "computed styles and text, the same at every width";
@@ -41,11 +41,11 @@ async function pagePaths(): Promise<Record<string, string>> {
   };
 }
 
-/** Loads a page with entrance animations off and waits until React has hydrated it. */
+/** Loads a page with entrance animations off and waits for its widgets. */
 async function open(page: Page, path: string) {
   await page.emulateMedia({ reducedMotion: "reduce" });
   const response = await page.goto(path);
-  await hydration(page);
+  await scriptsReady(page);
   return response;
 }
 
@@ -228,7 +228,7 @@ test.describe("dates, amounts, phone numbers and e-mail addresses", () => {
     expect(Math.abs(date.x + date.width - (title.x + title.width))).toBeLessThanOrEqual(2);
   });
 
-  test("dates are the same Western digits in the server's HTML, after hydration and in both languages", async ({
+  test("dates are the same Western digits in the server's HTML, in the browser and in both languages", async ({
     page,
     request,
   }, testInfo) => {
@@ -248,10 +248,10 @@ test.describe("dates, amounts, phone numbers and e-mail addresses", () => {
           decodeHtml(text ?? ""),
         );
         await open(page, path);
-        const hydrated = await page.locator("time").allTextContents();
-        expect(hydrated, path).toEqual(server);
-        for (const date of hydrated) expect(date, path).toMatch(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/);
-        shown[lang].push(...hydrated);
+        const inBrowser = await page.locator("time").allTextContents();
+        expect(inBrowser, path).toEqual(server);
+        for (const date of inBrowser) expect(date, path).toMatch(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/);
+        shown[lang].push(...inBrowser);
       }
     }
     expect(shown.ar.length).toBeGreaterThan(10);

@@ -17,7 +17,7 @@ import { i18n, type Lang, languages } from "./support/content.ts";
 import { e2eDataDir, e2eStorageDir, repoRoot } from "./support/env.ts";
 import { heading, seriousViolations } from "./support/page-checks.ts";
 import { type RunningSite, startSite } from "./support/site.ts";
-import { expect, type Page, test } from "./support/test.ts";
+import { expect, type Page, scriptsReady, test } from "./support/test.ts";
 
 const behaviourOnly = "server and form behaviour, the same at every width";
 
@@ -76,12 +76,9 @@ async function open(page: Page, lang: Lang, base = "") {
   await expect(heading(page)).toHaveText(i18n[lang]["contact.title"]);
 }
 
-/** Waits until React has hydrated the form (its event handlers are attached). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const element = document.querySelector('form[aria-labelledby="contact-form-heading"]');
-    return !!element && Object.keys(element).some((key) => key.startsWith("__reactProps"));
-  });
+/** Waits until the form's checks have started (app/widgets/contact-form.ts). */
+async function checksStarted(page: Page) {
+  await scriptsReady(page);
 }
 
 async function fill(page: Page, values: Partial<Typed>) {
@@ -165,7 +162,7 @@ for (const lang of languages) {
       page,
     }) => {
       await open(page, lang);
-      await hydrated(page);
+      await checksStarted(page);
       await submitButton(page).click();
       const expected: [keyof Typed, string][] = [
         ["name", m.nameRequired],
@@ -187,7 +184,7 @@ for (const lang of languages) {
     }, testInfo) => {
       test.skip(testInfo.project.name === "phone", behaviourOnly);
       await open(page, lang);
-      await hydrated(page);
+      await checksStarted(page);
       const values = { ...typed(lang, "invalid-email"), email: "sarah.example.com" };
       await fill(page, values);
       await submitButton(page).click();
@@ -203,7 +200,7 @@ for (const lang of languages) {
     }, testInfo) => {
       test.skip(testInfo.project.name === "phone", behaviourOnly);
       await open(page, lang);
-      await hydrated(page);
+      await checksStarted(page);
       const values = typed(lang, "valid");
       await fill(page, values);
       await submitButton(page).click();
@@ -221,7 +218,7 @@ for (const lang of languages) {
     }, testInfo) => {
       test.skip(testInfo.project.name === "phone", behaviourOnly);
       await open(page, lang);
-      await hydrated(page);
+      await checksStarted(page);
       const values = typed(lang, "honeypot");
       await fill(page, values);
       await page.getByLabel(t["contact.honeypot"]).fill("https://spam.example", { force: true });
@@ -235,7 +232,7 @@ for (const lang of languages) {
 
     test("mirrors in Arabic and fits the screen", async ({ page }, testInfo) => {
       await open(page, lang);
-      await hydrated(page);
+      await checksStarted(page);
       await submitButton(page).click();
       await expect(field(page, "name")).toBeFocused();
       const geometry = await page.evaluate(() => {
@@ -280,7 +277,7 @@ for (const lang of languages) {
 
     test("no serious or critical axe violations, with errors shown", async ({ page }) => {
       await open(page, lang);
-      await hydrated(page);
+      await checksStarted(page);
       await submitButton(page).click();
       await expect(field(page, "name")).toBeFocused();
       expect(await seriousViolations(page, "main")).toEqual([]);
@@ -425,16 +422,35 @@ test.describe("a slow API", () => {
     }) => {
       if (!site || !proxy) throw new Error("servers not started");
       await open(page, lang, site.url);
-      await hydrated(page);
+      await checksStarted(page);
       const values = typed(lang, "slow");
       await fill(page, values);
       proxy.state.delayMs = 3_000;
       const postsBefore = proxy.state.posts;
-      await submitButton(page).dblclick();
-      // One assertion for both, so they hold at the same moment.
-      await expect(form(page).locator('button[type="submit"][disabled]')).toHaveText(
-        t["contact.sending"],
+      // Playwright waits for the answer page before it looks at the page: the page reports
+      // each state of its button while the message is on its way.
+      const states: { disabled: boolean; text: string }[] = [];
+      await page.exposeFunction("noteButton", (state: { disabled: boolean; text: string }) =>
+        states.push(state),
       );
+      await submitButton(page).evaluate((button) => {
+        const note = () =>
+          (window as unknown as { noteButton(state: object): void }).noteButton({
+            disabled: (button as HTMLButtonElement).disabled,
+            text: button.textContent ?? "",
+          });
+        new MutationObserver(note).observe(button, {
+          attributes: true,
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      });
+      await submitButton(page).dblclick();
+      // Disabled and saying so at the same moment.
+      await expect
+        .poll(() => states)
+        .toContainEqual({ disabled: true, text: t["contact.sending"] });
       await expect(
         page.getByRole("status").filter({ hasText: t["contact.success"] }),
       ).toBeVisible();
@@ -478,7 +494,7 @@ test.describe("the per-visitor rate limit", () => {
   }) => {
     if (!site) throw new Error("servers not started");
     await open(page, "en", site.url);
-    await hydrated(page);
+    await checksStarted(page);
     const sent = [typed("en", "limit-1"), typed("en", "limit-2")];
     for (const values of sent) {
       await fill(page, values);
@@ -491,7 +507,7 @@ test.describe("the per-visitor rate limit", () => {
     const refused = { en: typed("en", "limit-3"), ar: typed("ar", "limit-4") };
     for (const lang of languages) {
       await open(page, lang, site.url);
-      await hydrated(page);
+      await checksStarted(page);
       await fill(page, refused[lang]);
       await submitButton(page).click();
       await expect(page.getByRole("alert")).toHaveText(i18n[lang]["contact.rateLimited"]);
@@ -559,10 +575,10 @@ test.describe("the API down: the outbox", () => {
     // Pages loaded while the API is up (the site keeps its content cached).
     for (const lang of languages) {
       await open(pages[lang], lang, site.url);
-      await hydrated(pages[lang]);
+      await checksStarted(pages[lang]);
     }
     await open(pages.broken, "en", brokenOutboxSite.url);
-    await hydrated(pages.broken);
+    await checksStarted(pages.broken);
 
     await contentApi?.close();
     contentApi = undefined;
@@ -658,7 +674,7 @@ test.describe("a form sent too soon after it was shown", () => {
     const kept = { en: typed("en", "held-1"), ar: typed("ar", "held-2") };
     for (const lang of languages) {
       await open(page, lang, site.url);
-      await hydrated(page);
+      await checksStarted(page);
       await fill(page, kept[lang]);
       await submitButton(page).click();
       // The visitor sees the usual success (a bot learns nothing)...

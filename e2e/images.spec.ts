@@ -3,7 +3,7 @@
  * pages that ask it for the sizes they draw (srcset, sizes, dimensions, the LCP preload).
  */
 
-import { apiData, type Lang, languages, t } from "./support/content.ts";
+import { apiData, type Lang, languages } from "./support/content.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
@@ -158,40 +158,11 @@ test.describe("lazy images", () => {
     });
   });
 
+  // The page script loads them (lib/lazy-images.ts): the news list has no other script.
   for (const lang of languages) {
-    test(`/${lang}/news: images React renders load within 100 px of the viewport`, async ({
-      page,
-    }, testInfo) => {
-      // Rendered in the browser: the list is reached by the header's link from another page.
-      await page.goto(`/${lang}/soso`);
-      if (testInfo.project.name !== "desktop") {
-        await page.getByRole("button", { name: t(lang, "nav.openMenu") }).click();
-      }
-      await page
-        .getByRole("link", { name: t(lang, "nav.news"), exact: true })
-        .first()
-        .click();
-      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
-      await expect(page).toHaveURL(new RegExp(`/${lang}/news$`));
-      // The document is still the first page's: React rendered the list.
-      const documentUrl = await page.evaluate(
-        () => performance.getEntriesByType("navigation")[0]?.name,
-      );
-      expect(documentUrl).toMatch(/\/soso$/);
+    test(`/${lang}/news: images load within 100 px of the viewport`, async ({ page }) => {
+      await page.goto(`/${lang}/news`);
       await checkLazyLoading(page);
     });
   }
-
-  test.describe("before the scripts have run", () => {
-    test.use({ waitForHydration: false });
-    for (const lang of languages) {
-      test(`/${lang}/news: images of the server HTML load within 100 px of the viewport`, async ({
-        page,
-      }) => {
-        await page.route("**/assets/*.js", () => {});
-        await page.goto(`/${lang}/news`);
-        await checkLazyLoading(page);
-      });
-    }
-  });
 });

@@ -19,7 +19,7 @@ import {
 } from "./support/content.ts";
 import { pager } from "./support/page-checks.ts";
 import { installTools, type RingContrast } from "./support/page-tools.ts";
-import { expect, hydration, type Page, type TestInfo, test } from "./support/test.ts";
+import { expect, type Page, scriptsReady, type TestInfo, test } from "./support/test.ts";
 
 const isDesktop = (testInfo: TestInfo) => testInfo.project.name === "desktop";
 
@@ -29,11 +29,11 @@ const backwardKey = (lang: Lang) => (lang === "ar" ? "ArrowRight" : "ArrowLeft")
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Opens a page and waits for its scripts (React, on pages that have it), not for its images. */
+/** Opens a page and waits for its widgets (on pages that have them), not for its images. */
 async function open(page: Page, path: string) {
   const response = await page.goto(path, { waitUntil: "domcontentloaded" });
   expect(response?.status(), path).toBeLessThan(400);
-  await hydration(page);
+  await scriptsReady(page);
 }
 
 test.beforeEach(async ({ page }) => {

@@ -20,7 +20,7 @@ test.describe("redirects", () => {
   }) => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/en$/);
-    // Leave the page first: once hydrated, /en saves "en" itself and could overwrite the cookie.
+    // Leave the page first: /en saves "en" itself and could overwrite the cookie.
     await page.goto("about:blank");
     await context.addCookies([{ name: "language", value: "ar", url: baseURL ?? "" }]);
     await page.goto("/");
@@ -233,12 +233,12 @@ test.describe("header", () => {
     });
   });
 
-  // The menus are the page script's (lib/site-menus.ts) on every page: on a page with React
-  // they work before it hydrates, and after, when React renders the next page in place.
-  test.describe("on a page with React", () => {
-    test("desktop dropdowns before React has run", async ({ page }, testInfo) => {
+  // The menus are the page script's (lib/site-menus.ts) on every page: on a page with widgets
+  // they work before the widget script has run, and after.
+  test.describe("on a page with widgets", () => {
+    test("desktop dropdowns before the widget script has run", async ({ page }, testInfo) => {
       test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
-      await page.route("**/assets/*.js", () => {});
+      await page.route("**/assets/*.js", (route) => route.abort());
       await page.goto("/en", { waitUntil: "domcontentloaded" });
       const toggle = page
         .getByRole("navigation", { name: "Main navigation" })
@@ -253,49 +253,35 @@ test.describe("header", () => {
       await page.keyboard.press("Escape");
       await expect(toggle).toHaveAttribute("aria-expanded", "false");
       await expect(menu).toBeHidden();
-      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+      await expect(page.locator("html")).not.toHaveAttribute("data-widgets");
     });
 
-    test("the menus close on a client-side navigation and work on the next page", async ({
-      page,
-    }, testInfo) => {
+    test("the menus lead to the next page, whose menu marks it", async ({ page }, testInfo) => {
       const desktop = isDesktop(testInfo.project.name);
       const [service] = await apiData<{ id: number; title: string }[]>("/api/services", "en");
       await page.goto("/en");
-      await page.evaluate(() => {
-        (window as { marker?: string }).marker = "same page";
-      });
+      await expect(page.locator("html")).toHaveAttribute("data-widgets", "");
       const toggle = desktop
         ? page
             .getByRole("navigation", { name: "Main navigation" })
             .getByRole("button", { name: "Show Services submenu" })
         : page.getByRole("button", { name: "Open menu" });
       const dialog = page.getByRole("dialog", { name: "Main navigation" });
-      const scope = desktop
-        ? page.locator(`#${await toggle.getAttribute("aria-controls")}`)
-        : dialog;
-      for (const round of [1, 2]) {
-        await toggle.click();
-        const section = dialog.getByRole("button", { name: "Services" });
-        if (desktop) await expect(toggle).toHaveAttribute("aria-expanded", "true");
-        else if (round === 1) await section.click();
-        // Opened on a service, the phone menu shows the Services section expanded.
-        else await expect(section).toHaveAttribute("aria-expanded", "true");
-        const link = scope.getByRole("link", { name: service?.title ?? "??" });
-        if (round === 1) await link.click();
-        else {
-          await expect(link).toBeVisible();
-          await expect(link).toHaveAttribute("aria-current", "page");
-          break;
-        }
-        await expect(page).toHaveURL(new RegExp(`/en/services/${service?.id}$`));
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText(service?.title ?? "");
-        // Rendered by React in place, with the menu closed.
-        expect(await page.evaluate(() => (window as { marker?: string }).marker)).toBe("same page");
-        if (desktop) await expect(toggle).toHaveAttribute("aria-expanded", "false");
-        else await expect(dialog).toBeHidden();
-        await expect(scope).toBeHidden();
-      }
+      const section = dialog.getByRole("button", { name: "Services" });
+      const menu = async () =>
+        desktop ? page.locator(`#${await toggle.getAttribute("aria-controls")}`) : dialog;
+      await toggle.click();
+      if (desktop) await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      else await section.click();
+      await (await menu()).getByRole("link", { name: service?.title ?? "??" }).click();
+      await expect(page).toHaveURL(new RegExp(`/en/services/${service?.id}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(service?.title ?? "");
+      // The next page's menu marks it; the phone menu opens at its section.
+      await toggle.click();
+      if (!desktop) await expect(section).toHaveAttribute("aria-expanded", "true");
+      const link = (await menu()).getByRole("link", { name: service?.title ?? "??" });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute("aria-current", "page");
     });
   });
 
@@ -464,10 +450,10 @@ test.describe("navigation", () => {
     let onShown = (_text: string) => {};
     await page.exposeFunction("noteShown", (text: string) => onShown(text));
     for (const [from, link, indicator] of [
-      // A page without React: the browser loads the next document (lib/leaving-page.ts).
+      // A page without widgets (lib/leaving-page.ts shows the indicator).
       ["/ar/news", 'main a[href^="/ar/news/"]', "loading-bar"],
       ["/ar/news", 'header a[href="/"]', "loading-overlay"],
-      // A page with React: it renders the next page itself (components/loading.tsx).
+      // A page with widgets, once they have started.
       ["/en/contactUs", 'footer a[href^="/en/projects/"]', "loading-bar"],
     ] as const) {
       await page.goto(from);
@@ -479,9 +465,9 @@ test.describe("navigation", () => {
           resolve();
         };
       });
-      // Hold the next page's document (or its data) until the indicator has shown.
+      // Hold the next page until the indicator has shown.
       await page.route(
-        (url) => url.pathname === to || url.pathname.startsWith(`${to}.data`),
+        (url) => url.pathname === to,
         async (route) => {
           await Promise.race([shown, page.waitForTimeout(10_000)]);
           await route.continue();

@@ -8,7 +8,7 @@ import { type Lang, languages, routePath, routes, t } from "./support/content.ts
 import { E2E_PORT } from "./support/env.ts";
 import { installTools } from "./support/page-tools.ts";
 import { startSite } from "./support/site.ts";
-import { expect, hydration, type Page, type TestInfo, test } from "./support/test.ts";
+import { expect, type Page, scriptsReady, type TestInfo, test } from "./support/test.ts";
 
 const isDesktop = (testInfo: TestInfo) => testInfo.project.name === "desktop";
 
@@ -38,8 +38,8 @@ async function structureProblems(page: Page, lang: Lang, addresses: string[]) {
   for (const address of addresses) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(address, { waitUntil: "domcontentloaded" });
-    // Once React has run, on pages that have it.
-    await hydration(page);
+    // Once the widgets have run, on pages that have them.
+    await scriptsReady(page);
     for (const width of [1280, 375]) {
       if (width !== 1280) await page.setViewportSize({ width, height: 800 });
       const { headings, problems } = await page.evaluate(

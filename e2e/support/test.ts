@@ -1,45 +1,43 @@
 /**
  * Playwright's `test` and `expect`, with one change: on a page opened by `page.goto` or
- * `page.reload`, the scripts start only after the first paint (apps/web/server/deferred-scripts.ts),
- * so these also wait until React has hydrated the page (`html[data-hydrated]`, set by root.tsx).
- * Pages without the site's scripts (error pages made outside React, files) and pages opened with
- * JavaScript off are not waited for, nor pages in specs that set `waitForHydration: false`.
+ * `page.reload`, these also wait until the page's widget script has run (it marks
+ * `html[data-widgets]`, app/widgets/main.ts). Pages without it (most pages, error pages, files)
+ * and pages opened with JavaScript off are not waited for, nor pages in specs that set
+ * `waitForScripts: false`.
  */
 import { test as base, type Page } from "@playwright/test";
 
 export * from "@playwright/test";
 
-export const test = base.extend<{ waitForHydration: boolean }>({
-  /** Off for specs that look at a page before its scripts have run. */
-  waitForHydration: [true, { option: true }],
-  page: async ({ page, javaScriptEnabled, waitForHydration }, use) => {
-    if (javaScriptEnabled !== false && waitForHydration) waitForHydrationOnLoad(page);
+export const test = base.extend<{ waitForScripts: boolean }>({
+  /** Off for specs that look at a page before its widget script has run. */
+  waitForScripts: [true, { option: true }],
+  page: async ({ page, javaScriptEnabled, waitForScripts }, use) => {
+    if (javaScriptEnabled !== false && waitForScripts) waitForScriptsOnLoad(page);
     await use(page);
   },
 });
 
-function waitForHydrationOnLoad(page: Page) {
+function waitForScriptsOnLoad(page: Page) {
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    if ((options?.waitUntil ?? "load") === "load") await hydration(page);
+    if ((options?.waitUntil ?? "load") === "load") await scriptsReady(page);
     return response;
   };
   page.reload = async (options) => {
     const response = await reload(options);
-    if ((options?.waitUntil ?? "load") === "load") await hydration(page);
+    if ((options?.waitUntil ?? "load") === "load") await scriptsReady(page);
     return response;
   };
 }
 
-/** Resolves once the page is hydrated, or at once when it has no bootstrap script to run. */
-export async function hydration(page: Page) {
+/** Resolves once the page's widgets have started, or at once on a page without them. */
+export async function scriptsReady(page: Page) {
   await page.waitForFunction(
     () =>
-      document.documentElement.hasAttribute("data-hydrated") ||
-      !document.querySelector(
-        'script[type="text/x-deferred-module"], script[type="module"]:not([src])',
-      ),
+      !document.querySelector("script[data-widgets]") ||
+      document.documentElement.hasAttribute("data-widgets"),
   );
 }

@@ -1,16 +1,10 @@
-/** The document: `<html lang dir>`, head (meta, links, the language's font), scripts. */
-import { useEffect } from "react";
+/**
+ * The document: `<html lang dir>`, head (meta, links, the language's font), scripts. React
+ * renders pages on the server only: the browser gets the page's inline script and, on pages
+ * with widgets, the widget script (decision 013).
+ */
 import { I18nextProvider } from "react-i18next";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useParams,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, useMatches, useParams } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
@@ -21,7 +15,9 @@ import cairoLatin from "./fonts/cairo-latin-basic-wght-normal.woff2?url";
 import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
 import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./lib/icons.ts";
 import { pageScript } from "./lib/page-script.ts";
-import { needsReact } from "./lib/site-map.ts";
+import { hasWidgets } from "./lib/site-map.ts";
+// Vite's one way to a separately bundled script's address in both builds is the worker's.
+import widgetsScript from "./widgets/main.ts?worker&url";
 
 /**
  * The font files each language's pages need first (fonts.css declares the same files): Arabic
@@ -39,23 +35,9 @@ const withoutScripts = [
   "li:is(:hover,:focus-within)>[data-dropdown],[data-submenu]{display:block}",
 ].join("");
 
-/**
- * Marks the document once React has hydrated it (`html[data-hydrated]`): browser tests of pages
- * with React wait for it.
- */
-function useHydratedMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
-}
-
-/**
- * Whether the page loads React (its bootstrap and scroll restoration): only pages that need it
- * (lib/site-map.ts), and, once the browser has React, every page it renders after them.
- */
-function useReactInBrowser() {
-  const matches = useMatches();
-  return typeof document !== "undefined" || needsReact(matches.map((match) => match.id));
+/** Whether the page loads the widget script: only pages with widgets (decision 013). */
+function useWidgets() {
+  return hasWidgets(useMatches().map((match) => match.id));
 }
 
 /** The page's language from the URL (`/ar/...`); null outside a language. */
@@ -68,11 +50,9 @@ function useUrlLanguage() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const urlLanguage = useUrlLanguage();
   const lang = urlLanguage ?? defaultLanguage;
-  const withReact = useReactInBrowser();
-  useHydratedMark();
+  const widgets = useWidgets();
   return (
-    // The page script marks <html> (data-scrolled) before React hydrates it.
-    <html lang={lang} dir={directionOf(lang)} suppressHydrationWarning>
+    <html lang={lang} dir={directionOf(lang)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -101,19 +81,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         <I18nextProvider i18n={i18nFor(lang)}>{children}</I18nextProvider>
-        {/* What every page does without React: lazy images, scroll state, language, menus. */}
+        {/* What every page does: lazy images, scroll state, language, menus, loading. */}
         <script
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own
           dangerouslySetInnerHTML={{ __html: pageScript(urlLanguage) }}
-          // The client bundle's copy of the function is minified differently.
-          suppressHydrationWarning
         />
-        {withReact ? (
-          <>
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        ) : null}
+        {widgets ? <script type="module" src={widgetsScript} data-widgets /> : null}
       </body>
     </html>
   );

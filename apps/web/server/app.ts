@@ -21,7 +21,6 @@ import {
   siteContext,
 } from "../app/lib/site.server.ts";
 import { maxBodyBytes, type Visitor, visitorContext } from "../app/lib/visitor.server.ts";
-import { deferScripts } from "./deferred-scripts.ts";
 import { errorPage, rejectMalformedUrls } from "./error-page.ts";
 import { imageEndpoint } from "./image-endpoint.ts";
 import { mediaProxy } from "./media-proxy.ts";
@@ -130,9 +129,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
       pages: site.pages,
       ttlMs: settings.CACHE_TTL_MS,
       publicOrigin: new URL(settings.SITE_URL).origin,
-      // Vite's development scripts are not the build's: deferring them and the policy are for
-      // production.
-      finishHtml: settings.NODE_ENV === "production" ? deferScripts : undefined,
+      // Vite's development scripts are not the build's: the policy is for production.
       policyOf:
         settings.NODE_ENV === "production"
           ? (html) => pagePolicy(html, site.mediaOrigins)

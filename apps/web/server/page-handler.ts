@@ -34,8 +34,6 @@ export interface PageHandlerOptions {
   /** The site's public origin (SITE_URL): behind a proxy that rewrites `Host`, pages posted
    * from it are read as made to it (React Router checks that a form's origin is the page's). */
   publicOrigin?: string;
-  /** Rewrites a rendered page before it is sent or kept (server/deferred-scripts.ts). */
-  finishHtml?: (html: string) => string;
   /** Builds the Content-Security-Policy of a rendered page; absent in development. */
   policyOf?: (html: string) => string;
 }
@@ -61,18 +59,11 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       // HEAD answers have no body to keep: only GET fills the cache.
       const shared =
         req.method === "GET" && key && pages && isShareable(response.status, response.headers);
-      const rewritten = html && (options.policyOf || options.finishHtml);
-      if (!shared && !rewritten) return await sendStreamed(res, response);
-      // Pages are read whole: they are finished, and their policy lists the hashes of their
-      // inline scripts.
-      let body = Buffer.from(await response.arrayBuffer());
-      let policy: string | undefined;
-      if (html && rewritten) {
-        const text = body.toString("utf8");
-        const finished = options.finishHtml?.(text) ?? text;
-        if (finished !== text) body = Buffer.from(finished, "utf8");
-        policy = options.policyOf?.(finished);
-      }
+      const withPolicy = html && options.policyOf;
+      if (!shared && !withPolicy) return await sendStreamed(res, response);
+      // Pages are read whole: their policy lists the hashes of their inline scripts.
+      const body = Buffer.from(await response.arrayBuffer());
+      const policy = withPolicy ? options.policyOf?.(body.toString("utf8")) : undefined;
       if (!shared || !key || !pages) {
         res.status(response.status);
         // Not shared: the route's own caching headers stay as they are.

@@ -1,18 +1,15 @@
 /**
- * The content carousel of the home page (latest projects, latest news): Embla, no loop,
- * 1.5 slides with 5 px gaps on phones and 2.5 with 20 px from 768 px (lib/carousel-layout.ts),
- * sized by CSS so the server HTML is already laid out. Previous is disabled at the start and
- * next at the end. Runs right-to-left in Arabic; Tab reaches the links in every slide and
- * Embla scrolls the focused slide into view; the arrow keys go from slide to slide in the
- * reading direction (lib/carousel-keys.ts).
+ * The content carousel of the home page (latest projects, latest news): 1.5 slides with 5 px
+ * gaps on phones and 2.5 with 20 px from 768 px (lib/carousel-layout.ts), sized by CSS so the
+ * server HTML is already laid out. widgets/carousel.ts runs it: Embla, no loop, previous
+ * disabled at the start and next at the end, right-to-left in Arabic; Tab reaches the links in
+ * every slide and Embla scrolls the focused slide into view; the arrow keys go from slide to
+ * slide in the reading direction (lib/carousel-keys.ts).
  */
-import useEmblaCarousel from "embla-carousel-react";
 import { Children, type CSSProperties, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { carouselKeyDown } from "../lib/carousel-keys.ts";
-import { CONTENT_CAROUSEL, emblaMotionBreakpoints, layoutVars } from "../lib/carousel-layout.ts";
+import { CONTENT_CAROUSEL, layoutVars } from "../lib/carousel-layout.ts";
 import { useDirection } from "../lib/use-direction.ts";
-import { useEmblaState } from "../lib/use-embla-state.ts";
 import { SlideButtons } from "./slide-buttons.tsx";
 
 const vars = layoutVars(CONTENT_CAROUSEL) as CSSProperties;
@@ -34,15 +31,6 @@ export function Carousel({
   const direction = useDirection();
   const headingId = useId();
   const slides = Children.toArray(children);
-  const [viewport, api] = useEmblaCarousel({
-    direction,
-    align: "start",
-    loop: false,
-    containScroll: "trimSnaps",
-    slidesToScroll: 1,
-    breakpoints: emblaMotionBreakpoints,
-  });
-  const { canScrollPrev, canScrollNext } = useEmblaState(api, slides.length > 1);
 
   return (
     // A group, not a region: the footer already has a "latest Projects" landmark.
@@ -52,8 +40,7 @@ export function Carousel({
       aria-labelledby={headingId}
       aria-roledescription="carousel"
       data-testid={testId}
-      data-ready={api ? "" : undefined}
-      onKeyDown={carouselKeyDown(api, direction)}
+      data-widget="carousel"
     >
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <h2 id={headingId} className="text-3xl font-bold text-navy-900 md:text-4xl">
@@ -62,19 +49,12 @@ export function Carousel({
         </h2>
         <div className={`flex items-center gap-3 ${slides.length === 0 ? "hidden" : ""}`}>
           {action}
-          <SlideButtons
-            api={api}
-            canScrollPrev={canScrollPrev}
-            canScrollNext={canScrollNext}
-            name={title}
-            surface="light"
-            testIds
-          />
+          <SlideButtons name={title} surface="light" slides={slides.length} testIds />
         </div>
       </div>
       {slides.length === 0 ? <p className="text-slate-500">{t("common.noData")}</p> : null}
       <div
-        ref={viewport}
+        data-slider-viewport
         dir={direction}
         style={vars}
         className="overflow-hidden"

@@ -1,10 +1,9 @@
 /**
- * The screens of SPEC.md section 8. Their buttons are real links, so they work before the
- * page's scripts load: 'Go Back Home' loads `/` afresh, 'Try Again' reloads the page (or,
- * once scripts run, re-runs the page's data loading without a reload).
+ * The screens of SPEC.md section 8. Their buttons are real links, as every link of the site
+ * (decision 013): 'Go Back Home' loads `/` afresh, 'Try Again' loads the page again.
  */
 import { useTranslation } from "react-i18next";
-import { useLocation, useRevalidator } from "react-router";
+import { useLocation } from "react-router";
 import { PageBanner } from "./page-banner.tsx";
 
 const button =
@@ -20,7 +19,6 @@ function useCurrentUrl() {
 /** General error screen (render failures, and the content API failing). */
 export function ErrorScreen({ message }: { message?: string }) {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
   const current = useCurrentUrl();
   return (
     <>
@@ -29,14 +27,7 @@ export function ErrorScreen({ message }: { message?: string }) {
         <p className="text-xl font-semibold text-navy-900">{t("error.message")}</p>
         {message ? <p className="mt-3 text-slate-600">{message}</p> : null}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <a
-            href={current}
-            className={primary}
-            onClick={(event) => {
-              event.preventDefault();
-              revalidator.revalidate();
-            }}
-          >
+          <a href={current} className={primary}>
             {t("error.tryAgain")}
           </a>
           <a href="/" className={secondary}>

@@ -9,7 +9,6 @@ import type {
   LatestProject,
 } from "@site/contract";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useCompany } from "../lib/company.tsx";
 import { href } from "../lib/site-map.ts";
 import { truncate } from "../lib/text.ts";
@@ -79,8 +78,8 @@ export function Footer({ lang, data }: { lang: Language; data: FooterData }) {
             <ul className="space-y-4" data-testid="footer-projects">
               {data.latestProjects.slice(0, FOOTER_PROJECTS).map((project) => (
                 <li key={project.id}>
-                  <Link
-                    to={href("completedProject", lang, project.id)}
+                  <a
+                    href={href("completedProject", lang, project.id)}
                     className="group flex items-center gap-4"
                   >
                     <LazyImage
@@ -95,7 +94,7 @@ export function Footer({ lang, data }: { lang: Language; data: FooterData }) {
                       </span>
                       <DateText value={project.created_at} className="text-xs text-white/60" />
                     </span>
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

@@ -5,7 +5,7 @@
 import type { Language } from "@site/contract";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useCompany } from "../lib/company.tsx";
 import { isHomePath } from "../lib/site-map.ts";
 import { ChevronDown } from "./icons.tsx";
@@ -32,8 +32,8 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
     // Translucent once the page is scrolled: `html[data-scrolled]` (lib/scrolled-page.ts).
     <header className="focus-on-dark fixed inset-x-0 top-0 z-40 bg-linear-to-b from-navy-950/80 to-transparent transition-[background-color,box-shadow,backdrop-filter] duration-200 print:hidden in-data-scrolled:bg-navy-900/90 in-data-scrolled:bg-none in-data-scrolled:shadow-lg in-data-scrolled:shadow-navy-950/20 in-data-scrolled:backdrop-blur-md">
       <div className="mx-auto flex h-20 max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <Link
-          to="/"
+        <a
+          href="/"
           className="flex shrink-0 items-center gap-3 text-white"
           // With the name shown, the visible text is the link's name (WCAG 2.5.3).
           aria-label={home ? undefined : company.name}
@@ -49,7 +49,7 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
               </span>
             </span>
           ) : null}
-        </Link>
+        </a>
 
         <nav aria-label={t("nav.label")} className="ms-auto max-xl:hidden">
           <ul className="flex items-center gap-1">
@@ -59,7 +59,7 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
           </ul>
         </nav>
 
-        <LanguageSwitcher lang={lang} reload className="max-xl:hidden" />
+        <LanguageSwitcher lang={lang} className="max-xl:hidden" />
 
         <MobileMenu items={items} lang={lang} pathname={pathname} />
       </div>
@@ -76,7 +76,7 @@ function itemClass(active: boolean) {
 
 /**
  * A top-level entry: a link, or a section with a dropdown. The dropdown's behaviour is
- * lib/site-menus.ts (the same on pages with and without React): here it is rendered closed.
+ * lib/site-menus.ts, in the page's inline script: here it is rendered closed.
  */
 function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
   const { t } = useTranslation();
@@ -86,14 +86,13 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
   if (!link.children) {
     return (
       <li>
-        <RouterNavLink
-          to={link.to ?? "#"}
-          end
+        <a
+          href={link.to ?? "#"}
           className={itemClass(active)}
           aria-current={currentPage(link, pathname)}
         >
           {link.label}
-        </RouterNavLink>
+        </a>
       </li>
     );
   }
@@ -101,20 +100,19 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
   return (
     <li data-menu-item className="relative flex items-center">
       {link.to ? (
-        <Link
-          to={link.to}
+        <a
+          href={link.to}
           className={`${itemClass(active)} pe-1`}
           aria-current={currentPage(link, pathname)}
         >
           {link.label}
-        </Link>
+        </a>
       ) : null}
       <button
         type="button"
         data-menu-button
-        // lib/site-menus.ts opens and closes it, also before React hydrates the page.
+        // lib/site-menus.ts opens and closes it.
         aria-expanded="false"
-        suppressHydrationWarning
         aria-controls={menuId}
         aria-label={link.to ? t("nav.showSubmenu", { name: link.label }) : undefined}
         className={`${itemClass(active)} peer gap-2 ${link.to ? "ps-1" : ""}`}

@@ -1,28 +1,18 @@
 /**
- * The full-screen banner slider of the home page (SPEC.md "Home page", section 9): Embla with
- * the autoplay plugin, looping, a new slide every 6 s that keeps going after the visitor drags
- * or clicks, 50 px between slides, one slide per view under 865 px and three from 865 px.
- * Autoplay waits while the tab is hidden (the plugin listens to `visibilitychange`), never runs
- * for `prefers-reduced-motion: reduce`, and can be paused with a button. With focus on its
- * buttons the arrow keys change slides in the reading direction. The slides are in the
- * server HTML and sized by CSS, so the first paint has no shift and no spinner.
+ * The full-screen banner slider of the home page (SPEC.md "Home page", section 9), rendered
+ * here and run by widgets/hero-slider.ts: Embla with the autoplay plugin, looping, a new slide
+ * every 6 s that keeps going after the visitor drags or clicks, 50 px between slides, one slide
+ * per view under 865 px and three from 865 px. Autoplay waits while the tab is hidden, never
+ * runs for `prefers-reduced-motion: reduce` (whose visitors get no pause button either), and
+ * can be paused with a button. With focus on its buttons the arrow keys change slides in the
+ * reading direction. The slides are in the server HTML and sized by CSS, so the first paint
+ * has no shift and no spinner.
  */
 import type { HomeBanner } from "@site/contract";
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
-import { type CSSProperties, useEffect, useRef, useState } from "react";
+import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import { carouselKeyDown } from "../lib/carousel-keys.ts";
-import {
-  emblaMotionBreakpoints,
-  HERO_AUTOPLAY_DELAY,
-  HERO_SLIDER,
-  layoutVars,
-  REDUCED_MOTION_QUERY,
-} from "../lib/carousel-layout.ts";
+import { HERO_SLIDER, layoutVars } from "../lib/carousel-layout.ts";
 import { useDirection } from "../lib/use-direction.ts";
-import { useEmblaState } from "../lib/use-embla-state.ts";
-import { useReducedMotion } from "../lib/use-reduced-motion.ts";
 import { PauseIcon, PlayIcon } from "./icons.tsx";
 import { LazyImage } from "./lazy-image.tsx";
 import { SlideButtons } from "./slide-buttons.tsx";
@@ -33,62 +23,17 @@ const vars = layoutVars(HERO_SLIDER) as CSSProperties;
 export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
   const { t } = useTranslation();
   const direction = useDirection();
-  const reducedMotion = useReducedMotion();
-  const [paused, setPaused] = useState(false);
-  const pausedRef = useRef(paused);
-  pausedRef.current = paused;
-
-  // One plugin instance for the component's life (a new one would re-initialise Embla).
-  const [autoplay] = useState(() =>
-    Autoplay({
-      delay: HERO_AUTOPLAY_DELAY,
-      stopOnInteraction: false,
-      // The media query switches the plugin off entirely for reduced motion.
-      breakpoints: { [REDUCED_MOTION_QUERY]: { active: false } },
-    }),
-  );
-  const [viewport, api] = useEmblaCarousel(
-    { direction, loop: true, align: "start", breakpoints: emblaMotionBreakpoints },
-    [autoplay],
-  );
-  const { selected, snapCount, canScrollPrev, canScrollNext } = useEmblaState(
-    api,
-    banners.length > 1,
-  );
-
-  // The plugin resumes by itself after a drag or when focus leaves the slides; a visitor who
-  // pressed pause keeps it paused.
-  useEffect(() => {
-    if (!api) return;
-    const keepPaused = () => {
-      if (pausedRef.current) queueMicrotask(() => api.plugins().autoplay?.stop());
-    };
-    api.on("autoplay:timerset", keepPaused);
-    return () => {
-      api.off("autoplay:timerset", keepPaused);
-    };
-  }, [api]);
-
   if (banners.length === 0) return <div className="h-[560px] bg-navy-950" />;
 
-  const togglePause = () => {
-    const plugin = api?.plugins().autoplay;
-    if (paused) plugin?.play();
-    else plugin?.stop();
-    setPaused(!paused);
-  };
-
-  const dots = snapCount || banners.length;
   return (
     <section
       aria-roledescription="carousel"
       aria-label={t("home.bannerRegion")}
       data-testid="hero-slider"
-      data-ready={api ? "" : undefined}
-      onKeyDown={carouselKeyDown(api, direction)}
+      data-widget="hero-slider"
       className="focus-on-dark relative isolate h-dvh min-h-[560px] overflow-hidden bg-navy-950"
     >
-      <div ref={viewport} dir={direction} style={vars} className="h-full overflow-hidden">
+      <div data-slider-viewport dir={direction} style={vars} className="h-full overflow-hidden">
         <div className="-ms-(--slide-gap) flex h-full touch-pan-y touch-pinch-zoom min-[865px]:-ms-(--slide-gap-lg)">
           {banners.map((banner, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's slide is a group
@@ -98,7 +43,7 @@ export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
               aria-roledescription="slide"
               aria-label={t("common.slide", { index: index + 1, total: banners.length })}
               data-testid="hero-slide"
-              data-selected={index === selected || undefined}
+              data-selected={index === 0 || undefined}
               className="h-full min-w-0 flex-none basis-(--slide-basis) ps-(--slide-gap) min-[865px]:basis-(--slide-basis-lg) min-[865px]:ps-(--slide-gap-lg)"
             >
               <div className="relative isolate flex h-full items-end overflow-hidden">
@@ -135,45 +80,36 @@ export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
 
       {banners.length > 1 ? (
         <div className="absolute inset-x-0 bottom-8 flex items-center justify-center gap-3 px-4">
-          <SlideButtons
-            api={api}
-            canScrollPrev={canScrollPrev}
-            canScrollNext={canScrollNext}
-            name={t("home.bannerRegion")}
-            surface="overlay"
-          >
+          {/* Loops: previous and next are never at an end. */}
+          <SlideButtons name={t("home.bannerRegion")} surface="overlay" slides={3}>
             <div className="flex items-center gap-1">
-              {Array.from({ length: dots }, (_, index) => (
+              {banners.map((banner, index) => (
                 <button
-                  // biome-ignore lint/suspicious/noArrayIndexKey: one dot per snap, by position
-                  key={index}
+                  key={banner.id}
                   type="button"
-                  onClick={() => api?.scrollTo(index)}
+                  data-slider-dot={index}
                   aria-label={t("common.goToSlide", { index: index + 1 })}
-                  aria-current={index === selected || undefined}
+                  aria-current={index === 0 || undefined}
                   data-testid="hero-dot"
                   className="group inline-flex size-6 items-center justify-center"
                 >
-                  <span
-                    className={`block h-2 rounded-full transition-all ${
-                      index === selected
-                        ? "w-6 bg-amber-brand"
-                        : "w-2 bg-white/60 group-hover:bg-white"
-                    }`}
-                  />
+                  <span className="block h-2 w-2 rounded-full bg-white/60 transition-all group-hover:bg-white group-aria-current:w-6 group-aria-current:bg-amber-brand" />
                 </button>
               ))}
             </div>
-            {reducedMotion ? null : (
-              <RoundButton
-                surface="overlay"
-                onClick={togglePause}
-                label={t(paused ? "home.playSlider" : "home.pauseSlider")}
-                data-testid="hero-pause"
-              >
-                {paused ? <PlayIcon size={18} /> : <PauseIcon size={18} />}
-              </RoundButton>
-            )}
+            {/* Shown by the widget when autoplay runs (not for reduced motion). */}
+            <RoundButton
+              surface="overlay"
+              hidden
+              label={t("home.pauseSlider")}
+              data-label-paused={t("home.playSlider")}
+              data-label-playing={t("home.pauseSlider")}
+              data-testid="hero-pause"
+              className="group"
+            >
+              <PauseIcon size={18} className="group-data-paused:hidden" />
+              <PlayIcon size={18} className="hidden group-data-paused:block" />
+            </RoundButton>
           </SlideButtons>
         </div>
       ) : null}

@@ -1,18 +1,13 @@
 /**
- * An image slider (Embla) with previous/next buttons and a counter; clicking an image opens
- * it larger in the Lightbox. Runs right-to-left in Arabic; the arrow keys go from photo to
- * photo in the reading direction, focus following, so Enter opens the photo in view. Used by
- * the overview and project detail pages.
+ * An image slider with previous/next buttons and a counter; clicking an image opens it larger
+ * in the Lightbox. Rendered here, brought to life by widgets/gallery.ts: Embla, right-to-left
+ * in Arabic; the arrow keys go from photo to photo in the reading direction, focus following,
+ * so Enter opens the photo in view. Used by the overview and project detail pages.
  */
-import useEmblaCarousel from "embla-carousel-react";
-import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { carouselKeyDown } from "../lib/carousel-keys.ts";
-import { emblaMotionBreakpoints } from "../lib/carousel-layout.ts";
 import { useDirection } from "../lib/use-direction.ts";
-import { useEmblaState } from "../lib/use-embla-state.ts";
 import { LazyImage } from "./lazy-image.tsx";
-import { Lightbox } from "./lightbox.tsx";
+import { Lightbox, lightboxOpener } from "./lightbox.tsx";
 import { SlideButtons } from "./slide-buttons.tsx";
 
 export interface GalleryImage {
@@ -23,23 +18,9 @@ export interface GalleryImage {
 export function ImageGallery({ images, label }: { images: GalleryImage[]; label: string }) {
   const { t } = useTranslation();
   const direction = useDirection();
-  const [viewport, api] = useEmblaCarousel({
-    direction,
-    align: "start",
-    loop: false,
-    breakpoints: emblaMotionBreakpoints,
-  });
-  const { selected, canScrollPrev, canScrollNext } = useEmblaState(api, images.length > 1);
-  const [open, setOpen] = useState<number | null>(null);
   const total = images.length;
 
   if (total === 0) return <p className="text-slate-500">{t("common.noData")}</p>;
-
-  const openAt = (index: number) => (event: MouseEvent<HTMLButtonElement>) => {
-    // Safari does not focus clicked buttons; the lightbox gives focus back to this one.
-    event.currentTarget.focus({ preventScroll: true });
-    setOpen(index);
-  };
 
   return (
     // A group, not a region: pages usually put the gallery in a section with the same name.
@@ -49,12 +30,11 @@ export function ImageGallery({ images, label }: { images: GalleryImage[]; label:
       aria-roledescription="carousel"
       aria-label={label}
       data-testid="image-gallery"
-      data-ready={api ? "" : undefined}
+      data-widget="gallery"
       className="w-full"
-      onKeyDown={carouselKeyDown(api, direction)}
     >
       <div
-        ref={viewport}
+        data-slider-viewport
         dir={direction}
         className="overflow-hidden rounded-2xl"
         data-testid="gallery-viewport"
@@ -72,7 +52,7 @@ export function ImageGallery({ images, label }: { images: GalleryImage[]; label:
             >
               <button
                 type="button"
-                onClick={openAt(index)}
+                {...lightboxOpener(image.src, image.alt)}
                 aria-label={t("common.viewLarger", { title: image.alt })}
                 className="group focus-on-dark relative block w-full overflow-hidden rounded-2xl bg-sand-100 focus-visible:outline-offset-[-4px]"
               >
@@ -96,29 +76,19 @@ export function ImageGallery({ images, label }: { images: GalleryImage[]; label:
         <div className="mt-4 flex items-center justify-between gap-4">
           <p
             data-testid="gallery-counter"
+            data-counter={t("common.imageOf", { index: "{index}", total })}
             aria-live="polite"
             className="text-sm font-medium text-slate-600 tabular-nums"
           >
-            {t("common.imageOf", { index: selected + 1, total })}
+            {t("common.imageOf", { index: 1, total })}
           </p>
           <div className="flex gap-2">
-            <SlideButtons
-              api={api}
-              canScrollPrev={canScrollPrev}
-              canScrollNext={canScrollNext}
-              name={label}
-              surface="card"
-            />
+            <SlideButtons name={label} surface="card" slides={total} />
           </div>
         </div>
       ) : null}
 
-      <Lightbox
-        images={images}
-        index={open}
-        onClose={() => setOpen(null)}
-        onIndexChange={setOpen}
-      />
+      <Lightbox total={total} />
     </div>
   );
 }

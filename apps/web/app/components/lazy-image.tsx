@@ -1,19 +1,18 @@
 /**
  * An image that loads once it comes within 100 px of the viewport (SPEC.md section 9): it is
  * rendered with a placeholder and its real sources in data attributes, and lib/lazy-images.ts
- * loads it (before the scripts for the server HTML, after hydration for images React adds).
+ * loads it (the page's inline script, lib/page-script.ts: every page is server-rendered).
  * The server HTML also carries a <noscript> copy, so crawlers and visitors without scripts see
  * it. `priority` is for the first banner image: loaded at once, with high fetch priority.
  * Content images come in the sizes their kind is drawn at (lib/image-kinds.ts: srcset, sizes).
  */
-import { type ImgHTMLAttributes, useEffect, useRef } from "react";
+import type { ImgHTMLAttributes } from "react";
 import { preload } from "react-dom";
 import { type ImageKind, imageKinds, imageSources } from "../lib/image-kinds.ts";
-import { LAZY_MARGIN, watchLazyImages } from "../lib/lazy-images.ts";
 import { useMediaOrigins } from "../lib/media-origins.tsx";
 
 /** A transparent pixel holds the place until the real image loads (no broken-image icon). */
-const PLACEHOLDER =
+export const PLACEHOLDER =
   "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
 
 type LazyImageProps = Omit<
@@ -38,14 +37,6 @@ export function LazyImage({
   const { width, height } = imageKinds[kind];
   const sources = imageSources(src || "/no-image.svg", kind, useMediaOrigins());
   const rest = { width, height, ...attributes };
-  const ref = useRef<HTMLImageElement>(null);
-
-  // Images of the server HTML are already watched (the page script, lib/page-script.ts); this
-  // takes those React adds, and the new element of a new source.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new source is a new element
-  useEffect(() => {
-    if (ref.current) watchLazyImages(LAZY_MARGIN, [ref.current]);
-  }, [sources.src]);
 
   if (priority) {
     // The largest image of the first view (LCP): fetched at once, announced in the <head>.
@@ -60,16 +51,11 @@ export function LazyImage({
   return (
     <>
       <img
-        // A new source is a new element, watched and loaded afresh.
-        key={sources.src}
-        ref={ref}
         src={PLACEHOLDER}
         data-src={sources.src}
         data-srcset={sources.srcSet}
         data-sizes={sources.sizes}
         data-lazy=""
-        // The page script may have loaded it (src, srcset, data-lazy) before React hydrates.
-        suppressHydrationWarning
         alt={alt}
         decoding="async"
         className={className}

@@ -4,13 +4,12 @@
  * when it opens).
  *
  * It is a popover its buttons open and close, so it opens without scripts too (then with every
- * sub-menu shown, see root.tsx). The rest is lib/site-menus.ts, the same on pages with and
- * without React: here it is rendered closed.
+ * sub-menu shown, see root.tsx). The rest is lib/site-menus.ts, in the page's inline script:
+ * here it is rendered closed.
  */
 import type { Language } from "@site/contract";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { ChevronDown, CloseIcon, MenuIcon } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
@@ -69,13 +68,13 @@ export function MobileMenu({
               if (!item.children) {
                 return (
                   <li key={item.key}>
-                    <Link
-                      to={item.to ?? "#"}
+                    <a
+                      href={item.to ?? "#"}
                       aria-current={currentPage(item, pathname)}
                       className={`block py-4 text-lg font-medium ${active ? "text-amber-brand" : ""}`}
                     >
                       {item.label}
-                    </Link>
+                    </a>
                   </li>
                 );
               }
@@ -88,7 +87,6 @@ export function MobileMenu({
                     // The section of the current page opens with the menu (lib/site-menus.ts).
                     data-current={active || undefined}
                     aria-expanded="false"
-                    suppressHydrationWarning
                     aria-controls={subId}
                     className={`peer flex w-full items-center justify-between py-4 text-start text-lg font-medium ${active ? "text-amber-brand" : ""}`}
                   >
@@ -111,7 +109,7 @@ export function MobileMenu({
               );
             })}
           </ul>
-          <LanguageSwitcher lang={lang} reload={false} className="mt-8" />
+          <LanguageSwitcher lang={lang} className="mt-8" />
         </nav>
       </div>
     </div>

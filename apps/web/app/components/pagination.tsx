@@ -4,7 +4,6 @@
  * (`?page=N`), so paging works before scripts load and each page has its own address.
  */
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { type PageItem, pageItems } from "../lib/pagination.ts";
 import { ChevronNext, ChevronPrevious } from "./icons.tsx";
 
@@ -34,8 +33,8 @@ export function Pagination({ current, last }: { current: number; last: number })
           </li>
         ) : (
           <li key={item}>
-            <Link
-              to={hrefFor(item)}
+            <a
+              href={hrefFor(item)}
               className={item === current ? active : idle}
               aria-current={item === current ? "page" : undefined}
               aria-label={
@@ -45,7 +44,7 @@ export function Pagination({ current, last }: { current: number; last: number })
               }
             >
               {item}
-            </Link>
+            </a>
           </li>
         ),
       )}
@@ -58,8 +57,8 @@ export function Pagination({ current, last }: { current: number; last: number })
       className="mt-10 flex items-center justify-center gap-1 sm:gap-3"
     >
       {previous ? (
-        <Link
-          to={hrefFor(previous)}
+        <a
+          href={hrefFor(previous)}
           rel="prev"
           aria-label={t("pagination.previous")}
           className={`${step} hover:border-navy-900 hover:bg-sand-100`}
@@ -68,7 +67,7 @@ export function Pagination({ current, last }: { current: number; last: number })
           <span aria-hidden="true" className="hidden sm:inline">
             {t("common.previous")}
           </span>
-        </Link>
+        </a>
       ) : (
         // biome-ignore lint/a11y/useValidAnchor: a disabled link (no href, aria-disabled) stays a link for assistive tech
         <a
@@ -89,8 +88,8 @@ export function Pagination({ current, last }: { current: number; last: number })
       {pages(pageItems(current, last, 2), "hidden sm:flex")}
 
       {next ? (
-        <Link
-          to={hrefFor(next)}
+        <a
+          href={hrefFor(next)}
           rel="next"
           aria-label={t("pagination.next")}
           className={`${step} hover:border-navy-900 hover:bg-sand-100`}
@@ -99,7 +98,7 @@ export function Pagination({ current, last }: { current: number; last: number })
             {t("common.next")}
           </span>
           <ChevronNext size={18} />
-        </Link>
+        </a>
       ) : (
         // biome-ignore lint/a11y/useValidAnchor: a disabled link (no href, aria-disabled) stays a link for assistive tech
         <a

@@ -10,7 +10,6 @@
  */
 import type { ProjectRow } from "@site/contract";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { amountText } from "../lib/text.ts";
 import { ChevronNext } from "./icons.tsx";
 import { DateText } from "./ui/date-text.tsx";
@@ -83,13 +82,13 @@ export function ProjectsTable({
             >
               <div role="cell" className="md:table-cell md:px-5 md:py-4 md:align-middle">
                 <Label>{columns.name}</Label>
-                <Link
-                  to={detailPath(row.id)}
+                <a
+                  href={detailPath(row.id)}
                   className="mt-1 flex items-start justify-between gap-3 text-base font-semibold text-navy-900 after:absolute after:inset-0 after:rounded-xl after:content-[''] group-hover:text-steel-600 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-(--focus-color) md:mt-0 md:inline md:after:rounded-none"
                 >
                   <span>{row.title}</span>
                   <ChevronNext size={20} className="mt-0.5 shrink-0 text-amber-dark md:hidden" />
-                </Link>
+                </a>
               </div>
               <div role="cell" className={`${cell} border-t border-slate-100 pt-2.5 md:border-0`}>
                 <Label>{columns.client}</Label>

@@ -5,7 +5,6 @@
  */
 import type { Language, ServiceSummary } from "@site/contract";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { href } from "../lib/site-map.ts";
 import { ArrowNext } from "./icons.tsx";
 import { LazyImage } from "./lazy-image.tsx";
@@ -29,9 +28,8 @@ export function ServiceCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const whiteIcon = service.white_icon || service.icon;
   return (
-    <Link
-      to={href("service", lang, service.id)}
-      prefetch="intent"
+    <a
+      href={href("service", lang, service.id)}
       data-testid="service-card"
       className="group flex h-full flex-col items-start gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-navy-900 hover:bg-navy-900 hover:shadow-lg focus-visible:border-navy-900 focus-visible:bg-navy-900 focus-visible:shadow-lg motion-safe:hover:-translate-y-1 motion-safe:focus-visible:-translate-y-1"
     >
@@ -70,6 +68,6 @@ export function ServiceCard({
           className="motion-safe:transition-transform motion-safe:group-hover:translate-x-1 motion-safe:rtl:group-hover:-translate-x-1"
         />
       </span>
-    </Link>
+    </a>
   );
 }

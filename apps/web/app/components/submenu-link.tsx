@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { DownloadIcon } from "./icons.tsx";
 import { currentPage, isActive, type NavLink } from "./navigation.ts";
 
@@ -32,12 +31,12 @@ export function SubmenuLink({
   }
   const active = isActive(link, pathname);
   return (
-    <Link
-      to={link.to ?? "#"}
+    <a
+      href={link.to ?? "#"}
       className={`${className} ${active ? `font-semibold ${colors.current}` : colors.idle}`}
       aria-current={currentPage(link, pathname)}
     >
       {link.label}
-    </Link>
+    </a>
   );
 }

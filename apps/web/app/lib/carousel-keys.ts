@@ -6,7 +6,6 @@
  * carousel moves one step and focus stays put.
  */
 import type { EmblaCarouselType } from "embla-carousel";
-import type { KeyboardEvent } from "react";
 
 const focusable = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -17,9 +16,9 @@ export function arrowStep(key: string, direction: "ltr" | "rtl"): -1 | 0 | 1 {
   return key === forward ? 1 : -1;
 }
 
-/** A `keydown` handler for the element that holds the carousel and its buttons. */
+/** A `keydown` listener for the element that holds the carousel and its buttons. */
 export function carouselKeyDown(api: EmblaCarouselType | undefined, direction: "ltr" | "rtl") {
-  return (event: KeyboardEvent<HTMLElement>) => {
+  return (event: KeyboardEvent) => {
     if (!api || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const step = arrowStep(event.key, direction);
     if (step === 0) return;

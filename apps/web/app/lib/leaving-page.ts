@@ -1,14 +1,13 @@
 /**
- * The loading indicator of a page the browser is leaving (SPEC.md 4): a link that loads a new
- * document shows components/loading.tsx's indicator (the full-screen overlay for a home page,
- * the slim bar for others) until the next page replaces this one. Client-side navigations are
- * React's (`useNavigation`): the router prevents the click's default, and this does nothing.
- * Inlined by page-script.ts with `toString()`: it uses nothing from outside its body except
- * `isHomePath`, passed in.
+ * The loading indicator of a page the browser is leaving (SPEC.md 4): a link to another page
+ * of the site shows components/loading.tsx's indicator (the full-screen overlay for a home
+ * page, the slim bar for others) until the next page replaces this one. Inlined by
+ * page-script.ts with `toString()`: it uses nothing from outside its body except `isHomePath`,
+ * passed in.
  */
 export function showLoadingOnLeave(isHomePath: (pathname: string) => boolean): void {
   const indicators = () => document.querySelectorAll<HTMLElement>("[data-loading]");
-  // On window, so it runs after the router's listener on the document.
+  // On window, so it runs after any listener of the page that handles the click itself.
   window.addEventListener("click", (event) => {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

@@ -1,13 +1,12 @@
 /**
- * The one inline script of every page (root.tsx): what a page does from the moment it is
- * parsed, before its scripts start (after the first paint, decision 012) and without them.
- * React does not repeat any of it:
+ * The one inline script of every page (root.tsx): what every page does, from the moment it is
+ * parsed (decision 013):
  * - lazy images load as they come near the viewport (lazy-images.ts);
  * - the header turns translucent once the page is scrolled (scrolled-page.ts);
  * - the page's language is saved for the next visit to `/` (site-map.ts);
  * - the header's menus open and close (site-menus.ts);
  * - a link that loads a new page shows the loading indicator (leaving-page.ts).
- * On most pages it is the only script: only pages that need React load it (root.tsx).
+ * On most pages it is the only script: only pages with widgets load another (app/widgets).
  * Each function is written in TypeScript, tested there, and inlined with `toString()`.
  */
 import type { Language } from "@site/contract/languages";

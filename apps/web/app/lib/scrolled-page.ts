@@ -1,8 +1,7 @@
 /**
  * The header turns translucent once the page is scrolled (SPEC.md section 9: past 50 px, scroll
  * events handled at most every 300 ms). The state is `html[data-scrolled]`, which the header's
- * classes follow (`in-data-scrolled:`), so it works from the first paint, before and without
- * React, and across client-side navigation.
+ * classes follow (`in-data-scrolled:`), so it works from the first paint.
  */
 import type { throttle as Throttle } from "./throttle.ts";
 

@@ -8,18 +8,18 @@
 import { defaultLanguage, isLanguage, type Language } from "@site/contract/languages";
 
 /**
- * `react`: the page runs React in the browser, for what it cannot do without it (carousels, the
- * gallery and its lightbox, the contact form's checks while typing). Other pages get no script
- * but the page's inline one (lib/page-script.ts): see root.tsx and decision 013.
+ * `widgets`: the page loads the site's widget script (app/widgets: carousels, the gallery and
+ * its lightbox, the certificates' fade-in, the contact form's checks). Other pages load no
+ * script file, only their inline script (lib/page-script.ts). See root.tsx and decision 013.
  */
 export const pages = {
-  home: { path: "", module: "routes/home.tsx", react: true },
-  overview: { path: "overview", module: "routes/overview.tsx", react: true },
+  home: { path: "", module: "routes/home.tsx", widgets: true },
+  overview: { path: "overview", module: "routes/overview.tsx", widgets: true },
   // Completed and current projects share their list and detail modules.
   completedProjects: { path: "projects", module: "routes/projects.tsx" },
-  completedProject: { path: "projects/:id", module: "routes/project.tsx", react: true },
+  completedProject: { path: "projects/:id", module: "routes/project.tsx", widgets: true },
   currentProjects: { path: "CurrentProjects", module: "routes/projects.tsx" },
-  currentProject: { path: "CurrentProjects/:id", module: "routes/project.tsx", react: true },
+  currentProject: { path: "CurrentProjects/:id", module: "routes/project.tsx", widgets: true },
   services: { path: "services", module: "routes/services.tsx" },
   service: { path: "services/:id", module: "routes/service.tsx" },
   otherPage: { path: "otherPages/:id", module: "routes/other-page.tsx" },
@@ -27,17 +27,17 @@ export const pages = {
   newsItem: { path: "news/:id", module: "routes/news-item.tsx" },
   hse: { path: "HSE", module: "routes/hse.tsx" },
   equipment: { path: "equipment", module: "routes/equipment.tsx" },
-  iso: { path: "iso", module: "routes/iso.tsx", react: true },
-  contact: { path: "contactUs", module: "routes/contact/route.tsx", react: true },
+  iso: { path: "iso", module: "routes/iso.tsx", widgets: true },
+  contact: { path: "contactUs", module: "routes/contact/route.tsx", widgets: true },
   // Hidden test page with the raw banner and services data (not indexed).
   soso: { path: "soso", module: "routes/soso.tsx" },
-} as const satisfies Record<string, { path: string; module: string; react?: true }>;
+} as const satisfies Record<string, { path: string; module: string; widgets?: true }>;
 
 export type PageName = keyof typeof pages;
 
-/** Whether any of these routes (by id: page names) is a page that runs React in the browser. */
-export const needsReact = (routeIds: string[]) =>
-  routeIds.some((id) => id in pages && "react" in pages[id as PageName]);
+/** Whether any of these routes (by id: page names) is a page with widgets. */
+export const hasWidgets = (routeIds: string[]) =>
+  routeIds.some((id) => id in pages && "widgets" in pages[id as PageName]);
 
 /** Each page's path split into segments once, for matching. */
 const patterns = (Object.keys(pages) as PageName[]).map((name) => ({

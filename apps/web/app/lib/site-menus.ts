@@ -1,12 +1,11 @@
 /**
- * The header's menus, without React: every page runs this from its inline script
- * (page-script.ts), so pages that never load React have working menus, and pages that do share
- * the same code. It listens on the document, so markup React renders later works too. The
- * function is inlined with `toString()`: it must not use anything from outside its body.
+ * The header's menus: every page runs this from its inline script (page-script.ts), from the
+ * moment it is parsed. The function is inlined with `toString()`: it must not use anything
+ * from outside its body.
  *
  * The markup (header.tsx, mobile-menu.tsx) keeps each menu's state in its button's
- * `aria-expanded`, which the CSS follows (`peer-aria-expanded:block`); React renders it closed
- * and never changes it.
+ * `aria-expanded`, which the CSS follows (`peer-aria-expanded:block`); the server renders it
+ * closed.
  *
  * - Desktop dropdowns (`[data-menu-item]` with a `[data-menu-button]` and a `[data-dropdown]`),
  *   the disclosure menu pattern: the button toggles; hovering opens; Escape closes and gives

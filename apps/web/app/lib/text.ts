@@ -1,10 +1,10 @@
-/** Small text helpers shared by pages and the SEO tags (also bundled for the browser: no dependency). */
+/** Small text helpers shared by pages and the SEO tags. */
 
 /*
  * Digits: Western (0-9) on the pages of both languages, as the API writes them. Dates, amounts
  * and numbers are shown as given, never converted to Arabic-Indic digits nor formatted by
- * Intl/toLocaleString, whose output follows the ICU data of the machine: the server's HTML and
- * the browser's render are the same characters, so hydration never finds a mismatch. In Arabic
+ * Intl/toLocaleString, whose output follows the ICU data of the machine: every server writes
+ * the same characters. In Arabic
  * text they are isolated (`dir="ltr"` on dates, `<bdi>` on amounts, see DateText), so the bidi
  * rules never reorder them.
  */

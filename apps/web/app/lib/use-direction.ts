@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { directionOf, isLanguage } from "../i18n/index.ts";
 
-/** Reading direction of the page language (`rtl` for Arabic), the same on server and browser. */
+/** Reading direction of the page language (`rtl` for Arabic). */
 export function useDirection(): "ltr" | "rtl" {
   const { i18n } = useTranslation();
   return isLanguage(i18n.language) ? directionOf(i18n.language) : "ltr";

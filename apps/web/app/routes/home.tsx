@@ -5,7 +5,6 @@
  */
 import type { Language } from "@site/contract";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { Carousel } from "../components/carousel.tsx";
 import { HeroSlider } from "../components/hero-slider.tsx";
 import { ArrowNext } from "../components/icons.tsx";
@@ -87,12 +86,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           title={t("home.latestNews")}
           testId="latest-news"
           action={
-            <Link
-              to={href("news", lang)}
+            <a
+              href={href("news", lang)}
               className="me-2 text-sm font-semibold text-steel-600 underline-offset-4 hover:underline max-sm:hidden"
             >
               {t("nav.news")}
-            </Link>
+            </a>
           }
         >
           {news.map((item) => (
@@ -179,13 +178,13 @@ function AboutBlock({ about, lang }: { about: NonNullable<HomeData["about"]>; la
             {about.title}
           </h2>
           <RichContent html={about.content} className="mt-4" />
-          <Link
-            to={href("overview", lang)}
+          <a
+            href={href("overview", lang)}
             className="mt-6 inline-flex items-center gap-2 rounded-full bg-navy-900 px-6 py-3 text-sm font-semibold text-white transition-colors hover:bg-steel-600"
           >
             {t("home.aboutMore")}
             <ArrowNext size={18} />
-          </Link>
+          </a>
         </div>
       </div>
     </section>

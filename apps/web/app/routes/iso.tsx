@@ -1,8 +1,8 @@
 /** `/:lang/iso`: the ISO certificates page: banner, intro and the certificates, each opening full size. */
-import { type MouseEvent, useState } from "react";
+import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { LazyImage } from "../components/lazy-image.tsx";
-import { Lightbox } from "../components/lightbox.tsx";
+import { Lightbox, lightboxOpener } from "../components/lightbox.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { cardFrame } from "../components/ui/card.tsx";
 import { Section } from "../components/ui/section.tsx";
@@ -11,7 +11,6 @@ import { photosOf } from "../lib/content-rules.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { pageContext } from "../lib/site.server.ts";
 import { staggerDelayCss } from "../lib/stagger.ts";
-import { useReveal } from "../lib/use-reveal.ts";
 import type { Route } from "./+types/iso";
 
 export function meta(args: Route.MetaArgs) {
@@ -35,7 +34,6 @@ export default function Iso({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { iso } = loaderData;
   const title = iso.title || t("iso.title");
-  const [open, setOpen] = useState<number | null>(null);
   const images = iso.images.map((src, index) => ({
     src,
     alt: `${t("iso.certificate", { index: index + 1 })} — ${title}`,
@@ -48,64 +46,46 @@ export default function Iso({ loaderData }: Route.ComponentProps) {
         {images.length === 0 ? (
           <p className="text-slate-500">{t("common.noData")}</p>
         ) : (
-          <ul
-            data-testid="iso-grid"
-            className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:gap-8"
-          >
-            {images.map((image, index) => (
-              <Certificate
-                // biome-ignore lint/suspicious/noArrayIndexKey: the same image may appear twice
-                key={`${image.src}-${index}`}
-                image={image}
-                index={index}
-                onOpen={(event) => {
-                  // Safari does not focus clicked buttons; the lightbox gives focus back here.
-                  event.currentTarget.focus({ preventScroll: true });
-                  setOpen(index);
-                }}
-              />
-            ))}
-          </ul>
+          // widgets/certificates.ts: the fade-in and the lightbox.
+          <div data-widget="certificates">
+            <ul
+              data-testid="iso-grid"
+              className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:gap-8"
+            >
+              {images.map((image, index) => (
+                <Certificate
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the same image may appear twice
+                  key={`${image.src}-${index}`}
+                  image={image}
+                  index={index}
+                />
+              ))}
+            </ul>
+            <Lightbox total={images.length} />
+          </div>
         )}
       </Section>
-      <Lightbox
-        images={images}
-        index={open}
-        onClose={() => setOpen(null)}
-        onIndexChange={setOpen}
-      />
     </>
   );
 }
 
-function Certificate({
-  image,
-  index,
-  onOpen,
-}: {
-  image: { src: string; alt: string };
-  index: number;
-  onOpen(event: MouseEvent<HTMLButtonElement>): void;
-}) {
+/**
+ * One certificate. Visible in the server HTML (`data-reveal="static"`, also for reduced
+ * motion); widgets/certificates.ts hides it (`pending`) only once it knows the item has not
+ * been seen yet, then fades it in (`shown`) with its own delay.
+ */
+function Certificate({ image, index }: { image: { src: string; alt: string }; index: number }) {
   const { t } = useTranslation();
-  const { ref, state } = useReveal<HTMLLIElement>();
-  // Visible in the server HTML and for reduced motion; hidden only once the browser knows the
-  // item has not been seen yet, then faded in with its own delay.
-  const motion =
-    state === "static"
-      ? ""
-      : `transition-[opacity,translate] duration-700 ease-layout ${state === "pending" ? "translate-y-8 opacity-0" : "opacity-100"}`;
   return (
     <li
-      ref={ref}
       data-testid="iso-item"
-      data-reveal={state}
-      style={state === "static" ? undefined : { transitionDelay: staggerDelayCss(index) }}
-      className={motion}
+      data-reveal="static"
+      style={{ "--stagger": staggerDelayCss(index) } as CSSProperties}
+      className="not-data-[reveal=static]:transition-[opacity,translate] not-data-[reveal=static]:delay-(--stagger) not-data-[reveal=static]:duration-700 not-data-[reveal=static]:ease-layout data-[reveal=pending]:translate-y-8 data-[reveal=pending]:opacity-0"
     >
       <button
         type="button"
-        onClick={onOpen}
+        {...lightboxOpener(image.src, image.alt)}
         aria-label={t("common.viewLarger", { title: image.alt })}
         className={cn(cardFrame(true), "w-full p-4")}
       >

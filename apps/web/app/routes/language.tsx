@@ -3,7 +3,7 @@
  * renders them around every page.
  */
 import { useTranslation } from "react-i18next";
-import { data, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Outlet, redirect } from "react-router";
 import { ErrorScreen } from "../components/error-screens.tsx";
 import { Footer } from "../components/footer.tsx";
 import { Header } from "../components/header.tsx";
@@ -49,22 +49,6 @@ export async function loader(args: Route.LoaderArgs) {
       social: footers[0] ?? null,
     },
   });
-}
-
-/** Header and footer data only change with the language (and are cached for 5 minutes). */
-export function shouldRevalidate({
-  currentParams,
-  nextParams,
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-  formMethod,
-}: ShouldRevalidateFunctionArgs) {
-  // A form was sent (the contact form): header and footer data do not depend on it.
-  if (formMethod) return false;
-  // Same URL: an explicit "Try Again" or a reload of the page.
-  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  return currentParams.lang !== nextParams.lang;
 }
 
 export default function LanguageLayout({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,5 @@
 /** `/:lang/news/:id`: one news story with its image, and links back to the list. */
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { ChevronPrevious } from "../components/icons.tsx";
 import { LazyImage } from "../components/lazy-image.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
@@ -50,13 +49,13 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
       </PageBanner>
 
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
-        <Link
-          to={href("news", lang)}
+        <a
+          href={href("news", lang)}
           className="inline-flex items-center gap-1 text-sm font-semibold text-steel-600 hover:text-navy-900"
         >
           <ChevronPrevious size={16} />
           {t("news.title")}
-        </Link>
+        </a>
 
         <article className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-14">
           <figure className="lg:sticky lg:top-28 lg:col-start-2 lg:row-start-1 lg:self-start">

@@ -1,6 +1,5 @@
 /** `/:lang/projects/:id`: one project: its facts, text, photo gallery and other projects. */
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { ChevronPrevious } from "../components/icons.tsx";
 import { ImageGallery } from "../components/image-gallery.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
@@ -54,13 +53,13 @@ export default function Project({ loaderData }: Route.ComponentProps) {
       <PageBanner title={project.title} image={project.image} />
 
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
-        <Link
-          to={projectListPath(lang, kind)}
+        <a
+          href={projectListPath(lang, kind)}
           className="inline-flex items-center gap-1 text-sm font-semibold text-steel-600 hover:text-navy-900"
         >
           <ChevronPrevious size={16} />
           {t(listTitleKey[kind])}
-        </Link>
+        </a>
 
         <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_320px] lg:gap-14">
           <aside

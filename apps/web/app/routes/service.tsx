@@ -1,6 +1,5 @@
 /** `/:lang/services/:id`: one service with its text, and the other services beside it. */
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { ChevronNext } from "../components/icons.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
@@ -58,8 +57,8 @@ export default function Service({ loaderData }: Route.ComponentProps) {
                   const current = String(item.id) === String(service.id);
                   return (
                     <li key={item.id}>
-                      <Link
-                        to={href("service", lang, item.id)}
+                      <a
+                        href={href("service", lang, item.id)}
                         aria-current={current ? "page" : undefined}
                         className={`flex items-center justify-between gap-3 py-3 text-sm font-medium transition-colors hover:text-steel-600 ${
                           current ? "text-steel-600" : "text-slate-700"
@@ -67,7 +66,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
                       >
                         <span>{item.title}</span>
                         <ChevronNext size={16} className="shrink-0" />
-                      </Link>
+                      </a>
                     </li>
                   );
                 })}

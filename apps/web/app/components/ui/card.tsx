@@ -3,7 +3,6 @@
  * well, one stretched link and one "read more" label, so cards look and behave alike.
  */
 import type { ComponentProps, ReactNode } from "react";
-import { Link } from "react-router";
 import { cn } from "../../lib/cn.ts";
 import type { ImageKind } from "../../lib/image-kinds.ts";
 import { ArrowNext } from "../icons.tsx";
@@ -55,13 +54,12 @@ export function CardImage({
 /** The card's one link: its text names it, and it covers the whole card for pointers. */
 export function CardLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link
-      to={to}
-      prefetch="intent"
+    <a
+      href={to}
       className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
     >
       {children}
-    </Link>
+    </a>
   );
 }
 

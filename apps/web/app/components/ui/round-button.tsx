@@ -3,7 +3,8 @@
  * a label for screen readers, disabled at either end of a slider. Disabled means
  * `aria-disabled`, not the `disabled` attribute: a button that reaches the end while it has
  * focus (the keyboard's "previous" pressed back to the first slide) keeps focus instead of
- * dropping it on the page, and it says it is unavailable; its clicks do nothing.
+ * dropping it on the page, and it says it is unavailable; its clicks do nothing. The widgets
+ * (app/widgets) give it its behaviour and change its state.
  */
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
@@ -26,7 +27,6 @@ export function RoundButton({
   label,
   className,
   disabled = false,
-  onClick,
   ...props
 }: Omit<ComponentProps<"button">, "aria-label" | "aria-disabled"> & {
   surface: Surface;
@@ -37,7 +37,6 @@ export function RoundButton({
       type="button"
       aria-label={label}
       aria-disabled={disabled || undefined}
-      onClick={disabled ? undefined : onClick}
       className={cn(
         "inline-flex size-11 items-center justify-center rounded-full transition-colors",
         surfaces[surface],

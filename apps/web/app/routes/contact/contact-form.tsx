@@ -1,24 +1,22 @@
 /**
- * The contact page's form: a real `<Form method="post">` (so it works before scripts load and
- * without them) that checks the fields in the browser with the contract's `validateContact`,
- * shows the errors next to the fields and the outcome in live regions above the form, moves
- * focus to the first invalid field or the outcome, and sends a message once however often the
- * button is clicked. The page's action (lib/contact-form.server.ts) checks again and answers.
+ * The contact page's form: a real `<form method="post">` (so it works before scripts load and
+ * without them). The page's action (action.server.ts) checks it and answers with this page:
+ * the outcome in live regions above the form, the errors next to the fields, and focus on the
+ * first invalid field or the outcome. In the browser, widgets/contact-form.ts checks the
+ * fields before sending, with the same messages, in the slots rendered here, and sends a
+ * message once however often the button is clicked.
  */
 import {
   type ContactErrors,
   type ContactField,
   contactFields,
   contactLimits,
-  validateContact,
 } from "@site/contract/contact-form";
 import type { Language } from "@site/contract/languages";
-import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
 import { InfoIcon } from "../../components/icons.tsx";
 import { type FieldSpec, FormField } from "./form-field.tsx";
-import { type ContactResult, hiddenFields, readContactValues } from "./form-rules.ts";
+import { type ContactResult, hiddenFields } from "./form-rules.ts";
 
 const fields: FieldSpec<ContactField>[] = [
   { field: "name", required: true, autoComplete: "name" },
@@ -43,75 +41,13 @@ export function ContactForm({
   result: ContactResult | undefined;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const noticeRef = useRef<HTMLDivElement>(null);
-  const messagesRef = useRef<HTMLDivElement>(null);
-  /** Errors found in the browser on the last submit; null when the server's answer counts. */
-  const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
-  /** Set on submit (before the router notices), so a double click sends once. */
-  const [pending, setPending] = useState(false);
-  /** Bumped on every answer or refused submit: re-announces and moves focus. */
-  const [round, setRound] = useState(0);
-
-  /** The form is cleared (re-created empty) only after a message was received. */
-  const [formKey, setFormKey] = useState(session.key);
-
-  // A new answer from the action replaces whatever the browser found before.
-  const [answered, setAnswered] = useState(result);
-  if (answered !== result) {
-    setAnswered(result);
-    setClientErrors(null);
-    setPending(false);
-    if (result) setRound((n) => n + 1);
-    if (result?.status === "sent" || result?.status === "queued") setFormKey(result.key);
-  }
-
-  useEffect(() => {
-    if (navigation.state === "idle") setPending(false);
-  }, [navigation.state]);
-
-  const sending =
-    pending ||
-    (navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST");
-  const errors: ContactErrors = clientErrors ?? (sending ? {} : (result?.errors ?? {}));
-  const notice = clientErrors || sending ? undefined : result?.status;
+  const errors: ContactErrors = result?.errors ?? {};
+  const notice = result?.status;
   const hasErrors = Object.keys(errors).length > 0;
-
-  // After each answer or refused submit: focus the first invalid field, or the notice.
-  const focusedRound = useRef(0);
-  useEffect(() => {
-    if (round === focusedRound.current) return;
-    focusedRound.current = round;
-    const field = firstInvalid(errors);
-    const target = field ? document.getElementById(inputId(field)) : noticeRef.current;
-    if (!target) return;
-    target.focus({ preventScroll: true });
-    // Show the notice above the form (clear of the fixed header), then make sure the focused
-    // field is on screen too.
-    messagesRef.current?.scrollIntoView({ block: "start" });
-    target.scrollIntoView({ block: "nearest" });
-  }, [round, errors]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (sending) {
-      event.preventDefault();
-      return;
-    }
-    const check = validateContact(readContactValues(new FormData(event.currentTarget)), lang);
-    if (!check.ok) {
-      event.preventDefault();
-      setClientErrors(check.errors);
-      setRound((n) => n + 1);
-      return;
-    }
-    setClientErrors(null);
-    setPending(true);
-  }
-
   const current = result ?? session;
   const values = result?.values;
-  // Without scripts the server's page must focus by itself: the first invalid field.
-  const autoFocusField = round === 0 ? firstInvalid(errors) : undefined;
+  // The answered page brings its outcome into view: the first invalid field, or the notice.
+  const autoFocusField = firstInvalid(errors);
   const success = notice === "sent" || notice === "queued";
   const problem =
     notice === "rateLimited" || notice === "tooLarge" || notice === "failed" ? notice : undefined;
@@ -125,37 +61,33 @@ export function ContactForm({
         <span className="text-red-700">*</span> {t("contact.required")}
       </p>
 
-      <div ref={messagesRef} className="scroll-mt-28">
+      <div data-contact-messages className="scroll-mt-28">
         <div role="status" aria-live="polite">
           {success ? (
             <Notice
               tone="success"
-              noticeRef={noticeRef}
-              autoFocus={round === 0}
+              focus
               text={t(notice === "queued" ? "contact.queued" : "contact.success")}
             />
           ) : null}
         </div>
-        <div role="alert">
+        <div role="alert" data-contact-alert>
           {problem ? (
-            <Notice
-              tone="error"
-              noticeRef={noticeRef}
-              autoFocus={round === 0}
-              text={t(`contact.${problem}`)}
-            />
+            <Notice tone="error" focus text={t(`contact.${problem}`)} />
           ) : hasErrors ? (
-            <Notice key={round} tone="error" text={t("contact.fixErrors")} />
+            <Notice tone="error" text={t("contact.fixErrors")} />
           ) : null}
         </div>
+        {/* What widgets/contact-form.ts puts in the alert when it finds errors itself. */}
+        <template data-fix-errors>
+          <Notice tone="error" text={t("contact.fixErrors")} />
+        </template>
       </div>
 
-      <Form
-        key={formKey}
+      <form
         method="post"
         noValidate
-        preventScrollReset
-        onSubmit={onSubmit}
+        data-widget="contact-form"
         aria-labelledby="contact-form-heading"
         className="mt-6 grid gap-5 sm:grid-cols-2"
       >
@@ -190,19 +122,17 @@ export function ContactForm({
         <div className="sm:col-span-2">
           <button
             type="submit"
-            disabled={sending}
-            className="inline-flex w-full items-center justify-center gap-2.5 rounded-lg bg-navy-900 px-8 py-3.5 text-base font-semibold text-white shadow-sm transition-colors hover:bg-steel-600 disabled:cursor-wait disabled:bg-navy-800/80 sm:w-auto"
+            data-sending-label={t("contact.sending")}
+            className="group inline-flex w-full items-center justify-center gap-2.5 rounded-lg bg-navy-900 px-8 py-3.5 text-base font-semibold text-white shadow-sm transition-colors hover:bg-steel-600 disabled:cursor-wait disabled:bg-navy-800/80 sm:w-auto"
           >
-            {sending ? (
-              <span
-                aria-hidden="true"
-                className="size-4 rounded-full border-2 border-current border-e-transparent motion-safe:animate-spin"
-              />
-            ) : null}
-            {sending ? t("contact.sending") : t("contact.send")}
+            <span
+              aria-hidden="true"
+              className="hidden size-4 rounded-full border-2 border-current border-e-transparent group-disabled:block motion-safe:animate-spin"
+            />
+            <span data-label>{t("contact.send")}</span>
           </button>
         </div>
-      </Form>
+      </form>
     </div>
   );
 }
@@ -211,13 +141,12 @@ export function ContactForm({
 function Notice({
   tone,
   text,
-  noticeRef,
-  autoFocus,
+  focus = false,
 }: {
   tone: "success" | "error";
   text: string;
-  noticeRef?: React.Ref<HTMLDivElement>;
-  autoFocus?: boolean;
+  /** The answer of a post: focused when the page opens, to bring it into view. */
+  focus?: boolean;
 }) {
   const colours =
     tone === "success"
@@ -225,10 +154,10 @@ function Notice({
       : "border-red-600/30 bg-red-50 text-red-800";
   return (
     <div
-      ref={noticeRef}
-      tabIndex={noticeRef ? -1 : undefined}
-      // biome-ignore lint/a11y/noAutofocus: only after a scriptless post, to bring the outcome into view
-      autoFocus={autoFocus || undefined}
+      tabIndex={focus ? -1 : undefined}
+      // biome-ignore lint/a11y/noAutofocus: only on the answer to a post, to bring the outcome into view
+      autoFocus={focus || undefined}
+      data-notice
       className={`mt-5 flex items-start gap-3 rounded-lg border px-4 py-3 text-sm font-medium outline-none ${colours}`}
     >
       {tone === "success" ? (

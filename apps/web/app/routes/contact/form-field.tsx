@@ -1,7 +1,8 @@
 /**
  * One labelled form control (an input, or a textarea for long text): a red star after the label
  * when it is required, and its error message under it, tied to the control with
- * `aria-describedby` so screen readers read it with the field.
+ * `aria-describedby` so screen readers read it with the field. The message's place is always
+ * rendered (hidden when empty): widgets/contact-form.ts fills it in the browser.
  */
 import type { Language } from "@site/contract";
 import { InfoIcon } from "../../components/icons.tsx";
@@ -17,7 +18,7 @@ export type FieldSpec<Name extends string = string> = {
 };
 
 /** The id of a field's error message, for the control with id `id`. */
-const fieldErrorId = (id: string) => `${id}-error`;
+export const fieldErrorId = (id: string) => `${id}-error`;
 
 /** The control named `spec.field` with id `id`, its label and any error (`error`). */
 export function FormField({
@@ -49,11 +50,9 @@ export function FormField({
     required,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? fieldErrorId(id) : undefined,
-    className: `block w-full rounded-lg border bg-white px-4 py-3 text-base text-slate-900 shadow-xs transition-colors placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-offset-0 ${
-      error
-        ? "border-red-600 focus-visible:outline-red-600"
-        : "border-slate-300 hover:border-slate-400 focus-visible:border-navy-900 focus-visible:outline-navy-900"
-    }`,
+    // The invalid look follows `aria-invalid`, which the browser-side checks set too.
+    className:
+      "block w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-xs transition-colors placeholder:text-slate-400 hover:border-slate-400 focus-visible:border-navy-900 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-navy-900 aria-invalid:border-red-600 aria-invalid:hover:border-red-600 aria-invalid:focus-visible:border-red-600 aria-invalid:focus-visible:outline-red-600",
   };
   return (
     <div className={multiline ? "sm:col-span-2" : undefined}>
@@ -85,12 +84,14 @@ export function FormField({
           className={`${control.className} ${spec.ltr && lang === "ar" ? "text-end" : ""}`}
         />
       )}
-      {error ? (
-        <p id={fieldErrorId(id)} className="mt-1.5 flex items-start gap-1.5 text-sm text-red-700">
-          <InfoIcon size={16} className="mt-0.5 shrink-0" />
-          <span>{error}</span>
-        </p>
-      ) : null}
+      <p
+        id={fieldErrorId(id)}
+        hidden={!error}
+        className="mt-1.5 flex items-start gap-1.5 text-sm text-red-700"
+      >
+        <InfoIcon size={16} className="mt-0.5 shrink-0" />
+        <span data-error-text>{error}</span>
+      </p>
     </div>
   );
 }

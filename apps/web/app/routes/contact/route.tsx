@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { ContactInfoList } from "../../components/contact-info.tsx";
 import { PageBanner } from "../../components/page-banner.tsx";
 import { i18nFor } from "../../i18n/index.ts";
@@ -40,14 +39,6 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { contact, lang } = pageContext(args);
   return submitContact(args.request, lang, args.context.get(visitorContext), contact);
-}
-
-/** Sending a message changes nothing the loader shows (and keeps its form session). */
-export function shouldRevalidate({
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return formMethod ? false : defaultShouldRevalidate;
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
