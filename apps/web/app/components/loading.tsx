@@ -37,14 +37,3 @@ export function NavigationProgress() {
     </>
   );
 }
-
-/** A spinner with a 'Loading' label, for parts that load in the browser. */
-export function Spinner({ className = "" }: { className?: string }) {
-  const { t } = useTranslation();
-  return (
-    <span role="status" className={`inline-flex items-center gap-2 text-slate-500 ${className}`}>
-      <span className="size-5 rounded-full border-2 border-current border-e-transparent motion-safe:animate-spin" />
-      {t("common.loading")}
-    </span>
-  );
-}

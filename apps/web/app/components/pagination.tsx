@@ -4,6 +4,7 @@
  * (`?page=N`), so paging works before scripts load and each page has its own address.
  */
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { type PageItem, pageItems } from "../lib/pagination.ts";
 import { ChevronNext, ChevronPrevious } from "./icons.tsx";
 
@@ -13,12 +14,13 @@ const idle = `${cell} border border-slate-200 bg-white text-navy-900 hover:borde
 const active = `${cell} border border-navy-900 bg-navy-900 text-white`;
 const step = `${cell} gap-1 border border-slate-200 bg-white text-navy-900 sm:px-3`;
 
-/** `to` for page `page` of the current list: page 1 is the bare list address. */
-const hrefFor = (page: number) => (page <= 1 ? "?" : `?page=${page}`);
-
 export function Pagination({ current, last }: { current: number; last: number }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   if (last <= 1) return null;
+
+  /** The address of page `page` of this list: page 1 is the bare list address. */
+  const hrefFor = (page: number) => (page <= 1 ? pathname : `${pathname}?page=${page}`);
 
   const previous = current > 1 ? current - 1 : null;
   const next = current < last ? current + 1 : null;
