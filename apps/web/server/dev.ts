@@ -1,4 +1,7 @@
-/** `npm run dev`: the site with hot reload (Vite in middleware mode) and the same content source. */
+/**
+ * `npm run dev`: the site from its source as you edit it (Vite in middleware mode: a change
+ * shows on the next page load) and the same content source.
+ */
 
 import { createServer } from "vite";
 import { loadSettings } from "../app/lib/config.server.ts";
