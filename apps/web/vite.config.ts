@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  // app/widgets/main.ts is bundled on its own, as Vite bundles workers (root.tsx): a module.
+  // app/islands/hydrate.ts is bundled on its own, as Vite bundles workers (root.tsx): a module.
   worker: { format: "es" },
   environments: {
     client: {

@@ -1,10 +1,12 @@
 /**
  * The document: `<html lang dir>`, head (meta, links, the language's font), scripts. React
- * renders pages on the server only: the browser gets the page's inline script and, on pages
- * with widgets, the widget script (decision 013).
+ * renders every page on the server; the browser gets the page's inline script and, on pages
+ * with islands, the script that hydrates them (decision 014).
  */
+
+import { useState } from "react";
 import { I18nextProvider } from "react-i18next";
-import { isRouteErrorResponse, Links, Meta, Outlet, useMatches, useParams } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, useParams } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
@@ -13,11 +15,12 @@ import { defaultLanguage, type Language } from "@site/contract/languages";
 import { FallbackScreen } from "./components/error-screens.tsx";
 import cairoLatin from "./fonts/cairo-latin-basic-wght-normal.woff2?url";
 import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
+// Vite's one way to a separately bundled script's address in both builds is the worker's.
+import islandsScript from "./islands/hydrate.ts?worker&url";
+import type { IslandName } from "./islands/island.tsx";
+import { IslandsScript, PageIslandsProvider } from "./islands/island.tsx";
 import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./lib/icons.ts";
 import { pageScript } from "./lib/page-script.ts";
-import { hasWidgets } from "./lib/site-map.ts";
-// Vite's one way to a separately bundled script's address in both builds is the worker's.
-import widgetsScript from "./widgets/main.ts?worker&url";
 
 /**
  * The font files each language's pages need first (fonts.css declares the same files): Arabic
@@ -35,11 +38,6 @@ const withoutScripts = [
   "li:is(:hover,:focus-within)>[data-dropdown],[data-submenu]{display:block}",
 ].join("");
 
-/** Whether the page loads the widget script: only pages with widgets (decision 013). */
-function useWidgets() {
-  return hasWidgets(useMatches().map((match) => match.id));
-}
-
 /** The page's language from the URL (`/ar/...`); null outside a language. */
 function useUrlLanguage() {
   const { lang } = useParams();
@@ -50,7 +48,8 @@ function useUrlLanguage() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const urlLanguage = useUrlLanguage();
   const lang = urlLanguage ?? defaultLanguage;
-  const widgets = useWidgets();
+  // The islands the page renders: its children add theirs before the scripts are rendered.
+  const [islands] = useState(() => new Set<IslandName>());
   return (
     <html lang={lang} dir={directionOf(lang)}>
       <head>
@@ -80,13 +79,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh">
-        <I18nextProvider i18n={i18nFor(lang)}>{children}</I18nextProvider>
-        {/* What every page does: lazy images, scroll state, language, menus, loading. */}
-        <script
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own
-          dangerouslySetInnerHTML={{ __html: pageScript(urlLanguage) }}
-        />
-        {widgets ? <script type="module" src={widgetsScript} data-widgets /> : null}
+        <PageIslandsProvider value={islands}>
+          <I18nextProvider i18n={i18nFor(lang)}>{children}</I18nextProvider>
+          {/* What every page does: lazy images, scroll state, language, menus, loading. */}
+          <script
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own
+            dangerouslySetInnerHTML={{ __html: pageScript(urlLanguage) }}
+          />
+          <IslandsScript src={islandsScript} />
+        </PageIslandsProvider>
       </body>
     </html>
   );

@@ -7,19 +7,14 @@
  */
 import { defaultLanguage, isLanguage, type Language } from "@site/contract/languages";
 
-/**
- * `widgets`: the page loads the site's widget script (app/widgets: carousels, the gallery and
- * its lightbox, the certificates' fade-in, the contact form's checks). Other pages load no
- * script file, only their inline script (lib/page-script.ts). See root.tsx and decision 013.
- */
 export const pages = {
-  home: { path: "", module: "routes/home.tsx", widgets: true },
-  overview: { path: "overview", module: "routes/overview.tsx", widgets: true },
+  home: { path: "", module: "routes/home.tsx" },
+  overview: { path: "overview", module: "routes/overview.tsx" },
   // Completed and current projects share their list and detail modules.
   completedProjects: { path: "projects", module: "routes/projects.tsx" },
-  completedProject: { path: "projects/:id", module: "routes/project.tsx", widgets: true },
+  completedProject: { path: "projects/:id", module: "routes/project.tsx" },
   currentProjects: { path: "CurrentProjects", module: "routes/projects.tsx" },
-  currentProject: { path: "CurrentProjects/:id", module: "routes/project.tsx", widgets: true },
+  currentProject: { path: "CurrentProjects/:id", module: "routes/project.tsx" },
   services: { path: "services", module: "routes/services.tsx" },
   service: { path: "services/:id", module: "routes/service.tsx" },
   otherPage: { path: "otherPages/:id", module: "routes/other-page.tsx" },
@@ -27,17 +22,13 @@ export const pages = {
   newsItem: { path: "news/:id", module: "routes/news-item.tsx" },
   hse: { path: "HSE", module: "routes/hse.tsx" },
   equipment: { path: "equipment", module: "routes/equipment.tsx" },
-  iso: { path: "iso", module: "routes/iso.tsx", widgets: true },
-  contact: { path: "contactUs", module: "routes/contact/route.tsx", widgets: true },
+  iso: { path: "iso", module: "routes/iso.tsx" },
+  contact: { path: "contactUs", module: "routes/contact/route.tsx" },
   // Hidden test page with the raw banner and services data (not indexed).
   soso: { path: "soso", module: "routes/soso.tsx" },
-} as const satisfies Record<string, { path: string; module: string; widgets?: true }>;
+} as const satisfies Record<string, { path: string; module: string }>;
 
 export type PageName = keyof typeof pages;
-
-/** Whether any of these routes (by id: page names) is a page with widgets. */
-export const hasWidgets = (routeIds: string[]) =>
-  routeIds.some((id) => id in pages && "widgets" in pages[id as PageName]);
 
 /** Each page's path split into segments once, for matching. */
 const patterns = (Object.keys(pages) as PageName[]).map((name) => ({
@@ -57,6 +48,12 @@ export function href(page: PageName, lang: Language, id?: string | number): stri
     : path;
   return filled ? `/${lang}/${filled}` : `/${lang}`;
 }
+
+/**
+ * Where the live contact form sends a message (islands/contact-form.tsx): the contact page's
+ * action, answering JSON (routes/contact/send.ts).
+ */
+export const contactSendHref = (lang: Language) => `${href("contact", lang)}/send`;
 
 /** The language of a route's `:lang` parameter; English for anything else (then redirected). */
 export const langParam = (params: { lang?: string }): Language =>

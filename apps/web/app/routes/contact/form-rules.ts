@@ -15,12 +15,15 @@ export const hiddenFields = {
 
 export type ContactValues = Record<ContactField, string>;
 
-/** The visible fields as typed (missing ones as ""). */
+/**
+ * The visible fields as typed (missing ones as ""), line breaks as `\n`: a form post sends
+ * them as `\r\n`, and the API gets the text as the visitor typed it.
+ */
 export function readContactValues(form: FormData): ContactValues {
   const values = {} as ContactValues;
   for (const field of contactFields) {
     const value = form.get(field);
-    values[field] = typeof value === "string" ? value : "";
+    values[field] = typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "";
   }
   return values;
 }

@@ -2,7 +2,7 @@
  * One labelled form control (an input, or a textarea for long text): a red star after the label
  * when it is required, and its error message under it, tied to the control with
  * `aria-describedby` so screen readers read it with the field. The message's place is always
- * rendered (hidden when empty): widgets/contact-form.ts fills it in the browser.
+ * rendered, hidden while empty.
  */
 import type { Language } from "@site/contract";
 import { InfoIcon } from "../../components/icons.tsx";
@@ -90,7 +90,7 @@ export function FormField({
         className="mt-1.5 flex items-start gap-1.5 text-sm text-red-700"
       >
         <InfoIcon size={16} className="mt-0.5 shrink-0" />
-        <span data-error-text>{error}</span>
+        <span>{error}</span>
       </p>
     </div>
   );

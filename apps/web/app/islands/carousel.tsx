@@ -1,0 +1,104 @@
+/**
+ * A content carousel of the home page (latest projects, latest news): 1.5 slides with 5 px gaps
+ * on phones and 2.5 with 20 px from 768 px (lib/carousel-layout.ts, sized by CSS so the server
+ * HTML is already laid out); Embla, no loop, previous disabled at the start and next at the
+ * end, right to left in Arabic. Tab reaches the links in every slide and Embla scrolls the
+ * focused slide into view; the arrow keys go from slide to slide in the reading direction.
+ * The slides (cards) are server markup.
+ */
+import type { CSSProperties, ReactNode } from "react";
+import { CONTENT_CAROUSEL, layoutVars } from "../lib/carousel-layout.ts";
+import { island } from "./island.tsx";
+import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
+import { type Direction, useSlider } from "./parts/use-slider.ts";
+
+const vars = layoutVars(CONTENT_CAROUSEL) as CSSProperties;
+
+export interface CarouselProps {
+  dir: Direction;
+  /** The visible heading (h2), also the carousel's name. */
+  title: string;
+  headingId: string;
+  slides: ReactNode[];
+  /** "Slide 1 of 6"... one per slide. */
+  slideLabels: string[];
+  labels: SlideButtonLabels & { noData: string };
+  /** Shown beside the buttons (e.g. a link to all news). */
+  action?: ReactNode;
+  testId?: string;
+}
+
+function Carousel({
+  dir,
+  title,
+  headingId,
+  slides,
+  slideLabels,
+  labels,
+  action,
+  testId,
+}: CarouselProps) {
+  const slider = useSlider({
+    direction: dir,
+    slides: slides.length,
+    options: { align: "start", loop: false, containScroll: "trimSnaps", slidesToScroll: 1 },
+  });
+
+  return (
+    // A group, not a region: the footer already has a "latest Projects" landmark.
+    // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's container is a group
+    <div
+      role="group"
+      aria-labelledby={headingId}
+      aria-roledescription="carousel"
+      data-testid={testId}
+      onKeyDown={slider.onKeyDown}
+    >
+      <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+        <h2 id={headingId} className="text-3xl font-bold text-navy-900 md:text-4xl">
+          <span className="mb-3 block h-1 w-12 rounded-full bg-amber-brand" aria-hidden="true" />
+          {title}
+        </h2>
+        <div className={`flex items-center gap-3 ${slides.length === 0 ? "hidden" : ""}`}>
+          {action}
+          <SlideButtons
+            labels={labels}
+            surface="light"
+            canPrevious={slider.canPrevious}
+            canNext={slider.canNext}
+            onPrevious={slider.previous}
+            onNext={slider.next}
+            testIds
+          />
+        </div>
+      </div>
+      {slides.length === 0 ? <p className="text-slate-500">{labels.noData}</p> : null}
+      <div
+        ref={slider.viewportRef}
+        dir={dir}
+        style={vars}
+        className="overflow-hidden"
+        data-testid="carousel-viewport"
+      >
+        <div className="-ms-(--slide-gap) flex touch-pan-y touch-pinch-zoom md:-ms-(--slide-gap-lg)">
+          {slides.map((slide, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's slide is a group
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: slides are server markup in a fixed order
+              key={index}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={slideLabels[index]}
+              data-testid="carousel-slide"
+              className="min-w-0 flex-none basis-(--slide-basis) ps-(--slide-gap) md:basis-(--slide-basis-lg) md:ps-(--slide-gap-lg)"
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const CarouselIsland = island("carousel", Carousel);

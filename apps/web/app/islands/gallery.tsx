@@ -1,0 +1,117 @@
+/**
+ * A photo slider with previous and next buttons and a counter, for the overview and project
+ * pages: Embla, right to left in Arabic; the arrow keys go from photo to photo in the reading
+ * direction, focus following, so Enter opens the photo in view; a photo opens larger in the
+ * lightbox. The photos themselves are server markup (lazy images).
+ */
+import { type MouseEvent, type ReactNode, useState } from "react";
+import { island } from "./island.tsx";
+import { Lightbox, type LightboxImage, type LightboxLabels } from "./parts/lightbox.tsx";
+import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
+import { type Direction, useSlider } from "./parts/use-slider.ts";
+
+export interface GalleryPhoto extends LightboxImage {
+  /** The photo as drawn in the slide (server markup). */
+  picture: ReactNode;
+  /** The button's name: "View larger: ...". */
+  openLabel: string;
+}
+
+export interface GalleryProps {
+  dir: Direction;
+  /** The gallery's name. */
+  label: string;
+  photos: GalleryPhoto[];
+  buttons: SlideButtonLabels;
+  /** The lightbox's, whose counter ("Image 1 of 6") also names the slides. */
+  labels: LightboxLabels;
+}
+
+function Gallery({ dir, label, photos, buttons, labels }: GalleryProps) {
+  const total = photos.length;
+  const slider = useSlider({
+    direction: dir,
+    slides: total,
+    options: { align: "start", loop: false },
+  });
+  const [shown, setShown] = useState<number | null>(null);
+
+  const open = (index: number) => (event: MouseEvent<HTMLButtonElement>) => {
+    // Safari does not focus clicked buttons; the lightbox gives focus back to this one.
+    event.currentTarget.focus({ preventScroll: true });
+    setShown(index);
+  };
+
+  return (
+    // A group, not a region: pages usually put the gallery in a section with the same name.
+    // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's container is a group
+    <div
+      role="group"
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-testid="image-gallery"
+      onKeyDown={slider.onKeyDown}
+      className="w-full"
+    >
+      <div
+        ref={slider.viewportRef}
+        dir={dir}
+        className="overflow-hidden rounded-2xl"
+        data-testid="gallery-viewport"
+      >
+        <div className="-ms-4 flex touch-pan-y touch-pinch-zoom">
+          {photos.map((photo, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's slide is a group
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same photo may appear twice
+              key={index}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={labels.counter[index]}
+              className="min-w-0 flex-none basis-full ps-4"
+            >
+              <button
+                type="button"
+                onClick={open(index)}
+                aria-label={photo.openLabel}
+                className="group focus-on-dark relative block w-full overflow-hidden rounded-2xl bg-sand-100 focus-visible:outline-offset-[-4px]"
+              >
+                {photo.picture}
+                <span
+                  aria-hidden="true"
+                  className="absolute inset-0 bg-linear-to-t from-navy-950/40 to-transparent opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+                />
+              </button>
+            </div>
+          ))}
+        </div>
+      </div>
+
+      {total > 1 ? (
+        <div className="mt-4 flex items-center justify-between gap-4">
+          <p
+            data-testid="gallery-counter"
+            aria-live="polite"
+            className="text-sm font-medium text-slate-600 tabular-nums"
+          >
+            {labels.counter[slider.selected]}
+          </p>
+          <div className="flex gap-2">
+            <SlideButtons
+              labels={buttons}
+              surface="card"
+              canPrevious={slider.canPrevious}
+              canNext={slider.canNext}
+              onPrevious={slider.previous}
+              onNext={slider.next}
+            />
+          </div>
+        </div>
+      ) : null}
+
+      <Lightbox images={photos} labels={labels} dir={dir} index={shown} onChange={setShown} />
+    </div>
+  );
+}
+
+export const GalleryIsland = island("gallery", Gallery);

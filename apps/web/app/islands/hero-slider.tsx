@@ -1,0 +1,161 @@
+/**
+ * The full-screen banner slider of the home page (SPEC.md "Home page", section 9): Embla with
+ * the autoplay plugin, looping, a new slide every 6 s that keeps going after the visitor drags
+ * or clicks, 50 px between slides, one slide per view under 865 px and three from 865 px (CSS
+ * sizes them, so the server HTML is laid out and nothing shifts). Autoplay waits while the tab
+ * is hidden, never runs for `prefers-reduced-motion: reduce` (whose visitors get no pause
+ * button either), and can be paused with a button; a visitor who paused keeps it paused. The
+ * dots go to a slide; with focus on the buttons the arrow keys change slides in the reading
+ * direction. Hydrated at once: it is the first view.
+ */
+import Autoplay from "embla-carousel-autoplay";
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
+import { PauseIcon, PlayIcon } from "../components/icons.tsx";
+import { RoundButton } from "../components/ui/round-button.tsx";
+import {
+  HERO_AUTOPLAY_DELAY,
+  HERO_SLIDER,
+  layoutVars,
+  REDUCED_MOTION_QUERY,
+} from "../lib/carousel-layout.ts";
+import { island } from "./island.tsx";
+import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
+import { type Direction, useSlider } from "./parts/use-slider.ts";
+
+const vars = layoutVars(HERO_SLIDER) as CSSProperties;
+
+export interface HeroSlide {
+  key: string;
+  /** "Slide 1 of 3". */
+  label: string;
+  /** "Go to slide 1". */
+  dotLabel: string;
+  /** The slide's picture and texts (server markup). */
+  content: ReactNode;
+}
+
+export interface HeroSliderProps {
+  dir: Direction;
+  /** The region's name. */
+  label: string;
+  slides: HeroSlide[];
+  labels: SlideButtonLabels & { pause: string; play: string };
+}
+
+function HeroSlider({ dir, label, slides, labels }: HeroSliderProps) {
+  const [autoplay] = useState(() =>
+    Autoplay({
+      delay: HERO_AUTOPLAY_DELAY,
+      stopOnInteraction: false,
+      // The media query switches the plugin off entirely for reduced motion.
+      breakpoints: { [REDUCED_MOTION_QUERY]: { active: false } },
+    }),
+  );
+  const [plugins] = useState(() => [autoplay]);
+  const slider = useSlider({
+    direction: dir,
+    slides: slides.length,
+    options: { loop: true, align: "start" },
+    plugins,
+  });
+  const { api } = slider;
+  // Nothing moves by itself for reduced motion, so there is nothing to pause: no button.
+  const [moves, setMoves] = useState(false);
+  const [paused, setPaused] = useState(false);
+  const pausedRef = useRef(paused);
+  pausedRef.current = paused;
+
+  useEffect(() => {
+    setMoves(!matchMedia(REDUCED_MOTION_QUERY).matches);
+  }, []);
+
+  useEffect(() => {
+    if (!api) return;
+    // The plugin resumes by itself after a drag or when focus leaves the slides.
+    const keepPaused = () => {
+      if (pausedRef.current) queueMicrotask(() => autoplay.stop());
+    };
+    api.on("autoplay:timerset", keepPaused);
+    return () => {
+      api.off("autoplay:timerset", keepPaused);
+    };
+  }, [api, autoplay]);
+
+  const togglePause = () => {
+    if (paused) autoplay.play();
+    else autoplay.stop();
+    setPaused(!paused);
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-testid="hero-slider"
+      onKeyDown={slider.onKeyDown}
+      className="focus-on-dark relative isolate h-dvh min-h-[560px] overflow-hidden bg-navy-950"
+    >
+      <div ref={slider.viewportRef} dir={dir} style={vars} className="h-full overflow-hidden">
+        <div className="-ms-(--slide-gap) flex h-full touch-pan-y touch-pinch-zoom min-[865px]:-ms-(--slide-gap-lg)">
+          {slides.map((slide, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's slide is a group
+            <div
+              key={slide.key}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={slide.label}
+              data-testid="hero-slide"
+              data-selected={index === slider.selected || undefined}
+              className="h-full min-w-0 flex-none basis-(--slide-basis) ps-(--slide-gap) min-[865px]:basis-(--slide-basis-lg) min-[865px]:ps-(--slide-gap-lg)"
+            >
+              {slide.content}
+            </div>
+          ))}
+        </div>
+      </div>
+
+      {slides.length > 1 ? (
+        <div className="absolute inset-x-0 bottom-8 flex items-center justify-center gap-3 px-4">
+          <SlideButtons
+            labels={labels}
+            surface="overlay"
+            canPrevious={slider.canPrevious}
+            canNext={slider.canNext}
+            onPrevious={slider.previous}
+            onNext={slider.next}
+          >
+            <div className="flex items-center gap-1">
+              {slides.map((slide, index) => (
+                <button
+                  key={slide.key}
+                  type="button"
+                  aria-label={slide.dotLabel}
+                  aria-current={index === slider.selected || undefined}
+                  onClick={() => api?.scrollTo(index)}
+                  data-testid="hero-dot"
+                  className="group inline-flex size-6 items-center justify-center"
+                >
+                  <span className="block h-2 w-2 rounded-full bg-white/60 transition-all group-hover:bg-white group-aria-current:w-6 group-aria-current:bg-amber-brand" />
+                </button>
+              ))}
+            </div>
+            <RoundButton
+              surface="overlay"
+              hidden={!moves}
+              label={paused ? labels.play : labels.pause}
+              onClick={togglePause}
+              data-paused={paused || undefined}
+              data-testid="hero-pause"
+              className="group"
+            >
+              <PauseIcon size={18} className="group-data-paused:hidden" />
+              <PlayIcon size={18} className="hidden group-data-paused:block" />
+            </RoundButton>
+          </SlideButtons>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export const HeroSliderIsland = island("hero-slider", HeroSlider, "load");

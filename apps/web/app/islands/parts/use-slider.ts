@@ -1,0 +1,73 @@
+/**
+ * What every slider of the site shares (the hero slider, the content carousels, the gallery):
+ * Embla in the page's reading direction, moving at once for reduced motion; which slide is
+ * selected and whether previous and next can move (disabled at the ends unless it loops); the
+ * arrow keys in the reading direction (lib/carousel-keys.ts). The first state is the server's:
+ * the first slide, previous disabled, next disabled for a single slide.
+ */
+import type { EmblaOptionsType, EmblaPluginType } from "embla-carousel";
+import useEmblaCarousel from "embla-carousel-react";
+import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
+import { carouselKeyDown } from "../../lib/carousel-keys.ts";
+import { emblaMotionBreakpoints } from "../../lib/carousel-layout.ts";
+
+export type Direction = "ltr" | "rtl";
+
+interface SliderState {
+  selected: number;
+  canPrevious: boolean;
+  canNext: boolean;
+}
+
+export function useSlider({
+  direction,
+  slides,
+  options,
+  plugins,
+}: {
+  direction: Direction;
+  slides: number;
+  options: EmblaOptionsType;
+  /** Made once per slider (Embla starts again when the array changes). */
+  plugins?: EmblaPluginType[];
+}) {
+  const [viewportRef, api] = useEmblaCarousel(
+    { direction, breakpoints: emblaMotionBreakpoints, ...options },
+    plugins,
+  );
+  const [state, setState] = useState<SliderState>({
+    selected: 0,
+    canPrevious: false,
+    canNext: slides > 1,
+  });
+
+  useEffect(() => {
+    if (!api) return;
+    const update = () =>
+      setState({
+        selected: api.selectedScrollSnap(),
+        canPrevious: api.canScrollPrev(),
+        canNext: api.canScrollNext(),
+      });
+    update();
+    api.on("select", update).on("reInit", update);
+    return () => {
+      api.off("select", update).off("reInit", update);
+    };
+  }, [api]);
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent) => carouselKeyDown(api, direction)(event.nativeEvent),
+    [api, direction],
+  );
+
+  return {
+    viewportRef,
+    api,
+    ...state,
+    previous: () => api?.scrollPrev(),
+    next: () => api?.scrollNext(),
+    /** For the element holding the slides and the buttons. */
+    onKeyDown,
+  };
+}
