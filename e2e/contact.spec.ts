@@ -41,14 +41,15 @@ function typed(lang: Lang, tag: string): Typed {
         email: "sara.ahmed@example.com",
         phone: "+966 50 123 4567",
         subject: "استفسار عن مناقصة",
-        message: `نرغب في مناقشة مشروع مدرسة جديدة. ${marker}`,
+        // Two lines: they must reach the API as typed, with `\n` (a form post sends `\r\n`).
+        message: `نرغب في مناقشة مشروع مدرسة جديدة.\nالسطر الثاني ${marker}`,
       }
     : {
         name: "Sarah Ahmed",
         email: "sarah.ahmed@example.com",
         phone: "+966 50 123 4567",
         subject: "Tender enquiry",
-        message: `We would like to discuss a new school project. ${marker}`,
+        message: `We would like to discuss a new school project.\nSecond line ${marker}`,
       };
 }
 
@@ -76,7 +77,7 @@ async function open(page: Page, lang: Lang, base = "") {
   await expect(heading(page)).toHaveText(i18n[lang]["contact.title"]);
 }
 
-/** Waits until the form's checks have started (app/widgets/contact-form.ts). */
+/** Waits until the form is live (app/islands/contact-form.tsx). */
 async function checksStarted(page: Page) {
   await scriptsReady(page);
 }
@@ -203,14 +204,43 @@ for (const lang of languages) {
       await checksStarted(page);
       const values = typed(lang, "valid");
       await fill(page, values);
-      await submitButton(page).click();
+      // Sent with `fetch` to the action's JSON address: the page stays.
+      let navigated = false;
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame()) navigated = true;
+      });
+      const [request] = await Promise.all([
+        page.waitForRequest((r) => r.method() === "POST"),
+        submitButton(page).click(),
+      ]);
+      expect(new URL(request.url()).pathname).toBe(`/${lang}/contactUs/send`);
+      expect(request.resourceType()).toBe("fetch");
       await expect(
         page.getByRole("status").filter({ hasText: t["contact.success"] }),
       ).toBeVisible();
+      await expect(page.getByRole("status").getByTestId("contact-notice")).toBeFocused();
       await expect(submitButton(page)).toHaveText(t["contact.send"]);
       await expectValues(page, { name: "", email: "", phone: "", subject: "", message: "" });
       expect(page.url()).toMatch(new RegExp(`/${lang}/contactUs$`));
+      expect(navigated).toBe(false);
       await expectStoredOnce(sharedApiDb, values, lang);
+    });
+
+    test("a send that fails on the way says so in place and keeps everything typed", async ({
+      page,
+    }, testInfo) => {
+      test.skip(testInfo.project.name === "phone", behaviourOnly);
+      await open(page, lang);
+      await checksStarted(page);
+      await page.route("**/contactUs/send", (route) => route.abort("connectionreset"));
+      const values = typed(lang, "network-failure");
+      await fill(page, values);
+      await submitButton(page).click();
+      await expect(page.getByRole("alert")).toHaveText(t["contact.failed"]);
+      await expect(submitButton(page)).toBeEnabled();
+      await expect(submitButton(page)).toHaveText(t["contact.send"]);
+      await expectValues(page, values);
+      expect(stored(sharedApiDb, values.message)).toEqual([]);
     });
 
     test("a filled honeypot looks like a success, and nothing is stored", async ({

@@ -6,14 +6,14 @@
 
 import { apiData, company, type Lang, languages, t } from "./support/content.ts";
 import { expectNoHorizontalOverflow } from "./support/page-checks.ts";
-import { expect, type Page, test } from "./support/test.ts";
+import { expect, expectLive, type Page, test } from "./support/test.ts";
 import { codePoints, escapeHtml, truncated } from "./support/text.ts";
 
 const selectedSlide = (page: Page) => page.locator('[data-testid="hero-slide"][data-selected]');
 
 async function openHome(page: Page, lang: Lang) {
   await page.goto(`/${lang}`);
-  await expect(page.getByTestId("hero-slider")).toHaveAttribute("data-ready", "");
+  await expectLive(page.getByTestId("hero-slider"));
 }
 
 for (const lang of languages) {
@@ -101,7 +101,7 @@ for (const lang of languages) {
       const first = await selectedSlide(page).getAttribute("aria-label");
       await page.waitForTimeout(7_000);
       await expect(selectedSlide(page)).toHaveAttribute("aria-label", first ?? "");
-      await expect(page.getByTestId("hero-pause")).toHaveCount(0);
+      await expect(page.getByTestId("hero-pause")).toBeHidden();
     });
 
     test("the extra-data strip is sorted by index", async ({ page }) => {
@@ -125,7 +125,7 @@ for (const lang of languages) {
       expect(projects.length).toBeGreaterThan(2);
       await page.goto(`/${lang}`);
       const carousel = page.getByTestId("latest-projects");
-      await expect(carousel).toHaveAttribute("data-ready", "");
+      await expectLive(carousel);
       const hrefs = await carousel
         .locator("a")
         .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
@@ -158,7 +158,7 @@ for (const lang of languages) {
     test("carousels run in the reading direction", async ({ page }) => {
       await page.goto(`/${lang}`);
       const carousel = page.getByTestId("latest-projects");
-      await expect(carousel).toHaveAttribute("data-ready", "");
+      await expectLive(carousel);
       const viewport = carousel.getByTestId("carousel-viewport");
       await expect(viewport).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
       const slides = carousel.getByTestId("carousel-slide");
@@ -280,7 +280,7 @@ for (const lang of languages) {
       test.skip(testInfo.project.name === "phone", "keyboard test on desktop");
       await page.goto(`/${lang}`);
       const carousel = page.getByTestId("latest-projects");
-      await expect(carousel).toHaveAttribute("data-ready", "");
+      await expectLive(carousel);
       const links = carousel.getByTestId("carousel-slide").locator("a");
       await links.nth(2).focus();
       await page.keyboard.press("Tab");

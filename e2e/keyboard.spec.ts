@@ -19,7 +19,14 @@ import {
 } from "./support/content.ts";
 import { pager } from "./support/page-checks.ts";
 import { installTools, type RingContrast } from "./support/page-tools.ts";
-import { expect, type Page, scriptsReady, type TestInfo, test } from "./support/test.ts";
+import {
+  expect,
+  expectLive,
+  type Page,
+  scriptsReady,
+  type TestInfo,
+  test,
+} from "./support/test.ts";
 
 const isDesktop = (testInfo: TestInfo) => testInfo.project.name === "desktop";
 
@@ -252,7 +259,7 @@ for (const lang of languages) {
       await page.emulateMedia({ reducedMotion: "reduce" });
       await open(page, `/${lang}`);
       const carousel = page.getByTestId("latest-projects");
-      await expect(carousel).toHaveAttribute("data-ready", "");
+      await expectLive(carousel);
       const previous = carousel.getByTestId("carousel-previous");
       const next = carousel.getByTestId("carousel-next");
       const slides = carousel.getByTestId("carousel-slide");
@@ -312,7 +319,7 @@ for (const lang of languages) {
     }) => {
       await open(page, `/${lang}`);
       const hero = page.getByTestId("hero-slider");
-      await expect(hero).toHaveAttribute("data-ready", "");
+      await expectLive(hero);
       const pause = page.getByTestId("hero-pause");
       await expect(pause).toHaveAccessibleName(t(lang, "home.pauseSlider"));
       await pause.focus();
@@ -359,7 +366,7 @@ for (const lang of languages) {
       expect(total, "the first completed project has three photos or more").toBeGreaterThan(2);
       await open(page, `/${lang}/projects/${id}`);
       const gallery = page.getByTestId("image-gallery");
-      await expect(gallery).toHaveAttribute("data-ready", "");
+      await expectLive(gallery);
       const counter = gallery.getByTestId("gallery-counter");
       const photo = (index: number) => t(lang, "common.imageOf", { index, total });
       const thumbs = gallery.getByRole("button", {
@@ -443,14 +450,14 @@ for (const lang of languages) {
         .filter({ visible: true });
       await expect(second).toBeFocused();
       await page.keyboard.press("Enter");
-      await expect(page).toHaveURL(new RegExp(`/${lang}/news\\?page=2$`));
+      await expect(page).toHaveURL(new RegExp(`/${lang}/news\\?page=2#list$`));
       await expect(current).toHaveAccessibleName(t(lang, "pagination.current", { page: 2 }));
       await expect(current).toHaveCount(1);
 
       const previous = nav.getByRole("link", { name: t(lang, "pagination.previous") });
       await previous.focus();
       await page.keyboard.press("Enter");
-      await expect(page).toHaveURL(new RegExp(`/${lang}/news$`));
+      await expect(page).toHaveURL(new RegExp(`/${lang}/news#list$`));
       await expect(current).toHaveAccessibleName(t(lang, "pagination.current", { page: 1 }));
     });
 

@@ -5,7 +5,13 @@
  */
 
 import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
-import { clickAt, expectNoHorizontalOverflow, heading, pager } from "./support/page-checks.ts";
+import {
+  clickAt,
+  expectAtList,
+  expectNoHorizontalOverflow,
+  heading,
+  pager,
+} from "./support/page-checks.ts";
 import { expect, type Page, test } from "./support/test.ts";
 import { truncated } from "./support/text.ts";
 
@@ -115,7 +121,8 @@ test.describe("news page", () => {
       await expect(next).not.toHaveAttribute("aria-disabled", "true");
 
       await next.click();
-      await expect(page).toHaveURL(new RegExp(`/${lang}/news\\?page=2$`));
+      await expect(page).toHaveURL(new RegExp(`/${lang}/news\\?page=2#list$`));
+      await expectAtList(page);
       await expectCards(page, lang, second.data);
       expect(second.data.map((item) => item.id)).not.toEqual(first.data.map((item) => item.id));
       await expect(
@@ -123,7 +130,8 @@ test.describe("news page", () => {
       ).toHaveAttribute("aria-current", "page");
 
       await previous.click();
-      await expect(page).toHaveURL(new RegExp(`/${lang}/news$`));
+      await expect(page).toHaveURL(new RegExp(`/${lang}/news#list$`));
+      await expectAtList(page);
       await expectCards(page, lang, first.data);
 
       await page.goto(`/${lang}/news?page=${last}`);

@@ -5,7 +5,7 @@
  */
 
 import { apiData, languages, shownImage } from "./support/content.ts";
-import { expect, test } from "./support/test.ts";
+import { expect, expectLive, test } from "./support/test.ts";
 import { plainText } from "./support/text.ts";
 
 /** The pathname of an image URL, which is how the site and the API agree on images. */
@@ -60,7 +60,7 @@ for (const lang of languages) {
       expect(total).toBeGreaterThan(1);
       await page.goto(`/${lang}/overview`);
       const gallery = page.getByTestId("image-gallery");
-      await expect(gallery).toHaveAttribute("data-ready", "");
+      await expectLive(gallery);
       const counter = gallery.getByTestId("gallery-counter");
       await expect(counter).toHaveText(
         lang === "en" ? `Image 1 of ${total}` : `الصورة 1 من ${total}`,
@@ -84,7 +84,7 @@ for (const lang of languages) {
       const images = overview?.overview_images ?? [];
       await page.goto(`/${lang}/overview`);
       const gallery = page.getByTestId("image-gallery");
-      await expect(gallery).toHaveAttribute("data-ready", "");
+      await expectLive(gallery);
       const opener = gallery
         .getByRole("button", { name: lang === "en" ? /^View larger/ : /^عرض بحجم أكبر/ })
         .first();
@@ -139,9 +139,9 @@ for (const lang of languages) {
       const items = html.match(/<li[^>]*data-testid="iso-item"[^>]*>/g) ?? [];
       expect(items).toHaveLength(iso.iso_images.length);
       for (const item of items) {
-        // Hidden only by the widget's `data-reveal="pending"`, never by a class of its own.
+        // Hidden only while scripts may reveal it (`scripted:`), never by a class of its own.
         expect(item).not.toMatch(/class="(?:[^"]*\s)?opacity-0[\s"]/);
-        expect(item).toContain('data-reveal="static"');
+        expect(item).toContain('data-reveal="waiting"');
       }
 
       await page.goto(`/${lang}/iso`);
@@ -184,25 +184,64 @@ for (const lang of languages) {
       }
     });
 
-    test("certificates fade in one after another, 0.5 s then 0.2 s more each", async ({ page }) => {
+    test("certificates fade in as they come into view, each group 0.5 s then 0.2 s more each", async ({
+      page,
+    }) => {
       await page.goto(`/${lang}/iso`);
       const items = page.getByTestId("iso-item");
       await expect(items).toHaveCount(6);
-      // Once the widget has run, every item leaves the "static" server state.
-      await expect(items.first()).not.toHaveAttribute("data-reveal", "static");
+      const states = () =>
+        items.evaluateAll((elements) =>
+          elements.map((element) => ({
+            reveal: element.getAttribute("data-reveal"),
+            delay: getComputedStyle(element).transitionDelay,
+          })),
+        );
+      /** The delays of the items shown since `before`, in their order: one entering group. */
+      type State = { reveal: string | null; delay: string };
+      const group = (before: State[], after: State[]) =>
+        after
+          .filter((state, i) => state.reveal === "shown" && before[i]?.reveal !== "shown")
+          .map((state) => state.delay);
+      const steps = (count: number) =>
+        Array.from({ length: count }, (_, k) => `${Math.round((0.5 + 0.2 * k) * 10) / 10}s`);
+
+      // Those on screen at load fade in too, as the first group.
+      await expect(items.first()).toHaveAttribute("data-reveal", "shown");
+      let seen = await states();
+      const atLoad = group([], seen);
+      expect(atLoad.length).toBeGreaterThan(0);
+      expect(atLoad).toEqual(steps(atLoad.length));
       const below = items.last();
-      const belowState = await below.getAttribute("data-reveal");
-      expect(belowState, "the last certificate starts below the fold, hidden").toBe("pending");
+      await expect(below, "the last certificate starts below the fold, hidden").toHaveAttribute(
+        "data-reveal",
+        "waiting",
+      );
       await expect(below).toHaveCSS("opacity", "0");
+
+      // Each later group counts from its own first certificate.
       for (let i = 0; i < 6; i++) {
+        if (seen[i]?.reveal === "shown") continue;
         await items.nth(i).scrollIntoViewIfNeeded();
         await expect(items.nth(i)).toHaveAttribute("data-reveal", "shown");
+        const now = await states();
+        const entering = group(seen, now);
+        expect(entering).toEqual(steps(entering.length));
+        seen = now;
       }
-      const delays = await items.evaluateAll((elements) =>
-        elements.map((element) => getComputedStyle(element).transitionDelay),
-      );
-      expect(delays).toEqual(["0.5s", "0.7s", "0.9s", "1.1s", "1.3s", "1.5s"]);
       await expect(below).toHaveCSS("opacity", "1");
+    });
+
+    test("without JavaScript every certificate is shown", async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`/${lang}/iso`);
+      const opacities = await page
+        .getByTestId("iso-item")
+        .evaluateAll((elements) => elements.map((element) => getComputedStyle(element).opacity));
+      expect(opacities.length).toBeGreaterThan(0);
+      expect(opacities.every((opacity) => opacity === "1")).toBe(true);
+      await context.close();
     });
 
     test("reduced motion: every certificate is shown at once", async ({ page }) => {
@@ -225,7 +264,6 @@ for (const lang of languages) {
     test("a certificate opens larger with Enter and closes with Escape", async ({ page }) => {
       await page.goto(`/${lang}/iso`);
       const first = page.getByTestId("iso-item").first();
-      await expect(first).not.toHaveAttribute("data-reveal", "static");
       const button = first.getByRole("button");
       await button.focus();
       await page.keyboard.press("Enter");

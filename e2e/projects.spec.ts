@@ -5,7 +5,13 @@
  */
 
 import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
-import { clickAt, expectNoHorizontalOverflow, heading, pager } from "./support/page-checks.ts";
+import {
+  clickAt,
+  expectAtList,
+  expectNoHorizontalOverflow,
+  heading,
+  pager,
+} from "./support/page-checks.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
 interface ProjectRow {
@@ -147,7 +153,8 @@ test.describe("project lists", () => {
       ).toBeVisible();
 
       await next.click();
-      await expect(page).toHaveURL(new RegExp(`/${lang}/projects\\?page=2$`));
+      await expect(page).toHaveURL(new RegExp(`/${lang}/projects\\?page=2#list$`));
+      await expectAtList(page);
       await expectRows(page, second.data, detail);
       expect(second.data[0]?.id).not.toBe(first.data[0]?.id);
       await expect(
@@ -155,16 +162,17 @@ test.describe("project lists", () => {
       ).toHaveAttribute("aria-current", "page");
 
       await previous.click();
-      await expect(page).toHaveURL(new RegExp(`/${lang}/projects$`));
+      await expect(page).toHaveURL(new RegExp(`/${lang}/projects#list$`));
+      await expectAtList(page);
       await expectRows(page, first.data, detail);
 
       await nav.getByRole("link", { name: t(lang, "pagination.page", { page: last }) }).click();
-      await expect(page).toHaveURL(new RegExp(`/${lang}/projects\\?page=${last}$`));
+      await expect(page).toHaveURL(new RegExp(`/${lang}/projects\\?page=${last}#list$`));
       await expectRows(page, final.data, detail);
       await expect(next).toHaveAttribute("aria-disabled", "true");
       await expect(previous).toHaveAttribute(
         "href",
-        last === 2 ? `/${lang}/projects` : `/${lang}/projects?page=${last - 1}`,
+        last === 2 ? `/${lang}/projects#list` : `/${lang}/projects?page=${last - 1}#list`,
       );
     });
   }

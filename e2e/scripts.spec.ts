@@ -1,27 +1,27 @@
 /**
- * Which pages load scripts (decision 013). React renders pages on the server only: no page
- * loads it in the browser. Pages with widgets (carousels, the gallery and its lightbox, the
- * certificates, the contact form's checks) load the one widget script (app/widgets), which
- * marks `html[data-widgets]` once it has run; other pages load no script file at all: their
- * inline script does what they need, also when the widget script is held back. Both
- * languages, both widths. (The header's menus are tested in shell.spec.ts.)
+ * Which pages load scripts, and what React does in the browser (decision 014). Every page is
+ * rendered by React on the server; pages with islands (the hero slider, the carousels, the
+ * gallery, the certificates, the contact form) load one module script, which hydrates each
+ * island from the props after its root; other pages load no script file at all, their inline
+ * script doing what they need, also when the islands' script is held back. No page logs a
+ * React warning or error (hydration mismatches included). Both languages, both widths.
  */
 import { apiData, type Lang, languages, type Paged } from "./support/content.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
-/** The pages with widgets. */
-async function widgetPagesOf(lang: Lang) {
+/** The pages with islands, and the islands each one has. */
+async function islandPagesOf(lang: Lang): Promise<[string, string[]][]> {
   const projects = await apiData<Paged<{ id: number }>>("/api/Completed-projects", lang);
   return [
-    `/${lang}`,
-    `/${lang}/projects/${projects.data[0]?.id}`,
-    `/${lang}/overview`,
-    `/${lang}/iso`,
-    `/${lang}/contactUs`,
+    [`/${lang}`, ["hero-slider", "carousel", "carousel"]],
+    [`/${lang}/projects/${projects.data[0]?.id}`, ["gallery"]],
+    [`/${lang}/overview`, ["gallery"]],
+    [`/${lang}/iso`, ["certificates"]],
+    [`/${lang}/contactUs`, ["contact-form"]],
   ];
 }
 
-/** Pages without widgets: lists, articles, the 404 page. */
+/** Pages without islands: lists, articles, the 404 page. */
 async function plainPagesOf(lang: Lang) {
   const news = await apiData<Paged<{ id: number }>>("/api/news", lang);
   const [service] = await apiData<{ id: number }[]>("/api/services", lang);
@@ -49,48 +49,86 @@ async function scriptFiles(page: Page) {
   );
 }
 
-/** React Router's bootstrap, its module preloads or a React script: none of them. */
-function expectNoReact(html: string, path: string) {
+/** React Router's bootstrap and module preloads: never (links load pages, decision 013). */
+function expectNoRouterBootstrap(html: string, path: string) {
   expect(html, path).not.toMatch(/<link[^>]+rel="modulepreload"/);
   expect(html, path).not.toContain("__reactRouterContext");
-  expect(html, path).not.toMatch(/<script[^>]+type="module"(?![^>]*data-widgets)/);
 }
 
+const islandsScript = /<script type="module" src="(\/assets\/hydrate-[\w-]+\.js)"><\/script>/g;
+
 for (const lang of languages) {
-  test(`/${lang}: pages with widgets load the widget script alone, no React`, async ({
+  test(`/${lang}: pages with islands load the islands' script once, and hydrate each island`, async ({
     page,
     request,
   }) => {
-    for (const path of await widgetPagesOf(lang)) {
+    for (const [path, islands] of await islandPagesOf(lang)) {
       const html = await (await request.get(path)).text();
-      expectNoReact(html, path);
-      expect(html, path).toMatch(
-        /<script type="module" src="\/assets\/main-[\w-]+\.js" data-widgets="true"><\/script>/,
-      );
-      // `goto` waits for the widgets (support/test.ts).
+      expectNoRouterBootstrap(html, path);
+      const scripts = [...html.matchAll(islandsScript)];
+      expect(scripts, `${path}: one islands script`).toHaveLength(1);
+      // Each root is followed by its props, a JSON data block.
+      const roots = [
+        ...html.matchAll(
+          /<island-root data-island="([\w-]+)"[^>]*>[\s\S]*?<\/island-root><script type="application\/json">/g,
+        ),
+      ];
+      expect(
+        roots.map((root) => root[1]),
+        path,
+      ).toEqual(islands);
+
+      // `goto` waits for every island to be live (support/test.ts).
       await page.goto(path);
-      await expect(page.locator("html"), path).toHaveAttribute("data-widgets", "");
-      expect(await scriptFiles(page), path).toEqual([
-        expect.stringMatching(/^\/assets\/main-[\w-]+\.js$/),
-      ]);
+      const live = page.locator("island-root[data-hydrated]");
+      await expect(live, path).toHaveCount(islands.length);
+      const files = await scriptFiles(page);
+      expect(files, path).toContain(scripts[0]?.[1]);
+      expect(
+        files.every((file) => file.startsWith("/assets/")),
+        path,
+      ).toBe(true);
     }
   });
 
-  test(`/${lang}: pages without widgets load no script file`, async ({ page, request }) => {
+  test(`/${lang}: pages without islands load no script file`, async ({ page, request }) => {
     for (const path of await plainPagesOf(lang)) {
       const html = await (await request.get(path)).text();
-      expectNoReact(html, path);
+      expectNoRouterBootstrap(html, path);
       expect(html, path).not.toMatch(/<script[^>]+\ssrc=/);
+      expect(html, path).not.toContain("<island-root");
       await page.goto(path);
       expect(await scriptFiles(page), path).toEqual([]);
       // The page's own inline script is there (lib/page-script.ts): its images are watched.
+      const images = page.locator("main img[data-lazy]");
       const waiting = page.locator("main img[data-lazy='']");
-      expect(await waiting.count(), `${path}: lazy images watched`).toBe(0);
+      if ((await images.count()) > 0)
+        expect(await waiting.count(), `${path}: lazy images watched`).toBe(0);
     }
+  });
+
+  test(`/${lang}: no page logs a React warning or error`, async ({ page }) => {
+    const logged: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning")
+        logged.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => logged.push(`${page.url()}: ${error.message}`));
+    const paths = [
+      ...(await islandPagesOf(lang)).map(([path]) => path),
+      ...(await plainPagesOf(lang)).filter((path) => !path.endsWith("no-such-page")),
+    ];
+    for (const path of paths) {
+      await page.goto(path);
+      // The islands below the fold too: scrolled into view, then back.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+    expect(logged).toEqual([]);
   });
 }
 
-test.describe("before the widget script has run", () => {
+test.describe("before the islands are live", () => {
   test.use({ waitForScripts: false });
 
   for (const lang of languages) {
@@ -106,7 +144,8 @@ test.describe("before the widget script has run", () => {
       await expect(page.locator("html")).not.toHaveAttribute("data-scrolled");
       const cookies = await context.cookies();
       expect(cookies.find((cookie) => cookie.name === "language")?.value).toBe(lang);
-      await expect(page.locator("html")).not.toHaveAttribute("data-widgets");
+      await expect(page.locator("island-root")).not.toHaveCount(0);
+      await expect(page.locator("island-root[data-hydrated]")).toHaveCount(0);
     });
   }
 });

@@ -233,10 +233,10 @@ test.describe("header", () => {
     });
   });
 
-  // The menus are the page script's (lib/site-menus.ts) on every page: on a page with widgets
-  // they work before the widget script has run, and after.
-  test.describe("on a page with widgets", () => {
-    test("desktop dropdowns before the widget script has run", async ({ page }, testInfo) => {
+  // The menus are the page script's (lib/site-menus.ts) on every page: on a page with islands
+  // they work before the islands are live, and after.
+  test.describe("on a page with islands", () => {
+    test("desktop dropdowns before the islands are live", async ({ page }, testInfo) => {
       test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
       await page.route("**/assets/*.js", (route) => route.abort());
       await page.goto("/en", { waitUntil: "domcontentloaded" });
@@ -253,14 +253,14 @@ test.describe("header", () => {
       await page.keyboard.press("Escape");
       await expect(toggle).toHaveAttribute("aria-expanded", "false");
       await expect(menu).toBeHidden();
-      await expect(page.locator("html")).not.toHaveAttribute("data-widgets");
+      await expect(page.locator("island-root[data-hydrated]")).toHaveCount(0);
     });
 
     test("the menus lead to the next page, whose menu marks it", async ({ page }, testInfo) => {
       const desktop = isDesktop(testInfo.project.name);
       const [service] = await apiData<{ id: number; title: string }[]>("/api/services", "en");
       await page.goto("/en");
-      await expect(page.locator("html")).toHaveAttribute("data-widgets", "");
+      await expect(page.locator("island-root[data-hydrated]")).not.toHaveCount(0);
       const toggle = desktop
         ? page
             .getByRole("navigation", { name: "Main navigation" })
@@ -450,10 +450,10 @@ test.describe("navigation", () => {
     let onShown = (_text: string) => {};
     await page.exposeFunction("noteShown", (text: string) => onShown(text));
     for (const [from, link, indicator] of [
-      // A page without widgets (lib/leaving-page.ts shows the indicator).
+      // A page without islands (lib/leaving-page.ts shows the indicator).
       ["/ar/news", 'main a[href^="/ar/news/"]', "loading-bar"],
       ["/ar/news", 'header a[href="/"]', "loading-overlay"],
-      // A page with widgets, once they have started.
+      // A page with islands, once they are live.
       ["/en/contactUs", 'footer a[href^="/en/projects/"]', "loading-bar"],
     ] as const) {
       await page.goto(from);
@@ -494,6 +494,37 @@ test.describe("navigation", () => {
       );
       await expect(page.getByTestId(indicator)).toBeHidden();
       await page.unrouteAll();
+    }
+  });
+
+  test("a link that downloads shows no loading indicator", async ({ page }) => {
+    await page.goto("/en/news");
+    const indicators = page.locator("[data-loading]");
+    await expect(indicators).toHaveCount(2);
+    // Links as rich content has them: a PDF through the site's media, a `download` link. Neither
+    // replaces this page, so an indicator would stay up for good.
+    await page.route("**/storage/**", (route) =>
+      route.fulfill({
+        contentType: "application/pdf",
+        headers: { "Content-Disposition": 'attachment; filename="profile.pdf"' },
+        body: "%PDF-1.4\n",
+      }),
+    );
+    await page
+      .locator("main")
+      .evaluate((main) =>
+        main.insertAdjacentHTML(
+          "afterbegin",
+          '<a id="t-pdf" href="/storage/profile/company-profile.pdf">PDF</a> ' +
+            '<a id="t-download" href="/storage/profile/other.pdf" download>download</a>',
+        ),
+      );
+    for (const id of ["t-pdf", "t-download"]) {
+      const download = page.waitForEvent("download");
+      await page.locator(`#${id}`).click();
+      await download;
+      for (const indicator of await indicators.all()) await expect(indicator, id).toBeHidden();
+      await expect(page).toHaveURL(/\/en\/news$/);
     }
   });
 

@@ -10,6 +10,24 @@ export const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 export const pager = (page: Page, lang: Lang) =>
   page.getByRole("navigation", { name: t(lang, "pagination.label") });
 
+/**
+ * After a pager link: the page shows the list (the `#list` element: its heading and items) just
+ * under the fixed header, not the top of the banner.
+ */
+export async function expectAtList(page: Page) {
+  const list = page.locator("#list");
+  await expect
+    .poll(async () => {
+      const [top, header, scrolled] = await list.evaluate((element) => [
+        element.getBoundingClientRect().top,
+        document.querySelector("header")?.getBoundingClientRect().bottom ?? 0,
+        window.scrollY,
+      ]);
+      return scrolled > 0 && top >= header - 1 && top - header < 40;
+    })
+    .toBe(true);
+}
+
 /** A real mouse click in the middle of `target`, whatever element is on top there. */
 export async function clickAt(page: Page, target: Locator) {
   await target.scrollIntoViewIfNeeded();

@@ -1,16 +1,16 @@
 /**
  * Playwright's `test` and `expect`, with one change: on a page opened by `page.goto` or
- * `page.reload`, these also wait until the page's widget script has run (it marks
- * `html[data-widgets]`, app/widgets/main.ts). Pages without it (most pages, error pages, files)
- * and pages opened with JavaScript off are not waited for, nor pages in specs that set
+ * `page.reload`, these also wait until every island of the page is live (its root says
+ * `data-hydrated`, app/islands/hydrate.ts). Pages without islands (most pages, error pages,
+ * files) and pages opened with JavaScript off are not waited for, nor pages in specs that set
  * `waitForScripts: false`.
  */
-import { test as base, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export * from "@playwright/test";
 
 export const test = base.extend<{ waitForScripts: boolean }>({
-  /** Off for specs that look at a page before its widget script has run. */
+  /** Off for specs that look at a page before its islands are live. */
   waitForScripts: [true, { option: true }],
   page: async ({ page, javaScriptEnabled, waitForScripts }, use) => {
     if (javaScriptEnabled !== false && waitForScripts) waitForScriptsOnLoad(page);
@@ -33,11 +33,19 @@ function waitForScriptsOnLoad(page: Page) {
   };
 }
 
-/** Resolves once the page's widgets have started, or at once on a page without them. */
+/** Resolves once every island of the page is live, or at once on a page without islands. */
 export async function scriptsReady(page: Page) {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector("script[data-widgets]") ||
-      document.documentElement.hasAttribute("data-widgets"),
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("island-root")].every((root) =>
+      root.hasAttribute("data-hydrated"),
+    ),
+  );
+}
+
+/** The island that holds `element` is live (app/islands/hydrate.ts marks its root). */
+export async function expectLive(element: Locator) {
+  await expect(element.locator("xpath=ancestor::island-root[1]")).toHaveAttribute(
+    "data-hydrated",
+    "",
   );
 }

@@ -1,11 +1,13 @@
 /**
  * The pager under a paged list (projects, news): first and last page, two pages either side of
  * the current one (one on phones), ellipses for gaps, previous/next. Every page is a real link
- * (`?page=N`), so paging works before scripts load and each page has its own address.
+ * (`?page=N`, other query values kept), so paging works without scripts and each page has its
+ * own address; it lands at the list (`#list`, the element with id LIST_ANCHOR), not at the top
+ * of the banner.
  */
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { type PageItem, pageItems } from "../lib/pagination.ts";
+import { LIST_ANCHOR, type PageItem, pageHref, pageItems } from "../lib/pagination.ts";
 import { ChevronNext, ChevronPrevious } from "./icons.tsx";
 
 const cell =
@@ -16,11 +18,10 @@ const step = `${cell} gap-1 border border-slate-200 bg-white text-navy-900 sm:px
 
 export function Pagination({ current, last }: { current: number; last: number }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const location = useLocation();
   if (last <= 1) return null;
 
-  /** The address of page `page` of this list: page 1 is the bare list address. */
-  const hrefFor = (page: number) => (page <= 1 ? pathname : `${pathname}?page=${page}`);
+  const hrefFor = (page: number) => pageHref(location, page, LIST_ANCHOR);
 
   const previous = current > 1 ? current - 1 : null;
   const next = current < last ? current + 1 : null;

@@ -1,11 +1,16 @@
 /**
  * The loading indicator of a page the browser is leaving (SPEC.md 4): a link to another page
  * of the site shows components/loading.tsx's indicator (the full-screen overlay for a home
- * page, the slim bar for others) until the next page replaces this one. Inlined by
- * page-script.ts with `toString()`: it uses nothing from outside its body except `isHomePath`,
- * passed in.
+ * page, the slim bar for others) until the next page replaces this one. A link that does not
+ * replace this page shows nothing: a download (`download`, or a file such as a PDF in rich
+ * content, served through `/storage`), another origin, another window. Inlined by
+ * page-script.ts with `toString()`: it uses nothing from outside its body except `isHomePath`
+ * and `isPagePath`, passed in.
  */
-export function showLoadingOnLeave(isHomePath: (pathname: string) => boolean): void {
+export function showLoadingOnLeave(
+  isHomePath: (pathname: string) => boolean,
+  isPagePath: (pathname: string) => boolean,
+): void {
   const indicators = () => document.querySelectorAll<HTMLElement>("[data-loading]");
   // On window, so it runs after any listener of the page that handles the click itself.
   window.addEventListener("click", (event) => {
@@ -15,7 +20,7 @@ export function showLoadingOnLeave(isHomePath: (pathname: string) => boolean): v
     if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download")) return;
     if (link.target && link.target !== "_self") return;
     const url = new URL(link.href);
-    if (url.origin !== location.origin) return;
+    if (url.origin !== location.origin || !isPagePath(url.pathname)) return;
     // A link to a place on this page loads nothing.
     if (url.hash && url.pathname === location.pathname && url.search === location.search) return;
     const kind = isHomePath(url.pathname) ? "home" : "page";

@@ -6,14 +6,14 @@
  * - the page's language is saved for the next visit to `/` (site-map.ts);
  * - the header's menus open and close (site-menus.ts);
  * - a link that loads a new page shows the loading indicator (leaving-page.ts).
- * On most pages it is the only script: only pages with widgets load another (app/widgets).
+ * On most pages it is the only script: only pages with islands load another (app/islands).
  * Each function is written in TypeScript, tested there, and inlined with `toString()`.
  */
 import type { Language } from "@site/contract/languages";
 import { LAZY_MARGIN, watchLazyImages } from "./lazy-images.ts";
 import { showLoadingOnLeave } from "./leaving-page.ts";
 import { SCROLL_THRESHOLD, SCROLL_THROTTLE_MS, watchScrolledPage } from "./scrolled-page.ts";
-import { isHomePath, LANGUAGE_KEY, saveLanguage } from "./site-map.ts";
+import { isHomePath, isPagePath, LANGUAGE_KEY, saveLanguage } from "./site-map.ts";
 import { watchMenus } from "./site-menus.ts";
 import { throttle } from "./throttle.ts";
 
@@ -46,6 +46,6 @@ function scriptFor(lang: Language | null): string {
     ),
     lang ? call(saveLanguage, JSON.stringify(lang), JSON.stringify(LANGUAGE_KEY)) : "",
     call(watchMenus),
-    call(showLoadingOnLeave, isHomePath.toString()),
+    call(showLoadingOnLeave, isHomePath.toString(), isPagePath.toString()),
   ].join("\n");
 }

@@ -51,13 +51,24 @@ export function readPageQuery(raw: string | null | undefined): PageQuery {
 }
 
 /**
- * `pathname` + query for page `page` of the list at `url`, other query values kept.
- * Page 1 is the bare list address (no `page` value).
+ * `pathname` + query for page `page` of the list at `url` (a URL or the router's location),
+ * other query values kept, then `#anchor` if given. Page 1 is the bare list address (no `page`
+ * value).
  */
-export function pageHref(url: URL, page: number): string {
+export function pageHref(
+  url: { pathname: string; search: string },
+  page: number,
+  anchor?: string,
+): string {
   const search = new URLSearchParams(url.search);
   if (page <= 1) search.delete("page");
   else search.set("page", String(page));
   const query = search.toString();
-  return query ? `${url.pathname}?${query}` : url.pathname;
+  return `${query ? `${url.pathname}?${query}` : url.pathname}${anchor ? `#${anchor}` : ""}`;
 }
+
+/**
+ * The id of a paged list's top (its heading and items): the pager's links land there, under
+ * the fixed header (`scroll-padding-top`, app.css), not at the top of the banner.
+ */
+export const LIST_ANCHOR = "list";

@@ -3,6 +3,7 @@ import {
   canonicalPath,
   href,
   isHomePath,
+  isPagePath,
   langParam,
   languageFromCookie,
   type PageName,
@@ -45,6 +46,19 @@ describe("language helpers", () => {
     expect(isHomePath("/")).toBe(true);
     expect(isHomePath("/fr")).toBe(false);
     expect(isHomePath("/en/news")).toBe(false);
+  });
+
+  it("tells pages from files", () => {
+    for (const page of ["/", "/en", "/ar/", "/EN/news/3", "/ar/projects/12/"])
+      expect(isPagePath(page), page).toBe(true);
+    for (const file of [
+      "/storage/profile/company.pdf",
+      "/img",
+      "/en/news/feed.xml",
+      "/sitemap.xml",
+      "/fr/news",
+    ])
+      expect(isPagePath(file), file).toBe(false);
   });
 
   it("spells canonical paths one way", () => {

@@ -102,6 +102,12 @@ export function switchLanguagePath(pathname: string, search: string, to: Languag
 /** Whether `pathname` is a home page: of a language (`/en`, `/ar/`), or `/`, which goes to one. */
 export const isHomePath = (pathname: string) => /^(\/(en|ar))?\/?$/i.test(pathname);
 
+/**
+ * Whether `pathname` is an address of a page of the site, which a link loads in the window:
+ * `/`, or under a language without a file name (not `/storage/...` media, a PDF, a feed).
+ */
+export const isPagePath = (pathname: string) => /^\/((en|ar)(\/[^.]*)?)?$/i.test(pathname);
+
 /** Name of the cookie and local-storage key that keep the visitor's language. */
 export const LANGUAGE_KEY = "language";
 

@@ -5,6 +5,7 @@ import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { newsCardOf } from "../lib/content-rules.ts";
 import { loadPage } from "../lib/paged.server.ts";
+import { LIST_ANCHOR } from "../lib/pagination.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { pageContext } from "../lib/site.server.ts";
 import { href } from "../lib/site-map.ts";
@@ -34,7 +35,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageBanner title={header.title || t("news.title")} image={header.image} />
-      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
+      <div id={LIST_ANCHOR} className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
         {header.description ? (
           <p
             className="max-w-3xl text-lg leading-8 text-slate-700"

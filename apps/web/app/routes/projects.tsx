@@ -4,6 +4,7 @@ import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ProjectsTable } from "../components/projects-table.tsx";
 import { loadPage } from "../lib/paged.server.ts";
+import { LIST_ANCHOR } from "../lib/pagination.ts";
 import { listKindOf, projectPath, listTitleKey as titleKey } from "../lib/projects.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { pageContext } from "../lib/site.server.ts";
@@ -41,7 +42,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageBanner title={title} image={header.image} />
-      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
+      <div id={LIST_ANCHOR} className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
         <div className="max-w-3xl">
           {header.title ? (
             <p className="text-sm font-semibold text-steel-600 latin:tracking-wider latin:uppercase">

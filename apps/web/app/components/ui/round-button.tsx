@@ -3,8 +3,8 @@
  * a label for screen readers, disabled at either end of a slider. Disabled means
  * `aria-disabled`, not the `disabled` attribute: a button that reaches the end while it has
  * focus (the keyboard's "previous" pressed back to the first slide) keeps focus instead of
- * dropping it on the page, and it says it is unavailable; its clicks do nothing. The widgets
- * (app/widgets) give it its behaviour and change its state.
+ * dropping it on the page, and it says it is unavailable; its owner gives it no click handler
+ * then. The islands' sliders use it (islands/parts/slide-buttons.tsx).
  */
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
