@@ -83,10 +83,29 @@ const PageIslands = createContext<Set<IslandName> | null>(null);
 
 export const PageIslandsProvider = PageIslands.Provider;
 
+/**
+ * In development (`npm run dev`), React Router's Vite plugin compiles components for Fast
+ * Refresh, which needs its runtime loaded first; React Router's own scripts do that on the
+ * pages it hydrates, and islands load none of them.
+ */
+const devRefreshRuntime = 'import "/@id/__x00__virtual:react-router/inject-hmr-runtime";';
+
 /** The module script that hydrates the page's islands, when it has any; else nothing. */
 export function IslandsScript({ src }: { src: string }) {
   const islands = useContext(PageIslands);
-  return islands && islands.size > 0 ? <script type="module" src={src} /> : null;
+  if (!islands || islands.size === 0) return null;
+  return (
+    <>
+      {import.meta.env.DEV ? (
+        <script
+          type="module"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, development only
+          dangerouslySetInnerHTML={{ __html: devRefreshRuntime }}
+        />
+      ) : null}
+      <script type="module" src={src} />
+    </>
+  );
 }
 
 /**
