@@ -510,10 +510,11 @@ test.describe("navigation", () => {
         body: "%PDF-1.4\n",
       }),
     );
+    // Below the banner, clear of the fixed header.
     await page
-      .locator("main")
-      .evaluate((main) =>
-        main.insertAdjacentHTML(
+      .locator("#list")
+      .evaluate((list) =>
+        list.insertAdjacentHTML(
           "afterbegin",
           '<a id="t-pdf" href="/storage/profile/company-profile.pdf">PDF</a> ' +
             '<a id="t-download" href="/storage/profile/other.pdf" download>download</a>',
