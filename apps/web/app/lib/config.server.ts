@@ -58,7 +58,16 @@ const settingsSchema = z.object({
   OUTBOX_KEEP_DELIVERED_DAYS: positiveInt.default(30),
   /** How often the outbox worker looks for messages due for delivery. */
   OUTBOX_POLL_MS: positiveInt.default(2_000),
-  /** Server processes sharing the port (one per CPU core: `auto`); each keeps its own caches. */
+  /**
+   * Redis (or Valkey) shared by every process and instance: purges, the contact rate limit,
+   * the last good API answers. Unset: each machine keeps its own (README "Scaling out").
+   */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
+    .optional(),
+  /** Prefix of the site's keys and channels in Redis, so several sites can share one. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default("site:"),
+  /** Server processes sharing the port (one per CPU core: `auto`); their primary relays purges. */
   WORKERS: z
     .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)])
     .default(1)
