@@ -95,6 +95,31 @@ function get(url: string): Promise<{ status: number; body: string; cache: string
 /** Whether the page at `url` shows `text` (a boolean: a failure does not print the page). */
 const shows = async (url: string, text: string) => (await get(url)).body.includes(inHtml(text));
 
+/** A form posted on a connection of its own, as the visitor `from` (X-Forwarded-For). */
+function post(url: string, from: string, fields: Record<string, string>): Promise<number> {
+  const body = new URLSearchParams(fields).toString();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          "x-forwarded-for": from,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
 const purge = (site: RunningSite, paths?: string[]) =>
   fetch(`${site.url}/purge`, {
     method: "POST",
@@ -244,7 +269,13 @@ test.describe("WORKERS=2 on one machine, without Redis", () => {
   let workers: RunningSite;
 
   test.beforeAll(async () => {
-    workers = await site({ WORKERS: "2", CONTACT_RATE_LIMIT: "2" });
+    workers = await site({
+      WORKERS: "2",
+      CONTACT_RATE_LIMIT: "2",
+      // Forms are judged by how fast they come back (the limit test sends none of the token).
+      CONTACT_MIN_FILL_MS: "60000",
+      TRUST_PROXY: "1",
+    });
   });
 
   test("a purge reaches both workers (the primary relays it)", async () => {
@@ -265,6 +296,26 @@ test.describe("WORKERS=2 on one machine, without Redis", () => {
         { timeout: 10_000, intervals: [20] },
       )
       .toBe(true);
+  });
+
+  test("a form shown by one worker and sent at once to the other is held as too fast", async () => {
+    for (const n of [1, 2]) {
+      // Connections are dealt in turn: the form comes from one worker, the post goes to the next.
+      const form = (await get(`${workers.url}/en/contactUs`)).body;
+      const field = (name: string) =>
+        new RegExp(`name="${name}" value="([^"]+)"`).exec(form)?.[1] ?? "";
+      const status = await post(`${workers.url}/en/contactUs`, `198.51.100.${n}`, {
+        name: "Quick Bot",
+        email: "bot@example.com",
+        message: `Sent within a second of the form, number ${n}.`,
+        submission: field("submission"),
+        shown: field("shown"),
+      });
+      expect(status).toBe(200); // a bot gets a person's answer
+    }
+    await expect
+      .poll(() => workers.logged().filter((line) => /sent too soon/.test(String(line.message))))
+      .toHaveLength(2);
   });
 
   test("the contact limit is shared by the workers", async () => {

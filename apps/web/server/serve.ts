@@ -6,6 +6,7 @@
  * between them, counting their contact limit, replacing any that dies.
  */
 import cluster from "node:cluster";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { CompanyFileError } from "../app/lib/company.server.ts";
 import { loadSettings, SettingsError } from "../app/lib/config.server.ts";
@@ -46,6 +47,8 @@ if (cluster.isPrimary && settings.WORKERS > 1) {
   const workerEnv = {
     API_BASE_URL: source.settings.API_BASE_URL,
     MEDIA_BASE_URL: source.settings.MEDIA_BASE_URL ?? "",
+    // One signing secret for the contact form in every worker (a form may come back to another).
+    FORM_SECRET: settings.FORM_SECRET ?? randomBytes(32).toString("base64url"),
   };
   const workers = startWorkers({
     count: settings.WORKERS,

@@ -77,6 +77,11 @@ const settingsSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  /**
+   * Signs the contact form's fill-time token; the same on every instance, so a form shown by
+   * one and sent to another is still judged. Unset: random per machine (shared by its workers).
+   */
+  FORM_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** Shared secret of the purge webhook (`POST /purge`); unset: the webhook is off. */
   PURGE_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /**
