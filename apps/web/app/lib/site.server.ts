@@ -7,7 +7,7 @@
  */
 import { createContext, type Params, type RouterContextProvider, redirect } from "react-router";
 import { type ContactDesk, createContactDesk } from "../routes/contact/action.server.ts";
-import { useFillTokenSecret } from "../routes/contact/fill-token.server.ts";
+import { setFillTokenSecret } from "../routes/contact/fill-token.server.ts";
 import { openAnswerStore } from "./answer-store.server.ts";
 import { withRedisAnswers } from "./answer-store-redis.server.ts";
 import { type ContentClient, createContentClient } from "./api.server.ts";
@@ -55,7 +55,7 @@ export const freshnessContext = createContext<Freshness>({ until: 0, dataKeys: n
 
 /** Makes the site; throws a CompanyFileError when the company file is missing or wrong. */
 export function createSite(settings: SiteSettings): Site {
-  if (settings.FORM_SECRET) useFillTokenSecret(settings.FORM_SECRET);
+  if (settings.FORM_SECRET) setFillTokenSecret(settings.FORM_SECRET);
   const redis = settings.REDIS_URL
     ? connectRedis(settings.REDIS_URL, settings.REDIS_KEY_PREFIX)
     : undefined;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { fillTimeVerdict, issueFillToken, useFillTokenSecret } from "./fill-token.server.ts";
+import { fillTimeVerdict, issueFillToken, setFillTokenSecret } from "./fill-token.server.ts";
 
 const shown = Date.UTC(2026, 0, 5, 9, 0, 0);
 const secret = new Uint8Array(32).fill(7);
@@ -51,7 +51,7 @@ describe("fill-time token", () => {
   });
 
   it("signs alike in every process given the same FORM_SECRET", () => {
-    useFillTokenSecret("one secret for every instance");
+    setFillTokenSecret("one secret for every instance");
     const shownHere = issueFillToken({ now: shown });
     // Another process: it derives the same key from the same setting.
     const key = createHash("sha256").update("fill-token:one secret for every instance").digest();

@@ -5,7 +5,7 @@
  * across a restart, which changes a random secret), so only "too fast" counts. Every process
  * of the site must sign alike, or a form shown by one and sent to another proves nothing:
  * FORM_SECRET (the same on every instance; the primary gives its workers one) via
- * `useFillTokenSecret`, else a random secret of this process.
+ * `setFillTokenSecret`, else a random secret of this process.
  *
  * @example
  * const token = issueFillToken();            // hidden field when rendering the form
@@ -16,7 +16,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 let siteSecret: Uint8Array = randomBytes(32);
 
 /** Signs and checks tokens with `secret` (FORM_SECRET) from now on, in place of a random one. */
-export function useFillTokenSecret(secret: string): void {
+export function setFillTokenSecret(secret: string): void {
   siteSecret = createHash("sha256").update(`fill-token:${secret}`).digest();
 }
 
