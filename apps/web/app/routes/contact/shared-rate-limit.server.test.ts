@@ -82,6 +82,20 @@ describe("the contact limit in Redis", () => {
   });
 });
 
+describe("a slow Redis", () => {
+  it("keeps no visitor waiting: past the time-out this process's own counts decide", async () => {
+    const shared = await link("t5:");
+    const limiter = redisLimiter(shared, options, memoryLimiter(new RateLimiter(options)));
+    const pauser = await link("t5:");
+    // Redis holds every client's commands for 2 s.
+    await pauser.run((redis) => redis.call("CLIENT", "PAUSE", "2000", "ALL"));
+    const started = performance.now();
+    expect(await limiter.take("a", "m1")).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(shared.problem()).toMatch(/Redis slow/);
+  });
+});
+
 async function until(condition: () => boolean, timeoutMs = 5_000) {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
