@@ -225,6 +225,25 @@ test.describe("two instances on one Redis", () => {
     expect(proxy.counts.get("/api/hse")).toBeGreaterThan(asked);
   });
 
+  test("an answer one instance re-fetched and found changed: the other drops its copy at once", async () => {
+    if (!proxy) throw new Error("proxy not started");
+    // This instance's data goes stale after a second; A's and B's after five minutes.
+    const quick = await site({ REDIS_URL: redis?.url ?? "", CACHE_TTL_MS: "1000" });
+    const overview = "/en/overview";
+    for (const instance of [b, quick]) {
+      expect(await shows(instance.url + overview, "Our story")).toBe(true);
+    }
+    Object.assign(proxy.state, { from: "Our story", to: "Our edited story" });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // The quick instance re-fetches in the background and tells the others it changed.
+    await expect
+      .poll(() => shows(quick.url + overview, "Our edited story"), { timeout: 10_000 })
+      .toBe(true);
+    await expect
+      .poll(() => shows(b.url + overview, "Our edited story"), { timeout: 10_000, intervals: [20] })
+      .toBe(true);
+  });
+
   test("the contact limit is one count across both instances", async () => {
     // Each instance alone would allow 3.
     const statuses = [];
