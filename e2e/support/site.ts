@@ -11,6 +11,8 @@ import { E2E_API_PORT, E2E_PORT, repoRoot } from "./env.ts";
 
 export interface RunningSite {
   url: string;
+  /** The server's process (the primary, with WORKERS > 1). */
+  pid: number;
   output: () => string;
   /** The structured (JSON) log lines the server wrote so far. */
   logged: () => LogEntry[];
@@ -55,6 +57,7 @@ export async function startSite(
   await ready;
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     output: () => output,
     logged: () =>
       output

@@ -3,10 +3,13 @@
  * - `GET /healthz`: the process is alive (200).
  * - `GET /readyz`: the content API gave a valid answer lately (within a minute, or the data's
  *   freshness if shorter), or answers a cheap request now (200); else 503, so a load balancer
- *   sends visitors elsewhere.
+ *   sends visitors elsewhere. With REDIS_URL set and Redis not answering, still 200 (pages are
+ *   served from this process's own caches) but the text says "degraded" and why.
  * - `POST /purge` with `Authorization: Bearer <PURGE_SECRET>`: empties the data and page
  *   caches, all of them or, with a JSON body `{"paths": ["/en/news"]}`, those pages only, so
- *   editors see a change at once. A wrong or missing secret gets 401 and purges nothing.
+ *   editors see a change at once, in every process of every instance (site.server.ts). The
+ *   answer names what was purged, for a CDN in front to purge the same. A wrong or missing
+ *   secret gets 401 and purges nothing.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import express from "express";
@@ -29,10 +32,17 @@ export function operations(site: Site): express.Router {
   router.get("/readyz", async (_req, res) => {
     const within = Math.min(60_000, site.settings.CACHE_TTL_MS);
     const ready = Date.now() - site.api.lastAnswerAt() < within || (await apiAnswers(site));
+    const degraded = site.redis?.problem();
     res
       .status(ready ? 200 : 503)
       .type("text/plain")
-      .send(ready ? "ready" : "content API not answering");
+      .send(
+        !ready
+          ? "content API not answering"
+          : degraded
+            ? `ready, degraded: ${degraded}; serving from this process's own caches`
+            : "ready",
+      );
   });
 
   router.post("/purge", express.json({ limit: "16kb" }), (req, res) => {

@@ -2,14 +2,18 @@
  * Serves the production build on PORT (started through `start.ts`, which sets the mode first).
  * Settings are checked first; a wrong one stops the start with one readable line. With
  * WORKERS > 1 this process starts the content source and the outbox worker once, and forks
- * that many server processes sharing the port (node:cluster), replacing any that dies.
+ * that many server processes sharing the port (node:cluster, cluster.ts), relaying purges
+ * between them, counting their contact limit, replacing any that dies.
  */
 import cluster from "node:cluster";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { CompanyFileError } from "../app/lib/company.server.ts";
 import { loadSettings, SettingsError } from "../app/lib/config.server.ts";
 import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
+import { contactRateWindowMs } from "../app/routes/contact/rate-limit.server.ts";
 import type { createSiteApp as CreateSiteApp } from "./app.ts";
+import { startWorkers } from "./cluster.ts";
 import { ContentSourceError, resolveContentSource } from "./content-source.ts";
 import { repoRoot } from "./repo-root.ts";
 import { stopOnSignals } from "./shutdown.ts";
@@ -43,28 +47,22 @@ if (cluster.isPrimary && settings.WORKERS > 1) {
   const workerEnv = {
     API_BASE_URL: source.settings.API_BASE_URL,
     MEDIA_BASE_URL: source.settings.MEDIA_BASE_URL ?? "",
+    // One signing secret for the contact form in every worker (a form may come back to another).
+    FORM_SECRET: settings.FORM_SECRET ?? randomBytes(32).toString("base64url"),
   };
-  let stopping = false;
-  const fork = () => cluster.fork(workerEnv);
-  for (let i = 0; i < settings.WORKERS; i++) fork();
-  cluster.on("exit", (worker, code) => {
-    if (stopping) return;
-    log(`Server process ${worker.process.pid} ended (${code}); starting another`);
-    fork();
+  const workers = startWorkers({
+    count: settings.WORKERS,
+    env: workerEnv,
+    rateLimit: { limit: settings.CONTACT_RATE_LIMIT, windowMs: contactRateWindowMs },
+    log,
   });
   cluster.once("listening", (_worker, address) =>
     log(
       `Website ready on http://${hostName(settings.HOST)}:${address.port} with ${settings.WORKERS} server processes`,
     ),
   );
-  stopOnSignals(undefined, [
-    async () => {
-      stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
-    },
-    () => outboxWorker.stop(),
-    () => source.close(),
-  ]);
+  // Workers finish their requests first: the bundled API they read stops after them.
+  stopOnSignals(undefined, [() => workers.stop(), () => outboxWorker.stop(), () => source.close()]);
 } else {
   await serve();
 }

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import { logError } from "../app/lib/log.server.ts";
 
 /** How long requests in flight may take to finish once the process is told to stop. */
-const DRAIN_DEADLINE_MS = 10_000;
+export const DRAIN_DEADLINE_MS = 10_000;
 
 /**
  * How the process ends. On SIGINT/SIGTERM: stop taking requests, let those in flight finish

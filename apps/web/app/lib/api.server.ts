@@ -16,8 +16,7 @@ import {
   readPayload,
 } from "@site/contract";
 import { data } from "react-router";
-import type { AnswerStore } from "./answer-store.server.ts";
-import { ContentCache } from "./cache.server.ts";
+import { type AnswerKeeper, ContentCache } from "./cache.server.ts";
 import { logError, logLine, reasonOf } from "./log.server.ts";
 
 export type ApiErrorKind = "not-found" | "unavailable" | "timeout" | "invalid";
@@ -144,8 +143,10 @@ export interface ContentClientOptions {
   timeoutMs: number;
   cacheTtlMs: number;
   cacheMaxEntries: number;
-  /** Last good answers on disk, for a restart during an outage. */
-  store?: AnswerStore;
+  /** Last good answers on disk (and in Redis), for a restart during an outage. */
+  store?: AnswerKeeper;
+  /** A re-fetched answer differs from the one held: other processes should drop theirs. */
+  onChange?: (key: string) => void;
   log?: (line: string) => void;
 }
 
@@ -207,6 +208,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
         }),
       ),
     store: options.store,
+    onChange: options.onChange,
   });
 
   let lastAnswerAt = 0;

@@ -124,4 +124,35 @@ describe("ContentCache", () => {
     expect(await cache.get("a", async () => "reloaded")).toBe("A");
     expect(await cache.get("b", async () => "reloaded")).toBe("reloaded");
   });
+
+  it("tells when a refresh brought a different answer (other processes drop theirs), not when it is the same", async () => {
+    const time = clock();
+    const changed: string[] = [];
+    const cache = new ContentCache({
+      ttlMs: 1_000,
+      maxEntries: 10,
+      now: time.now,
+      onChange: (key) => changed.push(key),
+    });
+    const answers = [{ title: "a" }, { title: "a" }, { title: "b" }];
+    const load = async () => answers.shift();
+    await cache.get("en /api/x", load);
+    time.advance(1_000);
+    await cache.get("en /api/x", load);
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the refresh is stored
+    expect(changed).toEqual([]);
+    time.advance(1_000);
+    await cache.get("en /api/x", load);
+    await vi.waitFor(() => expect(changed).toEqual(["en /api/x"]));
+  });
+
+  it("falls back to a store that answers later (Redis), when a load fails with nothing in memory", async () => {
+    const cache = new ContentCache({
+      ttlMs: 1_000,
+      maxEntries: 10,
+      store: { get: async () => ({ value: "kept", storedAt: 0 }), set: () => {} },
+    });
+    expect(await cache.get("en /api/x", () => Promise.reject(new Error("down")))).toBe("kept");
+  });
 });

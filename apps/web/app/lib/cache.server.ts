@@ -5,7 +5,13 @@
  * time-to-live), unless the error says the content is gone (then the entry goes). Concurrent
  * misses for one key share one load. Bounded: least recently used entries go first.
  */
-import type { AnswerStore } from "./answer-store.server.ts";
+import type { StoredAnswer } from "./answer-store.server.ts";
+
+/** Where last good answers are kept: on disk, and in Redis too (answer-store-redis.server.ts). */
+export interface AnswerKeeper {
+  get(key: string): StoredAnswer | undefined | Promise<StoredAnswer | undefined>;
+  set(key: string, value: unknown, storedAt: number): void;
+}
 
 export interface CacheOptions {
   ttlMs: number;
@@ -15,7 +21,9 @@ export interface CacheOptions {
   canServeStale?: (error: unknown) => boolean;
   onStale?: (key: string, error: unknown) => void;
   /** Last good answers on disk: written on each load, read when a load fails and memory is empty. */
-  store?: AnswerStore;
+  store?: AnswerKeeper;
+  /** A load replaced an answer held in memory with a different one (other processes may hold the old). */
+  onChange?: (key: string) => void;
 }
 
 interface Entry {
@@ -30,8 +38,8 @@ export class ContentCache {
   readonly #refreshing = new Set<string>();
   /** Keys whose last refresh failed: how often, and when to try again. */
   readonly #retries = new Map<string, { failures: number; at: number }>();
-  readonly #options: Required<Omit<CacheOptions, "onStale" | "store">> &
-    Pick<CacheOptions, "onStale" | "store">;
+  readonly #options: Required<Omit<CacheOptions, "onStale" | "store" | "onChange">> &
+    Pick<CacheOptions, "onStale" | "store" | "onChange">;
 
   constructor(options: CacheOptions) {
     this.#options = { now: Date.now, canServeStale: () => true, ...options };
@@ -91,9 +99,11 @@ export class ContentCache {
     for (const key of keys) this.#entries.delete(key);
   }
 
-  /** After a failed load with nothing in memory: the last good answer on disk, as stale. */
-  #fromStore<T>(key: string, error: unknown): T {
-    const stored = this.#options.canServeStale(error) ? this.#options.store?.get(key) : undefined;
+  /** After a failed load with nothing in memory: the last good answer kept, as stale. */
+  async #fromStore<T>(key: string, error: unknown): Promise<T> {
+    const stored = this.#options.canServeStale(error)
+      ? await this.#options.store?.get(key)
+      : undefined;
     if (!stored) throw error;
     this.#options.onStale?.(key, error);
     // Kept as it was stored (stale), so the next visitor triggers a refresh.
@@ -108,6 +118,14 @@ export class ContentCache {
   async #load<T>(key: string, load: () => Promise<T>): Promise<T> {
     const value = await load();
     const storedAt = this.#options.now();
+    const before = this.#entries.get(key);
+    if (
+      before &&
+      this.#options.onChange &&
+      JSON.stringify(before.value) !== JSON.stringify(value)
+    ) {
+      this.#options.onChange(key);
+    }
     this.#entries.delete(key);
     this.#entries.set(key, { value, storedAt });
     this.#options.store?.set(key, value, storedAt);

@@ -58,7 +58,16 @@ const settingsSchema = z.object({
   OUTBOX_KEEP_DELIVERED_DAYS: positiveInt.default(30),
   /** How often the outbox worker looks for messages due for delivery. */
   OUTBOX_POLL_MS: positiveInt.default(2_000),
-  /** Server processes sharing the port (one per CPU core: `auto`); each keeps its own caches. */
+  /**
+   * Redis (or Valkey) shared by every process and instance: purges, the contact rate limit,
+   * the last good API answers. Unset: each machine keeps its own (README "Scaling out").
+   */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
+    .optional(),
+  /** Prefix of the site's keys and channels in Redis, so several sites can share one. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default("site:"),
+  /** Server processes sharing the port (one per CPU core: `auto`); their primary relays purges. */
   WORKERS: z
     .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)])
     .default(1)
@@ -68,6 +77,11 @@ const settingsSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  /**
+   * Signs the contact form's fill-time token; the same on every instance, so a form shown by
+   * one and sent to another is still judged. Unset: random per machine (shared by its workers).
+   */
+  FORM_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** Shared secret of the purge webhook (`POST /purge`); unset: the webhook is off. */
   PURGE_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /**

@@ -14,6 +14,24 @@ function cacheAt(maxBytes = 10_000) {
 }
 
 describe("PageCache", () => {
+  it("forgets the pages made from answers another process found changed", () => {
+    const { cache, clock } = cacheAt();
+    const put = (key: string, dataKeys: string[]) =>
+      cache.set(key, {
+        status: 200,
+        headers: [],
+        body: html(key),
+        expiresAt: clock.now + 500,
+        dataKeys,
+      });
+    put("/en/news", ["en /api/news?page=1", "en /api/footers"]);
+    put("/en/news/3", ["en /api/news/3", "en /api/footers"]);
+    put("/en/HSE", ["en /api/hse"]);
+    cache.purgeMadeFrom(new Set(["en /api/footers"]));
+    expect([cache.get("/en/news"), cache.get("/en/news/3")]).toEqual([undefined, undefined]);
+    expect(cache.get("/en/HSE")).toBeDefined();
+  });
+
   it("serves a page until its data expires, then forgets it", () => {
     const { cache, clock, put } = cacheAt();
     put("/en", html("home"), 500);

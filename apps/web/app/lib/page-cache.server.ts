@@ -143,6 +143,13 @@ export class PageCache {
     return dataKeys;
   }
 
+  /** Forgets every page made from any of `dataKeys` (answers another process found changed). */
+  purgeMadeFrom(dataKeys: ReadonlySet<string>): void {
+    for (const [key, entry] of [...this.#entries]) {
+      if (entry.dataKeys.some((dataKey) => dataKeys.has(dataKey))) this.#delete(key, entry);
+    }
+  }
+
   #delete(key: string, entry: CachedPage) {
     this.#entries.delete(key);
     for (const body of Object.values(entry.encoded)) this.#bytes -= body?.length ?? 0;

@@ -7,11 +7,15 @@
  */
 import { createContext, type Params, type RouterContextProvider, redirect } from "react-router";
 import { type ContactDesk, createContactDesk } from "../routes/contact/action.server.ts";
+import { setFillTokenSecret } from "../routes/contact/fill-token.server.ts";
 import { openAnswerStore } from "./answer-store.server.ts";
+import { withRedisAnswers } from "./answer-store-redis.server.ts";
 import { type ContentClient, createContentClient } from "./api.server.ts";
 import { type CompanyFile, readCompanyFile } from "./company.server.ts";
 import type { Settings } from "./config.server.ts";
+import { clusterFanOut, type FanOut, redisFanOut, type SiteMessage } from "./fan-out.server.ts";
 import { PageCache } from "./page-cache.server.ts";
+import { connectRedis, type RedisLink } from "./redis.server.ts";
 import { langParam } from "./site-map.ts";
 
 /** Settings once the content source is known (server/content-source.ts). */
@@ -28,10 +32,13 @@ export interface Site {
   pages?: PageCache;
   company: CompanyFile;
   contact: ContactDesk;
+  /** Redis, when REDIS_URL is set: shared by every process and instance. */
+  redis?: RedisLink;
   /**
    * Empties the data and page caches together, or for some pages only (`/en/news`: the page,
    * its other page numbers and navigation data, and the API answers they were made from), so
-   * the next visitors see the API's content.
+   * the next visitors see the API's content; in this process and in every other process of
+   * the site (fan-out.server.ts).
    */
   purge(paths?: readonly string[]): void;
 }
@@ -48,6 +55,12 @@ export const freshnessContext = createContext<Freshness>({ until: 0, dataKeys: n
 
 /** Makes the site; throws a CompanyFileError when the company file is missing or wrong. */
 export function createSite(settings: SiteSettings): Site {
+  if (settings.FORM_SECRET) setFillTokenSecret(settings.FORM_SECRET);
+  const redis = settings.REDIS_URL
+    ? connectRedis(settings.REDIS_URL, settings.REDIS_KEY_PREFIX)
+    : undefined;
+  const fanOut: FanOut = redis ? redisFanOut(redis, clusterFanOut()) : clusterFanOut();
+  const disk = openAnswerStore(settings.ANSWER_STORE_PATH);
   const api = createContentClient({
     baseUrl: settings.API_BASE_URL,
     // "/" means this site proxies `/storage`: media URLs stay root-relative.
@@ -55,7 +68,8 @@ export function createSite(settings: SiteSettings): Site {
     timeoutMs: settings.API_TIMEOUT_MS,
     cacheTtlMs: settings.CACHE_TTL_MS,
     cacheMaxEntries: settings.CACHE_MAX_ENTRIES,
-    store: openAnswerStore(settings.ANSWER_STORE_PATH),
+    store: redis ? withRedisAnswers(disk, redis) : disk,
+    onChange: (key) => fanOut.publish({ kind: "expire", keys: [key] }),
   });
   const pages =
     settings.PAGE_CACHE_MAX_MB > 0 && settings.NODE_ENV === "production"
@@ -65,20 +79,34 @@ export function createSite(settings: SiteSettings): Site {
   const mediaOrigins = [settings.API_BASE_URL, ...(media && media !== "/" ? [media] : [])].map(
     (url) => new URL(url).origin,
   );
+  /** Empties this process's caches: everything, or what the pages at `paths` were made from. */
+  const purgeLocally = (paths?: readonly string[]) => {
+    if (!paths || !pages) {
+      api.clearCache();
+      pages?.clear();
+      return;
+    }
+    for (const path of paths) api.clearCache(pages.purge(path));
+  };
+  /** Forgets answers another process found changed, and the pages made from them. */
+  const expireLocally = (keys: readonly string[]) => {
+    api.clearCache(keys);
+    pages?.purgeMadeFrom(new Set(keys));
+  };
+  fanOut.subscribe((message: SiteMessage) =>
+    message.kind === "purge" ? purgeLocally(message.paths) : expireLocally(message.keys),
+  );
   return {
     settings,
     api,
     mediaOrigins: [...new Set(mediaOrigins)],
     pages,
     company: readCompanyFile(settings.COMPANY_FILE),
-    contact: createContactDesk(settings),
+    contact: createContactDesk(settings, redis),
+    redis,
     purge(paths) {
-      if (!paths || !pages) {
-        api.clearCache();
-        pages?.clear();
-        return;
-      }
-      for (const path of paths) api.clearCache(pages.purge(path));
+      purgeLocally(paths);
+      fanOut.publish({ kind: "purge", paths: paths ? [...paths] : undefined });
     },
   };
 }

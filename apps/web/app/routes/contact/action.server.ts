@@ -16,12 +16,12 @@ import {
 } from "../../lib/contact-api.server.ts";
 import { logError, logWarning, reasonOf } from "../../lib/log.server.ts";
 import { type OutboxWriter, outboxWriter } from "../../lib/outbox.server.ts";
+import type { RedisLink } from "../../lib/redis.server.ts";
 import type { Visitor } from "../../lib/visitor.server.ts";
 import { fillTimeVerdict, issueFillToken } from "./fill-token.server.ts";
 import { type ContactResult, hiddenFields, readContactValues } from "./form-rules.ts";
-import { RateLimiter } from "./rate-limit.server.ts";
-
-const rateWindowMs = 10 * 60 * 1000;
+import { type ContactLimiter, contactRateWindowMs } from "./rate-limit.server.ts";
+import { sharedContactLimiter } from "./shared-rate-limit.server.ts";
 
 /** Hidden fields for a freshly rendered form. */
 export function newFormSession(): { key: string; token: string } {
@@ -30,17 +30,23 @@ export function newFormSession(): { key: string; token: string } {
 
 /** What the action works with, made once per site (site.server.ts). */
 export interface ContactDesk {
-  limiter: RateLimiter;
+  limiter: ContactLimiter;
   /** A form sent back sooner than this after it was shown is a bot's. */
   minFillMs: number;
   send(message: OutgoingMessage): Promise<ContactOutcome>;
   outbox: OutboxWriter;
 }
 
-export function createContactDesk(settings: Settings & { API_BASE_URL: string }): ContactDesk {
+export function createContactDesk(
+  settings: Settings & { API_BASE_URL: string },
+  redis?: RedisLink,
+): ContactDesk {
   const api = { baseUrl: settings.API_BASE_URL, timeoutMs: settings.API_TIMEOUT_MS };
   return {
-    limiter: new RateLimiter({ limit: settings.CONTACT_RATE_LIMIT, windowMs: rateWindowMs }),
+    limiter: sharedContactLimiter(
+      { limit: settings.CONTACT_RATE_LIMIT, windowMs: contactRateWindowMs },
+      redis,
+    ),
     minFillMs: settings.CONTACT_MIN_FILL_MS,
     send: (message) => sendContact(message, api),
     outbox: outboxWriter(settings.OUTBOX_DATABASE_PATH),
@@ -87,10 +93,10 @@ export async function submitContact(
     clientAddress: visitor.address,
   };
   const limit = desk.limiter;
-  if (!limit.take(visitor.address, message.idempotencyKey)) {
+  if (!(await limit.take(visitor.address, message.idempotencyKey))) {
     return reply(429, { status: "rateLimited", ...kept });
   }
-  const giveBack = () => limit.giveBack(visitor.address, message.idempotencyKey);
+  const giveBack = () => void limit.giveBack(visitor.address, message.idempotencyKey);
 
   // Likely bots get exactly the answer people get. A filled honeypot (a field people never
   // see) is dropped and counted; a form sent too fast may be a person with autofill, so it is

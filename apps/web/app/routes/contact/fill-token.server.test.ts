@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { fillTimeVerdict, issueFillToken } from "./fill-token.server.ts";
+import { fillTimeVerdict, issueFillToken, setFillTokenSecret } from "./fill-token.server.ts";
 
 const shown = Date.UTC(2026, 0, 5, 9, 0, 0);
 const secret = new Uint8Array(32).fill(7);
@@ -47,5 +48,16 @@ describe("fill-time token", () => {
     const own = issueFillToken({ now: shown });
     expect(fillTimeVerdict(own, { minMs: 3_000, now: shown + 10 })).toBe("too-fast");
     expect(fillTimeVerdict(own, { minMs: 3_000, now: shown + 10, secret })).toBe("unknown");
+  });
+
+  it("signs alike in every process given the same FORM_SECRET", () => {
+    setFillTokenSecret("one secret for every instance");
+    const shownHere = issueFillToken({ now: shown });
+    // Another process: it derives the same key from the same setting.
+    const key = createHash("sha256").update("fill-token:one secret for every instance").digest();
+    expect(fillTimeVerdict(shownHere, { minMs: 3_000, now: shown + 1_000, secret: key })).toBe(
+      "too-fast",
+    );
+    expect(fillTimeVerdict(shownHere, { minMs: 3_000, now: shown + 1_000 })).toBe("too-fast");
   });
 });

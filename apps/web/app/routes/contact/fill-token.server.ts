@@ -2,15 +2,23 @@
  * The contact form's fill-time check: the server renders a signed "form shown at" time; a
  * submit with a valid signature that comes back faster than a person can type is a bot.
  * A missing, forged or old token proves nothing (a real visitor may have kept the page open
- * across a restart, which changes the per-process secret), so only "too fast" counts.
+ * across a restart, which changes a random secret), so only "too fast" counts. Every process
+ * of the site must sign alike, or a form shown by one and sent to another proves nothing:
+ * FORM_SECRET (the same on every instance; the primary gives its workers one) via
+ * `setFillTokenSecret`, else a random secret of this process.
  *
  * @example
  * const token = issueFillToken();            // hidden field when rendering the form
  * fillTimeVerdict(token, { minMs: 3000 });   // "too-fast" | "ok" | "unknown"
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-const processSecret = randomBytes(32);
+let siteSecret: Uint8Array = randomBytes(32);
+
+/** Signs and checks tokens with `secret` (FORM_SECRET) from now on, in place of a random one. */
+export function setFillTokenSecret(secret: string): void {
+  siteSecret = createHash("sha256").update(`fill-token:${secret}`).digest();
+}
 
 /** Tokens older than this are not trusted either way (their signature may be replayed). */
 const maxAgeMs = 24 * 60 * 60 * 1000;
@@ -23,10 +31,7 @@ export interface FillTokenOptions {
 }
 
 /** A token `<issued ms>.<signature>` recording when the form was rendered. */
-export function issueFillToken({
-  now = Date.now(),
-  secret = processSecret,
-}: FillTokenOptions = {}) {
+export function issueFillToken({ now = Date.now(), secret = siteSecret }: FillTokenOptions = {}) {
   const issued = String(Math.trunc(now));
   return `${issued}.${sign(issued, secret)}`;
 }
@@ -34,7 +39,7 @@ export function issueFillToken({
 /** Judges the time between rendering (`token`) and submitting (`now`). */
 export function fillTimeVerdict(
   token: unknown,
-  { minMs, now = Date.now(), secret = processSecret }: FillTokenOptions & { minMs: number },
+  { minMs, now = Date.now(), secret = siteSecret }: FillTokenOptions & { minMs: number },
 ): FillVerdict {
   if (typeof token !== "string") return "unknown";
   const match = /^(\d{1,15})\.([\w-]{43})$/.exec(token);

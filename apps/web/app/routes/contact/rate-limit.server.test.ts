@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateLimiter } from "./rate-limit.server.ts";
+import { limitClientOf, RateLimiter } from "./rate-limit.server.ts";
 
 function limiterAt(start = 1_000_000) {
   const clock = { now: start };
@@ -38,10 +38,11 @@ describe("RateLimiter", () => {
     expect(limiter.take("a", "m5")).toBe(false);
   });
 
-  it("does not count a repeat of the same submission twice", () => {
+  it("counts an identical re-submission like any other send", () => {
     const { limiter } = limiterAt();
-    for (let i = 0; i < 5; i++) expect(limiter.take("a", "same")).toBe(true);
-    expect(limiter.remaining("a")).toBe(2);
+    expect([1, 2, 3, 4].map(() => limiter.take("a", "same"))).toEqual([true, true, true, false]);
+    limiter.giveBack("a", "same");
+    expect(limiter.remaining("a")).toBe(1);
   });
 
   it("takes back a send that did not go through", () => {
@@ -51,5 +52,27 @@ describe("RateLimiter", () => {
     expect(limiter.remaining("a")).toBe(1);
     expect(limiter.take("a", "m4")).toBe(true);
     expect(limiter.take("a", "m5")).toBe(false);
+  });
+});
+
+describe("limitClientOf", () => {
+  it("keeps IPv4 addresses as they are", () => {
+    expect(limitClientOf("203.0.113.7")).toBe("203.0.113.7");
+  });
+
+  it("counts an IPv6 visitor by its /64, however the address is written", () => {
+    const network = "2001:db8:1:2::/64";
+    expect(limitClientOf("2001:db8:1:2::1")).toBe(network);
+    expect(limitClientOf("2001:0DB8:0001:0002:ffff:1:2:3")).toBe(network);
+    expect(limitClientOf("2001:db8:1:2:a::9%eth0")).toBe(network);
+    expect(limitClientOf("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(limitClientOf("::1")).toBe("0:0:0:0::/64");
+    expect(limitClientOf("::ffff:192.0.2.1")).toBe("0:0:0:0::/64");
+  });
+
+  it("keeps a malformed address as it is", () => {
+    expect(limitClientOf("unknown")).toBe("unknown");
+    expect(limitClientOf("1:2:3")).toBe("1:2:3");
+    expect(limitClientOf("1::2::3")).toBe("1::2::3");
   });
 });

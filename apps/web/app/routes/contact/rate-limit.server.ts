@@ -1,12 +1,55 @@
 /**
  * A per-client sliding-window limit, kept in this process's memory: at most `limit` sends per
- * `windowMs`. A repeat of the same submission (same key) is not counted twice, and a send that
- * did not go through can be given back.
+ * `windowMs`. Every send counts, an identical re-submission too (otherwise re-posting one
+ * message would be free), and a send that did not go through can be given back. Shared
+ * between processes and instances by shared-rate-limit.server.ts.
  *
  * @example
  * const limiter = new RateLimiter({ limit: 5, windowMs: 600_000 });
  * if (!limiter.take("203.0.113.7", submissionKey)) return tooManyRequests();
  */
+/** The window of the contact limit: CONTACT_RATE_LIMIT sends per 10 minutes. */
+export const contactRateWindowMs = 10 * 60 * 1000;
+
+/** The contact form's limit as the action uses it, wherever the counts are kept. */
+export interface ContactLimiter {
+  /** Counts one send by `client`; false (and nothing counted) when over the limit. */
+  take(client: string, key?: string): Promise<boolean>;
+  /** Un-counts the send `key` (it failed and the visitor will try again). */
+  giveBack(client: string, key?: string): Promise<void>;
+}
+
+/**
+ * Who a limit counts: an IPv4 address as it is, an IPv6 address by its /64 network (one
+ * subscriber or host usually holds a whole /64, and may pick any address in it).
+ */
+export function limitClientOf(address: string): string {
+  if (!address.includes(":")) return address;
+  const groups = expandIPv6(address.split("%")[0] ?? "");
+  if (!groups) return address;
+  return `${groups.slice(0, 4).join(":")}::/64`;
+}
+
+/** The eight groups of an IPv6 address, lower-case without leading zeros; undefined if malformed. */
+function expandIPv6(address: string): string[] | undefined {
+  let text = address.toLowerCase();
+  // An embedded IPv4 tail (::ffff:192.0.2.1) becomes two groups.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return undefined;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
+  const groups = [...head, ...Array<string>(missing).fill("0"), ...tail];
+  if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return undefined;
+  return groups.map((group) => Number.parseInt(group, 16).toString(16));
+}
+
 export interface RateLimiterOptions {
   limit: number;
   windowMs: number;
@@ -36,7 +79,6 @@ export class RateLimiter {
     const now = this.#now();
     this.#sweepSometimes(now);
     const hits = this.#recent(client, now);
-    if (key !== undefined && hits.some((hit) => hit.key === key)) return true;
     if (hits.length >= this.limit) return false;
     hits.push({ at: now, key });
     this.#hits.set(client, hits);

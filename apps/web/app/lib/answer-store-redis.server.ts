@@ -1,0 +1,32 @@
+/**
+ * The last good API answers in Redis as well as on disk (answer-store.server.ts), so an
+ * instance started during an API outage, with an empty disk, still serves the pages any
+ * instance has seen. Writes go to both (Redis's in the background); a read takes the newer of
+ * the two, and only the disk's when Redis does not answer in time.
+ */
+import type { AnswerStore, StoredAnswer } from "./answer-store.server.ts";
+import type { AnswerKeeper } from "./cache.server.ts";
+import type { RedisLink } from "./redis.server.ts";
+
+/** How long an answer stays in Redis after its last write. */
+const KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function withRedisAnswers(disk: AnswerStore, link: RedisLink): AnswerKeeper {
+  const keyOf = (key: string) => `${link.prefix}answer:${key}`;
+  return {
+    async get(key) {
+      const own = disk.get(key);
+      const shared = await link
+        .run((redis) => redis.get(keyOf(key)))
+        .then((text) => (text ? (JSON.parse(text) as StoredAnswer) : undefined))
+        .catch(() => undefined);
+      if (!shared) return own;
+      return !own || shared.storedAt > own.storedAt ? shared : own;
+    },
+    set(key, value, storedAt) {
+      disk.set(key, value, storedAt);
+      const text = JSON.stringify({ value, storedAt } satisfies StoredAnswer);
+      void link.run((redis) => redis.set(keyOf(key), text, "PX", KEEP_MS)).catch(() => {});
+    },
+  };
+}
