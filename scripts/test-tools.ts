@@ -1,0 +1,60 @@
+/**
+ * What the browser tests and the HTML checker need from the system, beside Node and npm:
+ * Debian's Chromium (no test tool downloads a browser of its own), Java for the Nu HTML
+ * checker (vnu-jar's own Java download is denied in allowScripts) and redis-server for the
+ * scale-out tests. Missing ones are installed with apt-get when this runs as root on Debian;
+ * otherwise `npm test` stops at once with one line saying what to install.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+interface Tool {
+  name: string;
+  /** The Debian package that provides it. */
+  debian: string;
+  present: () => boolean;
+}
+
+const executable = (file: string) => {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const onPath = (command: string) =>
+  spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+
+export const tools: Tool[] = [
+  {
+    name: "Chromium",
+    debian: "chromium",
+    present: () => executable(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"),
+  },
+  { name: "Java", debian: "default-jre-headless", present: () => onPath("java") },
+  {
+    name: "redis-server",
+    debian: "redis-server",
+    present: () => executable(process.env.REDIS_SERVER_PATH ?? "/usr/bin/redis-server"),
+  },
+];
+
+/** Installs what is missing when it can; returns the line to print when something still is. */
+export function ensureTestTools(): string | null {
+  let missing = tools.filter((tool) => !tool.present());
+  if (missing.length === 0) return null;
+  const packages = missing.map((tool) => tool.debian);
+  const canInstall = process.getuid?.() === 0 && onPath("apt-get");
+  if (canInstall) {
+    console.log(`Installing ${packages.join(", ")} with apt-get`);
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    const apt = (...args: string[]) => spawnSync("apt-get", args, { stdio: "inherit", env });
+    apt("update", "-qq");
+    apt("install", "-y", "-qq", ...packages);
+    missing = missing.filter((tool) => !tool.present());
+    if (missing.length === 0) return null;
+  }
+  return `Missing for the tests: ${missing.map((tool) => tool.name).join(", ")}. Install them (Debian: apt-get install -y ${missing.map((tool) => tool.debian).join(" ")}), or point CHROMIUM_PATH / REDIS_SERVER_PATH at them.`;
+}
