@@ -12,6 +12,7 @@ import { type ContentClient, createContentClient } from "./api.server.ts";
 import { type CompanyFile, readCompanyFile } from "./company.server.ts";
 import type { Settings } from "./config.server.ts";
 import { PageCache } from "./page-cache.server.ts";
+import { createSiteSearch, type SiteSearch } from "./search/search-index.server.ts";
 import { langParam } from "./site-map.ts";
 
 /** Settings once the content source is known (server/content-source.ts). */
@@ -28,6 +29,8 @@ export interface Site {
   pages?: PageCache;
   company: CompanyFile;
   contact: ContactDesk;
+  /** The site search's indexes, built from the API (search/search-index.server.ts). */
+  search: SiteSearch;
   /**
    * Empties the data and page caches together, or for some pages only (`/en/news`: the page,
    * its other page numbers and navigation data, and the API answers they were made from), so
@@ -61,6 +64,7 @@ export function createSite(settings: SiteSettings): Site {
     settings.PAGE_CACHE_MAX_MB > 0 && settings.NODE_ENV === "production"
       ? new PageCache({ maxBytes: settings.PAGE_CACHE_MAX_MB * 1024 * 1024 })
       : undefined;
+  const search = createSiteSearch(api, settings.CACHE_TTL_MS);
   const media = settings.MEDIA_BASE_URL;
   const mediaOrigins = [settings.API_BASE_URL, ...(media && media !== "/" ? [media] : [])].map(
     (url) => new URL(url).origin,
@@ -72,7 +76,10 @@ export function createSite(settings: SiteSettings): Site {
     pages,
     company: readCompanyFile(settings.COMPANY_FILE),
     contact: createContactDesk(settings),
+    search,
     purge(paths) {
+      // Any purge may change what the index holds: it is rebuilt on the next search.
+      search.clear();
       if (!paths || !pages) {
         api.clearCache();
         pages?.clear();
