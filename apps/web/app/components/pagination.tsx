@@ -14,13 +14,27 @@ const idle = `${cell} border border-slate-200 bg-white text-navy-900 hover:borde
 const active = `${cell} border border-navy-900 bg-navy-900 text-white`;
 const step = `${cell} gap-1 border border-slate-200 bg-white text-navy-900 sm:px-3`;
 
-export function Pagination({ current, last }: { current: number; last: number }) {
+export function Pagination({
+  current,
+  last,
+  query,
+}: {
+  current: number;
+  last: number;
+  /** Other query values every page's address keeps (a search's `q`). */
+  query?: Record<string, string>;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   if (last <= 1) return null;
 
   /** The address of page `page` of this list: page 1 is the bare list address. */
-  const hrefFor = (page: number) => (page <= 1 ? pathname : `${pathname}?page=${page}`);
+  const hrefFor = (page: number) => {
+    const search = new URLSearchParams(query);
+    if (page > 1) search.set("page", String(page));
+    const text = search.toString();
+    return text ? `${pathname}?${text}` : pathname;
+  };
 
   const previous = current > 1 ? current - 1 : null;
   const next = current < last ? current + 1 : null;
