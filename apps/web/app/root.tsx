@@ -15,7 +15,7 @@ import cairoLatin from "./fonts/cairo-latin-basic-wght-normal.woff2?url";
 import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
 import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./lib/icons.ts";
 import { pageScript } from "./lib/page-script.ts";
-import { hasWidgets } from "./lib/site-map.ts";
+import { feedPath, hasWidgets } from "./lib/site-map.ts";
 // Vite's one way to a separately bundled script's address in both builds is the worker's.
 import widgetsScript from "./widgets/main.ts?worker&url";
 
@@ -62,6 +62,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={pngIcons.favicon.path} type="image/png" sizes="32x32" />
         <link rel="apple-touch-icon" href={pngIcons.appleTouch.path} sizes="180x180" />
         <link rel="manifest" href={manifestPath(lang)} />
+        {urlLanguage ? (
+          <link
+            rel="alternate"
+            type="application/atom+xml"
+            href={feedPath(urlLanguage)}
+            title={i18nFor(urlLanguage).t("news.title")}
+          />
+        ) : null}
         {fontsOf[lang].map((font) => (
           <link
             key={font}

@@ -18,6 +18,8 @@ export default [
 
   // The web app manifest of each language (not a page: no layout, no header data).
   route(":lang/manifest.webmanifest", "routes/manifest.ts"),
+  // The Atom feed of each language's news.
+  route(":lang/news/feed.xml", "routes/news-feed.ts", { id: "news-feed" }),
 
   // Every page sits under /en or /ar. The layout loads header and footer data, redirects
   // unsupported languages, and the page frame keeps header and footer around page errors.
