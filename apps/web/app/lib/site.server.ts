@@ -6,13 +6,14 @@
  * `pageContext(args)`.
  */
 import { createContext, type Params, type RouterContextProvider, redirect } from "react-router";
+import { i18nFor } from "../i18n/index.ts";
 import { type ContactDesk, createContactDesk } from "../routes/contact/action.server.ts";
 import { openAnswerStore } from "./answer-store.server.ts";
 import { type ContentClient, createContentClient } from "./api.server.ts";
 import { type CompanyFile, readCompanyFile } from "./company.server.ts";
 import type { Settings } from "./config.server.ts";
 import { PageCache } from "./page-cache.server.ts";
-import { createSiteSearch, type SiteSearch } from "./search/search-index.server.ts";
+import { collectDocuments, SiteSearch } from "./search/search-index.server.ts";
 import { langParam } from "./site-map.ts";
 
 /** Settings once the content source is known (server/content-source.ts). */
@@ -64,7 +65,13 @@ export function createSite(settings: SiteSettings): Site {
     settings.PAGE_CACHE_MAX_MB > 0 && settings.NODE_ENV === "production"
       ? new PageCache({ maxBytes: settings.PAGE_CACHE_MAX_MB * 1024 * 1024 })
       : undefined;
-  const search = createSiteSearch(api, settings.CACHE_TTL_MS);
+  const search = new SiteSearch({
+    load: (lang) => {
+      const { t } = i18nFor(lang);
+      return collectDocuments(api, lang, { overview: t("overview.title"), hse: t("hse.title") });
+    },
+    ttlMs: settings.CACHE_TTL_MS,
+  });
   const media = settings.MEDIA_BASE_URL;
   const mediaOrigins = [settings.API_BASE_URL, ...(media && media !== "/" ? [media] : [])].map(
     (url) => new URL(url).origin,

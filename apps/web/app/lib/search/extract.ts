@@ -3,7 +3,7 @@
  * the query matched, with every matching word marked. Returned as segments, so the page
  * renders `<mark>` without writing HTML.
  */
-import { matches, type QueryTerm, words } from "./normalise.ts";
+import { eachWord, matches, type QueryTerm, type Word, words } from "./normalise.ts";
 
 /** A run of text, marked when it is a word the query matched. */
 export interface Segment {
@@ -33,18 +33,26 @@ const LEAD = 60;
  * matches), cut at word boundaries, with an ellipsis where it was cut, matches marked.
  */
 export function extract(text: string, terms: QueryTerm[], length = 200): Segment[] {
-  const all = words(text);
-  if (all.length === 0) return [];
-  const first = all.findIndex((word) => terms.some((term) => matches(word, term)));
-  const anchor = all[Math.max(first, 0)] ?? all[0];
-  const from = all.find((word) => word.start >= (anchor?.start ?? 0) - LEAD) ?? all[0];
-  const start = first <= 0 ? 0 : (from?.start ?? 0);
-  let end = text.length;
-  if (end - start > length) {
-    const last = all.filter((word) => word.start + word.text.length <= start + length).at(-1);
-    end = last ? last.start + last.text.length : start + length;
+  // The words up to the first match (the lead-in is cut from the last of them).
+  const before: Word[] = [];
+  let first: Word | undefined;
+  for (const word of eachWord(text)) {
+    if (terms.some((term) => matches(word, term))) {
+      first = word;
+      break;
+    }
+    before.push(word);
+  }
+  const lead = first ? before.find((word) => word.start >= (first?.start ?? 0) - LEAD) : undefined;
+  const start = first ? (lead ?? first).start : 0;
+  let end = Math.min(text.length, start + length);
+  if (end < text.length) {
+    // Back to the end of the last whole word inside the window.
+    const cut = text.slice(start, end + 1).search(/[\p{L}\p{M}\p{N}\u0640]+$/u);
+    if (cut > 0) end = start + cut;
   }
   const window = marked(text.slice(start, end).trim(), terms);
+  if (window.length === 0) return [];
   return [
     ...(start > 0 ? [{ text: "… " }] : []),
     ...window,

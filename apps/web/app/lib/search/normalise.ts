@@ -64,19 +64,36 @@ export interface Word {
   stem: string;
 }
 
-/** The words of a text with their folded forms and stems. */
-export function words(text: string): Word[] {
-  return Array.from(text.matchAll(WORD), (match) => {
-    const folded = foldWord(match[0]);
-    return { text: match[0], start: match.index, folded, stem: stemWord(folded) };
-  }).filter((word) => word.folded !== "");
+/** Folded forms and stems of words seen lately: text repeats its words, folding them is slow. */
+const seen = new Map<string, { folded: string; stem: string }>();
+const SEEN_MAX = 200_000;
+
+function formsOfWord(word: string) {
+  let forms = seen.get(word);
+  if (!forms) {
+    const folded = foldWord(word);
+    forms = { folded, stem: stemWord(folded) };
+    if (seen.size >= SEEN_MAX) seen.clear();
+    seen.set(word, forms);
+  }
+  return forms;
 }
+
+/** The words of a text with their folded forms and stems, lazily (an extract stops early). */
+export function* eachWord(text: string): Generator<Word> {
+  for (const match of text.matchAll(WORD)) {
+    const { folded, stem } = formsOfWord(match[0]);
+    if (folded) yield { text: match[0], start: match.index, folded, stem };
+  }
+}
+
+/** The words of a text with their folded forms and stems. */
+export const words = (text: string): Word[] => Array.from(eachWord(text));
 
 /** The terms one word is indexed under: its folded form and its stem (once if the same). */
 export function termsOf(word: string): string[] {
-  const folded = foldWord(word);
+  const { folded, stem } = formsOfWord(word);
   if (!folded) return [];
-  const stem = stemWord(folded);
   return stem === folded ? [folded] : [folded, stem];
 }
 

@@ -58,10 +58,12 @@ function fakeApi(reads: string[] = []): ContentClient {
   } as unknown as ContentClient;
 }
 
+const titles = { overview: "Overview", hse: "HSE" };
+
 describe("collectDocuments", () => {
   it("reads every list, all their pages and each item's page, skipping items that are gone", async () => {
     const reads: string[] = [];
-    const documents = await collectDocuments(fakeApi(reads), "en");
+    const documents = await collectDocuments(fakeApi(reads), "en", titles);
     expect(reads).toContain("en news 2");
     expect(reads).toContain("en newsItem 1");
     expect(reads).toContain("en project 7");
@@ -91,7 +93,7 @@ describe("collectDocuments", () => {
           ? Promise.reject(new ApiError("unavailable", "/api/services/4", "down", 503))
           : (api.uncached as (...args: unknown[]) => Promise<unknown>)(name, ...rest),
     } as unknown as ContentClient;
-    await expect(collectDocuments(failing, "en")).rejects.toThrow("down");
+    await expect(collectDocuments(failing, "en", titles)).rejects.toThrow("down");
   });
 
   it("reads items a few at a time", async () => {
@@ -110,7 +112,7 @@ describe("collectDocuments", () => {
 });
 
 describe("LanguageIndex", async () => {
-  const en = new LanguageIndex(await collectDocuments(fakeApi(), "en"));
+  const en = new LanguageIndex(await collectDocuments(fakeApi(), "en", titles));
   const hrefs = (query: string, index = en) => index.search(query).results.map((r) => r.href);
 
   it("finds words by stem, case and prefix of the last word", () => {
@@ -132,6 +134,28 @@ describe("LanguageIndex", async () => {
 
   it("requires every word", () => {
     expect(hrefs("bridge wadi")).toEqual(["/en/news/1"]);
+    expect(hrefs("bridge zzzq")).toEqual([]);
+  });
+
+  it("completes a word being typed with its most frequent completions only", () => {
+    // 30 rare words beginning "tow", and "tower" in every document.
+    const docs: SearchDocument[] = Array.from({ length: 30 }, (_, i) => ({
+      href: `/en/news/${i}`,
+      kind: "news",
+      title: "Tower",
+      text: `tow${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}x`,
+    }));
+    const index = new LanguageIndex(docs);
+    expect(index.search("tow").total).toBe(30);
+    expect(index.search("towbax").total).toBe(1);
+  });
+
+  it("is the same built in chunks", async () => {
+    const documents = await collectDocuments(fakeApi(), "en", titles);
+    const chunked = await LanguageIndex.build(documents);
+    for (const query of ["bridges", "steel str", "safety", "zzz"]) {
+      expect(chunked.search(query)).toEqual(en.search(query));
+    }
   });
 
   it("pages results and counts them all", () => {
@@ -153,7 +177,7 @@ describe("LanguageIndex", async () => {
   });
 
   it("finds Arabic however it is spelled, and marks the words as written", async () => {
-    const ar = new LanguageIndex(await collectDocuments(fakeApi(), "ar"));
+    const ar = new LanguageIndex(await collectDocuments(fakeApi(), "ar", titles));
     for (const query of ["راس تنوره", "رأس تنورة", "تسلم", "تسلّم", "تنـــورة", "راس تن"]) {
       expect(hrefs(query, ar), query).toEqual(["/ar/news/2"]);
     }

@@ -6,7 +6,6 @@
  */
 import type { Language, Payload } from "@site/contract";
 import MiniSearch from "minisearch";
-import { i18nFor } from "../../i18n/index.ts";
 import { ApiError, type ContentClient } from "../api.server.ts";
 import { logLine, reasonOf } from "../log.server.ts";
 import { href } from "../site-map.ts";
@@ -42,31 +41,81 @@ export interface SearchPage {
 /** A title word weighs this many body words. */
 const TITLE_BOOST = 4;
 
-/** One language's index and its documents (the text extracts are cut from). */
+/** Completions of the word being typed that a query looks up at most: the most frequent. */
+const MAX_COMPLETIONS = 12;
+
+/**
+ * One language's index and its documents (the text extracts are cut from). `build` makes one
+ * without holding the event loop for long; the constructor makes it at once.
+ */
 export class LanguageIndex {
   readonly #search: MiniSearch<SearchDocument>;
   readonly #documents = new Map<string, SearchDocument>();
+  /** How often each term occurs, and the terms in order, for completing a word being typed. */
+  readonly #counts = new Map<string, number>();
+  #terms: string[] = [];
 
-  constructor(documents: Iterable<SearchDocument>) {
+  constructor(documents: Iterable<SearchDocument> = []) {
     this.#search = new MiniSearch<SearchDocument>({
       idField: "href",
       fields: ["title", "text"],
       // Words are split and folded by normalise.ts, alike for the text and the query.
       tokenize: (text) => text.match(/[\p{L}\p{M}\p{N}\u0640]+/gu) ?? [],
-      processTerm: (term) => termsOf(term),
+      processTerm: (term) => {
+        const terms = termsOf(term);
+        for (const each of terms) this.#counts.set(each, (this.#counts.get(each) ?? 0) + 1);
+        return terms;
+      },
       searchOptions: { tokenize: (text) => [text], processTerm: (term) => term },
     });
+    this.#search.addAll(this.#unique(documents));
+    this.#sortTerms();
+  }
+
+  /** An index of `documents`, built in chunks that let other work run in between. */
+  static async build(documents: Iterable<SearchDocument>): Promise<LanguageIndex> {
+    const index = new LanguageIndex();
+    await index.#search.addAllAsync(index.#unique(documents), { chunkSize: 50 });
+    index.#sortTerms();
+    return index;
+  }
+
+  #unique(documents: Iterable<SearchDocument>): SearchDocument[] {
     const unique: SearchDocument[] = [];
     for (const document of documents) {
       if (this.#documents.has(document.href)) continue;
       this.#documents.set(document.href, document);
       unique.push(document);
     }
-    this.#search.addAll(unique);
+    return unique;
+  }
+
+  #sortTerms() {
+    this.#terms = [...this.#counts.keys()].sort();
   }
 
   get size(): number {
     return this.#documents.size;
+  }
+
+  /**
+   * The indexed terms that begin with `prefix`, the most frequent first, at most
+   * MAX_COMPLETIONS: a short prefix would otherwise score every document for every completion.
+   */
+  #completions(prefix: string): string[] {
+    let low = 0;
+    let high = this.#terms.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.#terms[middle] ?? "") < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: string[] = [];
+    for (let i = low; i < this.#terms.length && this.#terms[i]?.startsWith(prefix); i++) {
+      found.push(this.#terms[i] as string);
+    }
+    const count = (term: string) => this.#counts.get(term) ?? 0;
+    return found.sort((a, b) => count(b) - count(a)).slice(0, MAX_COMPLETIONS);
   }
 
   /** Results `offset` to `offset + limit` for `query`, best first. */
@@ -75,11 +124,12 @@ export class LanguageIndex {
     if (terms.length === 0) return { total: 0, results: [] };
     const hits = this.#search.search({
       combineWith: "AND",
-      queries: terms.map((term) => ({
-        combineWith: "OR",
-        queries: formsOf(term),
-        prefix: term.prefix,
-      })),
+      queries: terms.map((term) => {
+        const forms = formsOf(term);
+        const lookups = term.prefix ? forms.flatMap((form) => this.#completions(form)) : forms;
+        // Nothing to look up: an empty OR, which matches nothing.
+        return { combineWith: "OR", queries: [...new Set(lookups)] };
+      }),
       boost: { title: TITLE_BOOST },
     });
     const results = hits.slice(offset, offset + limit).flatMap((hit) => {
@@ -151,6 +201,12 @@ const text = (...parts: (string | number | null | undefined)[]) =>
     .filter(Boolean)
     .join(" \n ");
 
+/** Names of the pages whose records have no title of their own, in the documents' language. */
+export interface PageTitles {
+  overview: string;
+  hse: string;
+}
+
 /**
  * Every searchable page of a language: news, completed and current projects, services, the
  * other pages, and the overview and HSE pages. Throws an ApiError when the API fails.
@@ -158,6 +214,7 @@ const text = (...parts: (string | number | null | undefined)[]) =>
 export async function collectDocuments(
   api: ContentClient,
   lang: Language,
+  titles: PageTitles,
   concurrency = DETAIL_CONCURRENCY,
 ): Promise<SearchDocument[]> {
   const [news, completed, current, services, extraPages, overview, hse] = await Promise.all([
@@ -207,10 +264,9 @@ export async function collectDocuments(
       text: text(item?.content),
     };
   });
-  const { t } = i18nFor(lang);
   const single: SearchDocument[] = [];
   if (overview[0]) {
-    const title = t("overview.title");
+    const title = titles.overview;
     single.push({
       href: href("overview", lang),
       kind: "page",
@@ -219,7 +275,7 @@ export async function collectDocuments(
     });
   }
   if (hse[0]) {
-    const title = text(hse[0].title) || t("hse.title");
+    const title = text(hse[0].title) || titles.hse;
     single.push({ href: href("hse", lang), kind: "page", title, text: text(hse[0].content) });
   }
   const all = [
@@ -294,8 +350,8 @@ export class SiteSearch {
     const generation = this.#generation;
     const build = this.#options
       .load(lang)
-      .then((documents) => {
-        const index = new LanguageIndex(documents);
+      .then(async (documents) => {
+        const index = await LanguageIndex.build(documents);
         if (generation === this.#generation) {
           this.#built.set(lang, { index, builtAt: this.#options.now() });
           this.#retryAt.delete(lang);
@@ -326,7 +382,3 @@ export class SiteSearch {
     return build;
   }
 }
-
-/** The site's search, reading the API through its client. */
-export const createSiteSearch = (api: ContentClient, ttlMs: number) =>
-  new SiteSearch({ load: (lang) => collectDocuments(api, lang), ttlMs });
