@@ -43,6 +43,11 @@ const TITLE_BOOST = 4;
 
 /** Completions of the word being typed that a query looks up at most: the most frequent. */
 const MAX_COMPLETIONS = 12;
+/**
+ * Occurrences the completions of a short prefix may add up to: past it a query would score
+ * most documents many times over for words the visitor has not finished typing.
+ */
+const COMPLETION_BUDGET = 20_000;
 
 /**
  * One language's index and its documents (the text extracts are cut from). `build` makes one
@@ -100,7 +105,7 @@ export class LanguageIndex {
 
   /**
    * The indexed terms that begin with `prefix`, the most frequent first, at most
-   * MAX_COMPLETIONS: a short prefix would otherwise score every document for every completion.
+   * MAX_COMPLETIONS and COMPLETION_BUDGET occurrences (but one at least).
    */
   #completions(prefix: string): string[] {
     let low = 0;
@@ -115,7 +120,16 @@ export class LanguageIndex {
       found.push(this.#terms[i] as string);
     }
     const count = (term: string) => this.#counts.get(term) ?? 0;
-    return found.sort((a, b) => count(b) - count(a)).slice(0, MAX_COMPLETIONS);
+    const chosen: string[] = [];
+    let occurrences = 0;
+    for (const term of found.sort((a, b) => count(b) - count(a))) {
+      if (chosen.length === MAX_COMPLETIONS || (chosen.length && occurrences > COMPLETION_BUDGET)) {
+        break;
+      }
+      chosen.push(term);
+      occurrences += count(term);
+    }
+    return chosen;
   }
 
   /** Results `offset` to `offset + limit` for `query`, best first. */
