@@ -73,6 +73,7 @@ async function routes(): Promise<Route[]> {
     "/equipment",
     "/iso",
     "/contactUs",
+    "/search?q=iso",
   ];
   return languages.flatMap((lang) => [
     ...below.map((rest) => ({ path: `/${lang}${rest}`, status: 200 })),

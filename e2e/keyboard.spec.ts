@@ -142,7 +142,14 @@ for (const lang of languages) {
 
     // Every page on desktop; on phones the home page (the phone menu's button), to keep the
     // suite within its time (the phone menu itself is tested below).
-    for (const path of ["", "/news", "/projects", "/projects/{id}", "/contactUs"]) {
+    for (const path of [
+      "",
+      "/news",
+      "/projects",
+      "/projects/{id}",
+      "/contactUs",
+      "/search?q=iso",
+    ]) {
       test(`Tab reaches every control of /${lang}${path} in order, in view, with a focus ring`, async ({
         page,
       }, testInfo) => {

@@ -10,7 +10,8 @@
  *      category scores, FCP, LCP, CLS, TBT and bytes; the median of N runs by performance score;
  *   3. bytes of a first view by type (mobile runs) against the size budgets;
  *   4. requests/s and p50/p99 latency of /en and a project page under load (autocannon), beside
- *      nginx serving the same bytes, and the site server's memory after the load.
+ *      nginx serving the same bytes, and the site server's memory after the load;
+ *   5. site search: index build time and memory, query p50/p99 (scripts/bench/search.ts).
  * Prints tables (progress on stderr) and writes them as JSON to bench-results/<timestamp>.json.
  * Never fails on a number: only a failed build or start ends it early. Everything it starts is
  * stopped on the way out, on an error or Ctrl-C too.
@@ -38,6 +39,7 @@ import { type LoadFigures, load, loadAcceptEncoding } from "./bench/load.ts";
 import { type RunningNginx, startNginx, staticPage } from "./bench/nginx.ts";
 import { positiveInteger } from "./bench/options.ts";
 import { cleanup, isStopping, progress, runCommand } from "./bench/processes.ts";
+import { QUERY_P99_GOAL_MS, type SearchRow, searchBench, searchTable } from "./bench/search.ts";
 import {
   type BenchSite,
   buildSite,
@@ -115,6 +117,7 @@ const results = {
     pages: [] as LoadRow[],
   },
   memory: {} as { beforeLoad?: Memory; afterLoad?: Memory },
+  search: [] as SearchRow[],
   problems: [] as string[],
 };
 
@@ -524,6 +527,13 @@ async function run(): Promise<void> {
   } catch (error) {
     if (isStopping()) throw error;
     problem(`load test: ${String(error)}`);
+  }
+  // In this process, reading the site's reference API.
+  progress("site search: building indexes and timing queries");
+  results.search = await searchBench(`http://127.0.0.1:${options.apiPort}`);
+  console.log(searchTable(results.search));
+  for (const row of results.search.filter((r) => r.p99Ms >= QUERY_P99_GOAL_MS)) {
+    problem(`search p99 ${row.p99Ms.toFixed(1)} ms (${row.corpus}, ${row.lang})`);
   }
   await current?.stop();
 }

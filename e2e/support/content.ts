@@ -110,6 +110,8 @@ export const routes: PageRoute[] = [
   { path: "/equipment" },
   { path: "/iso" },
   { path: "/contactUs" },
+  // Site search with results in both languages (ISO is written in Latin letters in both).
+  { path: "/search?q=iso" },
   { path: "/no-such-page" },
 ];
 

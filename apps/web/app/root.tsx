@@ -21,6 +21,7 @@ import type { IslandName } from "./islands/island.tsx";
 import { IslandsScript, PageIslandsProvider } from "./islands/island.tsx";
 import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./lib/icons.ts";
 import { pageScript } from "./lib/page-script.ts";
+import { feedPath } from "./lib/site-map.ts";
 
 /**
  * The font files each language's pages need first (fonts.css declares the same files): Arabic
@@ -61,6 +62,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={pngIcons.favicon.path} type="image/png" sizes="32x32" />
         <link rel="apple-touch-icon" href={pngIcons.appleTouch.path} sizes="180x180" />
         <link rel="manifest" href={manifestPath(lang)} />
+        {urlLanguage ? (
+          <link
+            rel="alternate"
+            type="application/atom+xml"
+            href={feedPath(urlLanguage)}
+            title={i18nFor(urlLanguage).t("news.title")}
+          />
+        ) : null}
         {fontsOf[lang].map((font) => (
           <link
             key={font}

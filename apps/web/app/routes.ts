@@ -20,6 +20,8 @@ export default [
   route(":lang/manifest.webmanifest", "routes/manifest.ts"),
   // The contact page's action answering JSON, for the live form (islands/contact-form.tsx).
   route(":lang/contactUs/send", "routes/contact/send.ts"),
+  // The Atom feed of each language's news.
+  route(":lang/news/feed.xml", "routes/news-feed.ts", { id: "news-feed" }),
 
   // Every page sits under /en or /ar. The layout loads header and footer data, redirects
   // unsupported languages, and the page frame keeps header and footer around page errors.

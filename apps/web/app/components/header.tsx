@@ -1,6 +1,7 @@
 /**
  * The fixed top bar (SPEC.md "Shared layout"): logo, animated title on the home page,
- * desktop navigation with dropdowns, a full-screen menu on phones, and the language switcher.
+ * desktop navigation with dropdowns, the search field, a full-screen menu on phones, and the
+ * language switcher.
  */
 import type { Language } from "@site/contract";
 import { useId } from "react";
@@ -19,6 +20,7 @@ import {
   type NavData,
   type NavLink,
 } from "./navigation.ts";
+import { SearchForm } from "./search-form.tsx";
 import { SubmenuLink } from "./submenu-link.tsx";
 
 export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
@@ -58,6 +60,8 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
             ))}
           </ul>
         </nav>
+
+        <SearchForm lang={lang} variant="header" className="max-xl:hidden" />
 
         <LanguageSwitcher lang={lang} className="max-xl:hidden" />
 

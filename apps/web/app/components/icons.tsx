@@ -172,3 +172,10 @@ export const PlayIcon = (p: IconProps) => (
     <path d="M7 5v14l12-7z" />
   </Brand>
 );
+
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);

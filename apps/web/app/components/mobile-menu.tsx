@@ -1,7 +1,7 @@
 /**
- * The phone menu: a full-screen dialog that locks page scrolling, keeps focus inside, closes
- * with Escape or on choosing a link, and expands sub-menus in place (the current page's section
- * when it opens).
+ * The phone menu: a full-screen dialog, the search field on top, that locks page scrolling,
+ * keeps focus inside, closes with Escape or on choosing a link, and expands sub-menus in place
+ * (the current page's section when it opens).
  *
  * It is a popover its buttons open and close, so it opens without scripts too (then with every
  * sub-menu shown, see root.tsx). The rest is lib/site-menus.ts, in the page's inline script:
@@ -14,6 +14,7 @@ import { ChevronDown, CloseIcon, MenuIcon } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
 import { currentPage, isActive, type NavLink } from "./navigation.ts";
+import { SearchForm } from "./search-form.tsx";
 import { SubmenuLink } from "./submenu-link.tsx";
 
 export function MobileMenu({
@@ -61,6 +62,7 @@ export function MobileMenu({
             <CloseIcon size={28} />
           </button>
         </div>
+        <SearchForm lang={lang} variant="menu" className="mx-4 mb-6 sm:mx-6" />
         <nav aria-label={t("nav.label")} className="px-4 pb-10 sm:px-6">
           <ul className="divide-y divide-white/10 border-y border-white/10">
             {items.map((item) => {

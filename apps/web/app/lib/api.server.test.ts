@@ -189,6 +189,32 @@ describe("content", () => {
   });
 });
 
+describe("uncached", () => {
+  it("reads and validates past the cache, and leaves the cache alone", async () => {
+    answer = () => ({ body: banners });
+    const first = await client.uncached("homeBanners", "ar");
+    expect(first[0]?.image).toBe(`${base}/storage/banners/a.jpg`);
+    await client.uncached("homeBanners", "ar");
+    await client.content("homeBanners", "ar");
+    // Three calls: the uncached reads did not fill the cache the loader reads.
+    expect(seen.map((r) => `${r.headers.lang} ${r.url}`)).toEqual([
+      "ar /api/homepage-banners",
+      "ar /api/homepage-banners",
+      "ar /api/homepage-banners",
+    ]);
+  });
+
+  it("fails with the API's error as an ApiError, not a route error", async () => {
+    answer = () => ({ status: 404, body: "{}" });
+    const gone = await client.uncached("service", "en", { id: 9 }).catch((e: unknown) => e);
+    expect(gone).toBeInstanceOf(ApiError);
+    expect((gone as ApiError).kind).toBe("not-found");
+    answer = () => ({ body: JSON.stringify({ data: { id: 3 } }) });
+    const invalid = await client.uncached("service", "en", { id: 3 }).catch((e: unknown) => e);
+    expect((invalid as ApiError).kind).toBe("invalid");
+  });
+});
+
 describe("firstOf", () => {
   const isos = (items: unknown[]) => JSON.stringify({ data: items });
   const iso = { title: "ISO 9001", banner_img: "/iso.jpg", iso_images: [] };

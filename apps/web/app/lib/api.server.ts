@@ -173,6 +173,15 @@ export interface ContentClient {
    * images, linked files); absolute URLs and site paths other than media stay as they are.
    */
   mediaUrl(url: string): string;
+  /**
+   * A validated read past the cache, failures as ApiErrors: for the search index, whose many
+   * detail reads would push out of the cache what pages need.
+   */
+  uncached<N extends EndpointName>(
+    name: N,
+    lang: Language,
+    query?: ContentQuery,
+  ): Promise<Payload<N>>;
   /** Sends one request to this API (the contact form), uncached. */
   request(
     path: string,
@@ -229,14 +238,17 @@ export function createContentClient(options: ContentClientOptions): ContentClien
   };
 
   const client = (seen?: (freshUntil: number, key: string) => void): ContentClient => {
+    const pathOf = (name: EndpointName, query: ContentQuery) => {
+      const path = endpointPath(name, { id: query.id });
+      return query.page === undefined ? path : `${path}?page=${query.page}`;
+    };
     const read = async <N extends EndpointName>(
       name: N,
       lang: Language,
       query: ContentQuery,
       needsAnItem = false,
     ) => {
-      let path = endpointPath(name, { id: query.id });
-      if (query.page !== undefined) path += `?page=${query.page}`;
+      const path = pathOf(name, query);
       try {
         return await cache.get(`${lang} ${path}`, () => load(name, path, lang, needsAnItem), seen);
       } catch (error) {
@@ -249,6 +261,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
         const list = (await read(name, lang, {}, true)) as unknown[];
         return list[0] as never;
       },
+      uncached: (name, lang, query = {}) => load(name, pathOf(name, query), lang, false),
       mediaUrl: (url) => resolveMediaUrl(url, mediaBaseUrl),
       request: (path, requestOptions) => request(path, { ...requestOptions, baseUrl, timeoutMs }),
       lastAnswerAt: () => lastAnswerAt,

@@ -24,6 +24,8 @@ export const pages = {
   equipment: { path: "equipment", module: "routes/equipment.tsx" },
   iso: { path: "iso", module: "routes/iso.tsx" },
   contact: { path: "contactUs", module: "routes/contact/route.tsx" },
+  // Site search (`?q=`, `&page=N`), not for search engines.
+  search: { path: "search", module: "routes/search.tsx" },
   // Hidden test page with the raw banner and services data (not indexed).
   soso: { path: "soso", module: "routes/soso.tsx" },
 } as const satisfies Record<string, { path: string; module: string }>;
@@ -98,6 +100,9 @@ export function switchLanguagePath(pathname: string, search: string, to: Languag
   const rest = pathname.replace(/^\/[^/]*/, "");
   return `/${to}${rest}${search}`;
 }
+
+/** The Atom feed of a language's news (not a page: routes.ts names it beside the manifest). */
+export const feedPath = (lang: Language) => `/${lang}/news/feed.xml`;
 
 /** Whether `pathname` is a home page: of a language (`/en`, `/ar/`), or `/`, which goes to one. */
 export const isHomePath = (pathname: string) => /^(\/(en|ar))?\/?$/i.test(pathname);

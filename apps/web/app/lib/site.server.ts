@@ -6,6 +6,7 @@
  * `pageContext(args)`.
  */
 import { createContext, type Params, type RouterContextProvider, redirect } from "react-router";
+import { i18nFor } from "../i18n/index.ts";
 import { type ContactDesk, createContactDesk } from "../routes/contact/action.server.ts";
 import { setFillTokenSecret } from "../routes/contact/fill-token.server.ts";
 import { openAnswerStore } from "./answer-store.server.ts";
@@ -16,6 +17,7 @@ import type { Settings } from "./config.server.ts";
 import { clusterFanOut, type FanOut, redisFanOut, type SiteMessage } from "./fan-out.server.ts";
 import { PageCache } from "./page-cache.server.ts";
 import { connectRedis, type RedisLink } from "./redis.server.ts";
+import { collectDocuments, SiteSearch } from "./search/search-index.server.ts";
 import { langParam } from "./site-map.ts";
 
 /** Settings once the content source is known (server/content-source.ts). */
@@ -34,6 +36,8 @@ export interface Site {
   contact: ContactDesk;
   /** Redis, when REDIS_URL is set: shared by every process and instance. */
   redis?: RedisLink;
+  /** The site search's indexes, built from the API (search/search-index.server.ts). */
+  search: SiteSearch;
   /**
    * Empties the data and page caches together, or for some pages only (`/en/news`: the page,
    * its other page numbers and navigation data, and the API answers they were made from), so
@@ -75,12 +79,23 @@ export function createSite(settings: SiteSettings): Site {
     settings.PAGE_CACHE_MAX_MB > 0 && settings.NODE_ENV === "production"
       ? new PageCache({ maxBytes: settings.PAGE_CACHE_MAX_MB * 1024 * 1024 })
       : undefined;
+  const search = new SiteSearch({
+    load: (lang) => {
+      const { t } = i18nFor(lang);
+      return collectDocuments(api, lang, { overview: t("overview.title"), hse: t("hse.title") });
+    },
+    ttlMs: settings.CACHE_TTL_MS,
+  });
   const media = settings.MEDIA_BASE_URL;
   const mediaOrigins = [settings.API_BASE_URL, ...(media && media !== "/" ? [media] : [])].map(
     (url) => new URL(url).origin,
   );
-  /** Empties this process's caches: everything, or what the pages at `paths` were made from. */
+  /**
+   * Empties this process's caches: everything, or what the pages at `paths` were made from.
+   * Any purge may change what the search index holds: it is rebuilt on the next search.
+   */
   const purgeLocally = (paths?: readonly string[]) => {
+    search.clear();
     if (!paths || !pages) {
       api.clearCache();
       pages?.clear();
@@ -104,6 +119,7 @@ export function createSite(settings: SiteSettings): Site {
     company: readCompanyFile(settings.COMPANY_FILE),
     contact: createContactDesk(settings, redis),
     redis,
+    search,
     purge(paths) {
       purgeLocally(paths);
       fanOut.publish({ kind: "purge", paths: paths ? [...paths] : undefined });

@@ -32,7 +32,7 @@ const pagedLists = {
 type PagedName = (typeof pagedLists)[keyof typeof pagedLists];
 
 /** Pages that are not for search engines. */
-const unlisted = new Set<PageName>(["soso"]);
+const unlisted = new Set<PageName>(["soso", "search"]);
 
 /** One page of the site, in the languages it exists in. */
 export interface SitemapPage {

@@ -131,7 +131,7 @@ function mainEntity(input: StructuredDataInput, about: MainEntity): Thing {
 export function structuredData(input: StructuredDataInput): Thing | undefined {
   const [, , ...rest] = input.pathname.split("/");
   const page = pageOf(rest.join("/"));
-  if (!page || page === "soso") return undefined;
+  if (!page || page === "soso" || page === "search") return undefined;
   const graph =
     page === "home"
       ? [

@@ -1,0 +1,27 @@
+/**
+ * `/{lang}/news/feed.xml`: the Atom feed of the language's news (lib/news-feed.server.ts),
+ * linked from every page's head. Kept by the page cache like a page, as long as its data.
+ */
+import { i18nFor, isLanguage } from "../i18n/index.ts";
+import { companyIn } from "../lib/company.server.ts";
+import { atomFeed, latestNews } from "../lib/news-feed.server.ts";
+import { pageContext } from "../lib/site.server.ts";
+import type { Route } from "./+types/news-feed";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { lang } = args.params;
+  if (!isLanguage(lang)) return new Response("No such feed", { status: 404 });
+  const { api, settings, company } = pageContext(args);
+  const name = companyIn(lang, company).name;
+  const stories = await latestNews(api, lang);
+  const xml = atomFeed({
+    lang,
+    siteUrl: settings.SITE_URL,
+    title: i18nFor(lang).t("feed.title", { name }),
+    author: name,
+    stories,
+  });
+  return new Response(xml, {
+    headers: { "Content-Type": "application/atom+xml; charset=utf-8" },
+  });
+}

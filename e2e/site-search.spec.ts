@@ -1,0 +1,465 @@
+/**
+ * Site search and the news feeds (issue 24), in both languages, at 1280 and 375 px: the search
+ * field in the header (the phone menu on phones), with and without JavaScript; results with
+ * their kind, marked words and link; Arabic written without hamza, ta marbuta, diacritics or
+ * tatweel; no results, an empty or short query, paging; an API that fails (the last good index
+ * answers), a purge (the index follows the API); the Atom feeds, parsed as XML.
+ */
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { apiData, company, type Lang, languages, type Paged, t } from "./support/content.ts";
+import { E2E_PORT, E2E_SITE_URL } from "./support/env.ts";
+import { expectAtList } from "./support/page-checks.ts";
+import { type SiteWithApi, startSite, startSiteWithApi } from "./support/site.ts";
+import { type APIRequestContext, expect, type Page, type TestInfo, test } from "./support/test.ts";
+
+const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
+
+/** Server-only checks run once, at the desktop width. */
+const desktopOnly = (testInfo: TestInfo) =>
+  test.skip(isPhone(testInfo), "the same server answers at every width");
+
+interface NewsSummary {
+  id: number | string;
+  title: string;
+  description: string;
+  created_at?: string | null;
+}
+
+/** Every news story of the API, all pages, in the API's order. */
+async function allNews(lang: Lang): Promise<NewsSummary[]> {
+  const first = await apiData<Paged<NewsSummary>>("/api/news", lang);
+  const rest = await Promise.all(
+    Array.from({ length: first.pagination.last_page - 1 }, (_, index) =>
+      apiData<Paged<NewsSummary>>(`/api/news?page=${index + 2}`, lang),
+    ),
+  );
+  return [first, ...rest].flatMap((page) => page.data);
+}
+
+/** What a results page shows: its message, and each result's kind, link and marked words. */
+async function resultsOf(request: APIRequestContext, address: string) {
+  const response = await request.get(address, { maxRedirects: 0 });
+  const html = await response.text();
+  const items = Array.from(html.matchAll(/<li[^>]*data-kind="([^"]+)"[^>]*>(.*?)<\/li>/gs));
+  return {
+    status: response.status(),
+    html,
+    message: html.match(/data-testid="search-message"[^>]*>([^<]*)</)?.[1] ?? "",
+    results: items.map(([, kind = "", body = ""]) => ({
+      kind,
+      href: body.match(/<a href="([^"]+)"/)?.[1] ?? "",
+      marks: marksIn(body),
+      titleMarks: marksIn(body.match(/<h2[^>]*>(.*?)<\/h2>/s)?.[1] ?? ""),
+    })),
+  };
+}
+
+const marksIn = (html: string) =>
+  Array.from(html.matchAll(/<mark[^>]*>([^<]*)<\/mark>/g), ([, text = ""]) => text);
+
+/** The links of every result of a query, all pages. */
+async function allResults(request: APIRequestContext, lang: Lang, query: string) {
+  const first = await resultsOf(request, searchPath(lang, query));
+  expect(first.status, query).toBe(200);
+  const count = Number(first.message.match(/(\d+)$/)?.[1] ?? 0);
+  const hrefs = first.results.map((result) => result.href);
+  for (let page = 2; page <= Math.ceil(count / 10); page++) {
+    const next = await resultsOf(request, searchPath(lang, query, page));
+    hrefs.push(...next.results.map((result) => result.href));
+  }
+  return hrefs;
+}
+
+const searchPath = (lang: Lang, query: string, page?: number) =>
+  `/${lang}/search?q=${encodeURIComponent(query)}${page ? `&page=${page}` : ""}`;
+
+/** The header's search field: on phones, in the menu (opened first). */
+async function headerSearchField(page: Page, lang: Lang, testInfo: TestInfo) {
+  if (isPhone(testInfo)) {
+    await page.getByRole("button", { name: t(lang, "nav.openMenu") }).click();
+  }
+  const field = page.getByRole("banner").getByRole("searchbox", { name: t(lang, "search.label") });
+  await expect(field).toBeVisible();
+  return field;
+}
+
+const queries: Record<Lang, string> = { en: "bridges", ar: "جسور" };
+
+test.describe("searching from the header", () => {
+  for (const lang of languages) {
+    test(`/${lang}: the field takes a query from the keyboard and shows marked results`, async ({
+      page,
+    }, testInfo) => {
+      await page.goto(`/${lang}/news`);
+      const field = await headerSearchField(page, lang, testInfo);
+      await field.focus();
+      await page.keyboard.type(queries[lang]);
+      // The submit button follows the field, named in the page's language.
+      await page.keyboard.press("Tab");
+      await expect(page.locator(":focus")).toHaveAccessibleName(t(lang, "search.submit"));
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Enter");
+
+      await expect(page).toHaveURL(searchPath(lang, queries[lang]));
+      await expect(page).toHaveTitle(new RegExp(queries[lang]));
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+      const results = page.getByTestId("search-results").getByRole("listitem");
+      await expect(results.first()).toBeVisible();
+      expect(await results.count()).toBeGreaterThan(0);
+      // Each result names its kind, links its page and marks the words found.
+      const first = results.first();
+      await expect(first.getByRole("heading", { level: 2 }).getByRole("link")).toHaveAttribute(
+        "href",
+        new RegExp(`^/${lang}/`),
+      );
+      const kinds = Object.fromEntries(
+        ["news", "completedProject", "currentProject", "service", "page"].map((kind) => [
+          kind,
+          t(lang, `search.kind.${kind}` as "search.kind.news"),
+        ]),
+      );
+      const kind = await first.getAttribute("data-kind");
+      await expect(first).toContainText(kinds[kind ?? ""] ?? "no such kind");
+      await expect(first.locator("mark").first()).toBeVisible();
+      // The results page's own field keeps the query.
+      await expect(
+        page.getByRole("main").getByRole("searchbox", { name: t(lang, "search.label") }),
+      ).toHaveValue(queries[lang]);
+    });
+  }
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    for (const lang of languages) {
+      test(`/${lang}: the header's form is a plain GET form that works`, async ({
+        page,
+      }, testInfo) => {
+        await page.goto(`/${lang}`);
+        const field = await headerSearchField(page, lang, testInfo);
+        await field.fill(queries[lang]);
+        await field.press("Enter");
+        await page.waitForURL(/\/search\?q=/);
+        await expect(
+          page.getByTestId("search-results").getByRole("listitem").first(),
+        ).toBeVisible();
+      });
+    }
+  });
+});
+
+/** Arabic as people type it: bare alef, ha for ta marbuta, ya for alef maqsura, no marks. */
+const plainArabic = (word: string) =>
+  word
+    .replace(/[أإآٱ]/g, "ا")
+    .replace(/ة/g, "ه")
+    .replace(/ى/g, "ي")
+    .replace(/[\u064B-\u065F\u0670\u0640]/g, "");
+
+test.describe("matching", () => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+  test.beforeEach(({}, testInfo) => desktopOnly(testInfo));
+
+  test("Arabic typed without hamza, ta marbuta, alef maqsura, diacritics or tatweel finds the stories", async ({
+    request,
+  }) => {
+    // Words of the news titles that are written with one of these letters or marks.
+    const stories = await allNews("ar");
+    const picked = stories
+      .flatMap((story) =>
+        story.title
+          .split(/[\s،:()–-]+/)
+          .filter((word) => word.length >= 4 && plainArabic(word) !== word)
+          .map((word) => ({ story, word })),
+      )
+      .filter((_, index, all) => index % Math.max(1, Math.floor(all.length / 6)) === 0)
+      .slice(0, 6);
+    expect(picked.length).toBeGreaterThanOrEqual(3);
+    for (const { story, word } of picked) {
+      const plain = plainArabic(word);
+      // Plain, and drawn out with tatweel as some people write.
+      for (const query of [plain, `${plain.slice(0, 2)}ـــ${plain.slice(2)}`]) {
+        const hrefs = await allResults(request, "ar", query);
+        expect(hrefs, `${query} (from ${word})`).toContain(`/ar/news/${story.id}`);
+      }
+    }
+    // A word as written marks the same words as its plain spelling.
+    const { word } = picked[0] ?? { word: "" };
+    const written = await resultsOf(request, searchPath("ar", word));
+    const plain = await resultsOf(request, searchPath("ar", plainArabic(word)));
+    expect(plain.results.map((r) => r.href)).toEqual(written.results.map((r) => r.href));
+    expect(plain.results[0]?.marks).toEqual(written.results[0]?.marks);
+  });
+
+  test("English words are found by their stem and case-folded; titles rank first", async ({
+    request,
+  }) => {
+    const plural = await resultsOf(request, searchPath("en", "BRIDGES"));
+    const singular = await resultsOf(request, searchPath("en", "bridge"));
+    expect(plural.results.length).toBeGreaterThan(0);
+    // The same pages (ranked a little apart: a query word's own form counts too).
+    const pages = (found: typeof plural) => found.results.map((r) => r.href).sort();
+    expect(pages(plural)).toEqual(pages(singular));
+    // Marked words are forms of the stem, as written.
+    for (const mark of plural.results.flatMap((r) => r.marks)) expect(mark).toMatch(/^bridge/i);
+    // The last word matches as a beginning: "interch" is no word.
+    const prefix = await resultsOf(request, searchPath("en", "interch"));
+    expect(prefix.results.length).toBeGreaterThan(0);
+    // Only the last one: a cut word before it finds nothing.
+    expect((await resultsOf(request, searchPath("en", "interch highway"))).results).toEqual([]);
+    // Results with the word in their title come before those with it only in their text.
+    const titled = plural.results.map((r) => r.titleMarks.length > 0);
+    expect(titled[0]).toBe(true);
+    expect(titled.includes(false)).toBe(true);
+    expect(titled.slice(titled.indexOf(false))).not.toContain(true);
+  });
+
+  for (const lang of languages) {
+    test(`/${lang}: no results, an empty and a too short query are explained`, async ({
+      request,
+    }) => {
+      const nothing = await resultsOf(request, searchPath(lang, "qqxqzzv"));
+      expect(nothing.status).toBe(200);
+      expect(nothing.results).toEqual([]);
+      expect(nothing.message).toBe(t(lang, "search.noResults", { query: "qqxqzzv" }));
+      const empty = await resultsOf(request, `/${lang}/search`);
+      expect(empty.message).toBe(t(lang, "search.empty"));
+      const short = await resultsOf(request, searchPath(lang, "x"));
+      expect(short.message).toBe(t(lang, "search.tooShort", { query: "x" }));
+      expect(short.html).toContain(`<title>${t(lang, "search.titleFor", { query: "x" })}`);
+    });
+  }
+
+  test("results are paged like the other lists, the query kept on every page", async ({
+    page,
+    request,
+  }) => {
+    const query = company("en").name.split(" ")[0] ?? "";
+    const first = await resultsOf(request, searchPath("en", query));
+    expect(first.results).toHaveLength(10);
+    await page.goto(searchPath("en", query));
+    const pager = page.getByRole("navigation", { name: t("en", "pagination.label") });
+    await pager.getByRole("link", { name: t("en", "pagination.next") }).click();
+    await expect(page).toHaveURL(`/en/search?q=${query}&page=2#list`);
+    await expectAtList(page);
+    const second = await resultsOf(request, searchPath("en", query, 2));
+    expect(second.results.length).toBeGreaterThan(0);
+    const both = [...first.results, ...second.results].map((r) => r.href);
+    expect(new Set(both).size).toBe(both.length);
+    // Past the end and nonsense pages land on real pages.
+    const past = await request.get(searchPath("en", query, 999), { maxRedirects: 0 });
+    expect(past.status()).toBe(302);
+    expect(past.headers().location).toMatch(new RegExp(`^/en/search\\?q=${query}(&page=\\d+)?$`));
+    const nonsense = await request.get(`${searchPath("en", query)}&page=abc`, { maxRedirects: 0 });
+    expect(nonsense.headers().location).toBe(`/en/search?q=${query}`);
+  });
+
+  test("each language searches its own pages", async ({ request }) => {
+    const ar = await resultsOf(request, searchPath("ar", "iso"));
+    const en = await resultsOf(request, searchPath("en", "iso"));
+    expect(ar.results.length).toBeGreaterThan(0);
+    expect(en.results.length).toBeGreaterThan(0);
+    for (const r of ar.results) expect(r.href).toMatch(/^\/ar\//);
+    for (const r of en.results) expect(r.href).toMatch(/^\/en\//);
+  });
+});
+
+const SECRET = "a-search-secret-of-some-length";
+
+/** Sets columns of a news row in a reference API's database. */
+function editNews(on: SiteWithApi, id: number | string, columns: Record<string, string>) {
+  const db = new DatabaseSync(path.join(on.dir, "content.sqlite"));
+  const assignments = Object.keys(columns).map((name) => `${name} = ?`);
+  db.prepare(`UPDATE news SET ${assignments.join(", ")} WHERE id = ?`).run(
+    ...Object.values(columns),
+    id,
+  );
+  db.close();
+}
+
+test.describe("the index and the API", () => {
+  test.describe.configure({ mode: "serial" });
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+  test.beforeEach(({}, testInfo) => desktopOnly(testInfo));
+
+  test("a purge empties the index: the next search sees the API's content", async ({ request }) => {
+    const servers = await startSiteWithApi(26, {}, { PURGE_SECRET: SECRET });
+    try {
+      const at = (address: string) => resultsOf(request, servers.site.url + address);
+      const [story] = await allNewsAt(servers);
+      expect(story).toBeDefined();
+      const word = `Zebrafinch${Date.now() % 1000}`;
+      expect((await at(searchPath("en", word))).results).toEqual([]);
+      editNews(servers, story?.id ?? 0, { title_en: `${word} tower topped out` });
+      // The index is fresh for minutes: without a purge it has not changed.
+      expect((await at(searchPath("en", word))).results).toEqual([]);
+      const purged = await request.post(`${servers.site.url}/purge`, {
+        headers: { Authorization: `Bearer ${SECRET}` },
+        data: { paths: [`/en/news/${story?.id}`] },
+      });
+      expect(purged.status()).toBe(200);
+      const after = await at(searchPath("en", word));
+      expect(after.results.map((r) => r.href)).toEqual([`/en/news/${story?.id}`]);
+      expect(after.results[0]?.marks).toEqual([word]);
+    } finally {
+      await servers.stop();
+    }
+  });
+
+  test("when the API fails the last good index answers; with none, the error screen", async ({
+    request,
+  }) => {
+    const servers = await startSiteWithApi(24, {}, { CACHE_TTL_MS: "1000" });
+    try {
+      const address = `${servers.site.url}${searchPath("en", "bridge")}`;
+      const before = await resultsOf(request, address);
+      expect(before.results.length).toBeGreaterThan(0);
+      await servers.api.close();
+      // Stale now: each search tries a rebuild in the background, which fails.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      for (let i = 0; i < 3; i++) {
+        const during = await resultsOf(request, address);
+        expect(during.status).toBe(200);
+        expect(during.results).toEqual(before.results);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      await expect
+        .poll(() => servers.site.logged().filter((line) => line.area === "search").length)
+        .toBeGreaterThan(0);
+      expect(servers.site.logged().find((line) => line.area === "search")).toMatchObject({
+        level: "warn",
+        message: "keeping the last good search index",
+      });
+    } finally {
+      await servers.stop();
+    }
+
+    const down = await startSite(E2E_PORT + 25, { API_BASE_URL: "http://127.0.0.1:9" });
+    try {
+      for (const lang of languages) {
+        const response = await request.get(`${down.url}${searchPath(lang, queries[lang])}`);
+        expect(response.status()).toBe(503);
+        expect(await response.text()).toContain('data-testid="error-screen"');
+      }
+    } finally {
+      await down.stop();
+    }
+  });
+});
+
+/** The news of a site's own reference API, newest first. */
+async function allNewsAt(servers: SiteWithApi) {
+  return (await apiData<Paged<NewsSummary>>("/api/news", "en", servers.api.url)).data;
+}
+
+test.describe("news feeds", () => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+  test.beforeEach(({}, testInfo) => desktopOnly(testInfo));
+
+  for (const lang of languages) {
+    test(`/${lang}/news/feed.xml is a valid Atom feed of the latest 20 news`, async ({
+      page,
+      request,
+    }) => {
+      const response = await request.get(`/${lang}/news/feed.xml`);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
+      const xml = await response.text();
+      // Parsed by the browser's XML parser: a well-formed document in Atom's namespace.
+      const feed = await page.evaluate((text) => {
+        const doc = new DOMParser().parseFromString(text, "application/xml");
+        const ATOM = "http://www.w3.org/2005/Atom";
+        const root = doc.documentElement;
+        const child = (parent: Element, name: string) =>
+          Array.from(parent.children).filter(
+            (el) => el.namespaceURI === ATOM && el.localName === name,
+          );
+        const textOf = (parent: Element, name: string) =>
+          child(parent, name)[0]?.textContent ?? null;
+        const links = (parent: Element) =>
+          child(parent, "link").map((link) => ({
+            rel: link.getAttribute("rel") ?? "alternate",
+            type: link.getAttribute("type"),
+            hreflang: link.getAttribute("hreflang"),
+            href: link.getAttribute("href"),
+          }));
+        return {
+          error: doc.getElementsByTagName("parsererror").length > 0,
+          root: `${root.namespaceURI} ${root.localName}`,
+          lang: root.getAttribute("xml:lang"),
+          title: textOf(root, "title"),
+          id: textOf(root, "id"),
+          updated: textOf(root, "updated"),
+          author: child(root, "author")[0]
+            ? textOf(child(root, "author")[0] as Element, "name")
+            : null,
+          links: links(root),
+          entries: child(root, "entry").map((entry) => ({
+            title: textOf(entry, "title"),
+            id: textOf(entry, "id"),
+            updated: textOf(entry, "updated"),
+            summary: textOf(entry, "summary"),
+            links: links(entry),
+          })),
+        };
+      }, xml);
+
+      expect(feed.error).toBe(false);
+      expect(feed.root).toBe("http://www.w3.org/2005/Atom feed");
+      expect(feed.lang).toBe(lang);
+      expect(feed.title).toContain(company(lang).name);
+      expect(feed.author).toBe(company(lang).name);
+      const self = `${E2E_SITE_URL}/${lang}/news/feed.xml`;
+      expect(feed.id).toBe(self);
+      const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+      expect(feed.updated).toMatch(rfc3339);
+      const other = lang === "en" ? "ar" : "en";
+      expect(feed.links).toContainEqual({
+        rel: "self",
+        type: "application/atom+xml",
+        hreflang: null,
+        href: self,
+      });
+      expect(feed.links).toContainEqual({
+        rel: "alternate",
+        type: "application/atom+xml",
+        hreflang: other,
+        href: `${E2E_SITE_URL}/${other}/news/feed.xml`,
+      });
+
+      const news = await allNews(lang);
+      expect(feed.entries).toHaveLength(Math.min(20, news.length));
+      feed.entries.forEach((entry, index) => {
+        const story = news[index];
+        const link = `${E2E_SITE_URL}/${lang}/news/${story?.id}`;
+        expect(entry.title).toBe(story?.title);
+        expect(entry.id).toBe(link);
+        expect(entry.links).toContainEqual({
+          rel: "alternate",
+          type: "text/html",
+          hreflang: null,
+          href: link,
+        });
+        expect(entry.updated).toMatch(rfc3339);
+        expect(entry.summary?.length).toBeGreaterThan(0);
+        expect(entry.summary).not.toMatch(/<[a-z/]/i);
+      });
+      // The alternate feed exists too.
+      expect((await request.get(`/${other}/news/feed.xml`)).status()).toBe(200);
+    });
+  }
+
+  test("every page's head links its language's feed", async ({ request }) => {
+    for (const address of ["/en", "/ar", "/en/news", "/ar/search?q=iso", "/en/no-such-page"]) {
+      const html = await (await request.get(address)).text();
+      const lang = address.slice(1, 3);
+      expect(html, address).toMatch(
+        new RegExp(
+          `<link rel="alternate" type="application/atom\\+xml" href="/${lang}/news/feed.xml"`,
+        ),
+      );
+    }
+    const unknown = await request.get("/fr/news/feed.xml", { maxRedirects: 0 });
+    expect(unknown.status()).toBe(404);
+  });
+});
