@@ -9,6 +9,7 @@
 import type { CSSProperties, ReactNode } from "react";
 import { CONTENT_CAROUSEL, layoutVars } from "../lib/carousel-layout.ts";
 import { island } from "./island.tsx";
+import { Slide } from "./parts/slide.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
 
@@ -61,15 +62,7 @@ function Carousel({
         </h2>
         <div className={`flex items-center gap-3 ${slides.length === 0 ? "hidden" : ""}`}>
           {action}
-          <SlideButtons
-            labels={labels}
-            surface="light"
-            canPrevious={slider.canPrevious}
-            canNext={slider.canNext}
-            onPrevious={slider.previous}
-            onNext={slider.next}
-            testIds
-          />
+          <SlideButtons slider={slider} labels={labels} surface="light" testIds />
         </div>
       </div>
       {slides.length === 0 ? <p className="text-slate-500">{labels.noData}</p> : null}
@@ -82,18 +75,15 @@ function Carousel({
       >
         <div className="-ms-(--slide-gap) flex touch-pan-y touch-pinch-zoom md:-ms-(--slide-gap-lg)">
           {slides.map((slide, index) => (
-            // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's slide is a group
-            <div
+            <Slide
               // biome-ignore lint/suspicious/noArrayIndexKey: slides are server markup in a fixed order
               key={index}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={slideLabels[index]}
+              label={slideLabels[index] ?? ""}
               data-testid="carousel-slide"
-              className="min-w-0 flex-none basis-(--slide-basis) ps-(--slide-gap) md:basis-(--slide-basis-lg) md:ps-(--slide-gap-lg)"
+              className="basis-(--slide-basis) ps-(--slide-gap) md:basis-(--slide-basis-lg) md:ps-(--slide-gap-lg)"
             >
               {slide}
-            </div>
+            </Slide>
           ))}
         </div>
       </div>

@@ -6,20 +6,18 @@
  * load fade in the same way. Each opens larger in the lightbox. Without scripts, or for
  * reduced motion, they are simply shown (`scripted:` and `motion-safe:` below).
  */
-import {
-  type CSSProperties,
-  type MouseEvent,
-  type ReactNode,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
 import { cardFrame } from "../components/ui/card.tsx";
 import { REDUCED_MOTION_QUERY } from "../lib/carousel-layout.ts";
 import { cn } from "../lib/cn.ts";
 import { staggerDelayCss } from "../lib/stagger.ts";
 import { island } from "./island.tsx";
-import { Lightbox, type LightboxImage, type LightboxLabels } from "./parts/lightbox.tsx";
+import {
+  Lightbox,
+  type LightboxImage,
+  type LightboxLabels,
+  useLightbox,
+} from "./parts/lightbox.tsx";
 import type { Direction } from "./parts/use-slider.ts";
 
 export interface Certificate extends LightboxImage {
@@ -49,7 +47,7 @@ function Certificates({
   const [reveals, setReveals] = useState<Reveal[]>(() =>
     certificates.map(() => ({ state: "waiting" })),
   );
-  const [shown, setShown] = useState<number | null>(null);
+  const { shown, setShown, opener } = useLightbox();
 
   useEffect(() => {
     setLive(true);
@@ -79,12 +77,6 @@ function Certificates({
     for (const item of items.current) if (item) observer.observe(item);
     return () => observer.disconnect();
   }, []);
-
-  const open = (index: number) => (event: MouseEvent<HTMLButtonElement>) => {
-    // Safari does not focus clicked buttons; the lightbox gives focus back to this one.
-    event.currentTarget.focus({ preventScroll: true });
-    setShown(index);
-  };
 
   return (
     <>
@@ -119,7 +111,7 @@ function Certificates({
             >
               <button
                 type="button"
-                onClick={open(index)}
+                onClick={opener(index)}
                 aria-label={certificate.openLabel}
                 className={cn(cardFrame(true), "w-full p-4")}
               >

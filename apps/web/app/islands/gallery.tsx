@@ -4,9 +4,15 @@
  * direction, focus following, so Enter opens the photo in view; a photo opens larger in the
  * lightbox. The photos themselves are server markup (lazy images).
  */
-import { type MouseEvent, type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { island } from "./island.tsx";
-import { Lightbox, type LightboxImage, type LightboxLabels } from "./parts/lightbox.tsx";
+import {
+  Lightbox,
+  type LightboxImage,
+  type LightboxLabels,
+  useLightbox,
+} from "./parts/lightbox.tsx";
+import { Slide } from "./parts/slide.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
 
@@ -34,13 +40,7 @@ function Gallery({ dir, label, photos, buttons, labels }: GalleryProps) {
     slides: total,
     options: { align: "start", loop: false },
   });
-  const [shown, setShown] = useState<number | null>(null);
-
-  const open = (index: number) => (event: MouseEvent<HTMLButtonElement>) => {
-    // Safari does not focus clicked buttons; the lightbox gives focus back to this one.
-    event.currentTarget.focus({ preventScroll: true });
-    setShown(index);
-  };
+  const { shown, setShown, opener } = useLightbox();
 
   return (
     // A group, not a region: pages usually put the gallery in a section with the same name.
@@ -61,18 +61,15 @@ function Gallery({ dir, label, photos, buttons, labels }: GalleryProps) {
       >
         <div className="-ms-4 flex touch-pan-y touch-pinch-zoom">
           {photos.map((photo, index) => (
-            // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's slide is a group
-            <div
+            <Slide
               // biome-ignore lint/suspicious/noArrayIndexKey: the same photo may appear twice
               key={index}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={labels.counter[index]}
-              className="min-w-0 flex-none basis-full ps-4"
+              label={labels.counter[index] ?? ""}
+              className="basis-full ps-4"
             >
               <button
                 type="button"
-                onClick={open(index)}
+                onClick={opener(index)}
                 aria-label={photo.openLabel}
                 className="group focus-on-dark relative block w-full overflow-hidden rounded-2xl bg-sand-100 focus-visible:outline-offset-[-4px]"
               >
@@ -82,7 +79,7 @@ function Gallery({ dir, label, photos, buttons, labels }: GalleryProps) {
                   className="absolute inset-0 bg-linear-to-t from-navy-950/40 to-transparent opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
                 />
               </button>
-            </div>
+            </Slide>
           ))}
         </div>
       </div>
@@ -97,14 +94,7 @@ function Gallery({ dir, label, photos, buttons, labels }: GalleryProps) {
             {labels.counter[slider.selected]}
           </p>
           <div className="flex gap-2">
-            <SlideButtons
-              labels={buttons}
-              surface="card"
-              canPrevious={slider.canPrevious}
-              canNext={slider.canNext}
-              onPrevious={slider.previous}
-              onNext={slider.next}
-            />
+            <SlideButtons slider={slider} labels={buttons} surface="card" />
           </div>
         </div>
       ) : null}

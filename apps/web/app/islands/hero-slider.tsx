@@ -19,6 +19,7 @@ import {
   REDUCED_MOTION_QUERY,
 } from "../lib/carousel-layout.ts";
 import { island } from "./island.tsx";
+import { Slide } from "./parts/slide.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
 
@@ -98,32 +99,22 @@ function HeroSlider({ dir, label, slides, labels }: HeroSliderProps) {
       <div ref={slider.viewportRef} dir={dir} style={vars} className="h-full overflow-hidden">
         <div className="-ms-(--slide-gap) flex h-full touch-pan-y touch-pinch-zoom min-[865px]:-ms-(--slide-gap-lg)">
           {slides.map((slide, index) => (
-            // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's slide is a group
-            <div
+            <Slide
               key={slide.key}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={slide.label}
+              label={slide.label}
               data-testid="hero-slide"
               data-selected={index === slider.selected || undefined}
-              className="h-full min-w-0 flex-none basis-(--slide-basis) ps-(--slide-gap) min-[865px]:basis-(--slide-basis-lg) min-[865px]:ps-(--slide-gap-lg)"
+              className="h-full basis-(--slide-basis) ps-(--slide-gap) min-[865px]:basis-(--slide-basis-lg) min-[865px]:ps-(--slide-gap-lg)"
             >
               {slide.content}
-            </div>
+            </Slide>
           ))}
         </div>
       </div>
 
       {slides.length > 1 ? (
         <div className="absolute inset-x-0 bottom-8 flex items-center justify-center gap-3 px-4">
-          <SlideButtons
-            labels={labels}
-            surface="overlay"
-            canPrevious={slider.canPrevious}
-            canNext={slider.canNext}
-            onPrevious={slider.previous}
-            onNext={slider.next}
-          >
+          <SlideButtons slider={slider} labels={labels} surface="overlay">
             <div className="flex items-center gap-1">
               {slides.map((slide, index) => (
                 <button

@@ -7,7 +7,7 @@
  * Tab out to the browser's own controls), and goes to the previous or next image with the
  * buttons or the arrow keys, mirrored in right-to-left pages.
  */
-import { type KeyboardEvent, useEffect, useRef } from "react";
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { ChevronNext, ChevronPrevious, CloseIcon } from "../../components/icons.tsx";
 import { PLACEHOLDER } from "../../components/lazy-image.tsx";
 import { arrowStep } from "../../lib/carousel-keys.ts";
@@ -25,6 +25,20 @@ export interface LightboxLabels {
   next: string;
   /** "Image 1 of 6"... one per image. */
   counter: string[];
+}
+
+/**
+ * The lightbox's state for its owner: the image shown (null while closed), and a click handler
+ * for the element that opens image `index`.
+ */
+export function useLightbox() {
+  const [shown, setShown] = useState<number | null>(null);
+  const opener = (index: number) => (event: MouseEvent<HTMLElement>) => {
+    // Safari does not focus clicked buttons; the lightbox gives focus back to this one.
+    event.currentTarget.focus({ preventScroll: true });
+    setShown(index);
+  };
+  return { shown, setShown, opener };
 }
 
 const roundButton =

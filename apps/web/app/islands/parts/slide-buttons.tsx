@@ -6,6 +6,7 @@
 import type { ReactNode } from "react";
 import { ChevronNext, ChevronPrevious } from "../../components/icons.tsx";
 import { RoundButton, type Surface } from "../../components/ui/round-button.tsx";
+import type { Slider } from "./use-slider.ts";
 
 export interface SlideButtonLabels {
   previous: string;
@@ -13,31 +14,27 @@ export interface SlideButtonLabels {
 }
 
 export function SlideButtons({
+  slider,
   labels,
   surface,
-  canPrevious,
-  canNext,
-  onPrevious,
-  onNext,
   children,
   testIds,
 }: {
+  /** What useSlider gives: where the slider can go, and how to move it. */
+  slider: Pick<Slider, "canPrevious" | "canNext" | "previous" | "next">;
   labels: SlideButtonLabels;
   surface: Surface;
-  canPrevious: boolean;
-  canNext: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
   /** Shown between the two buttons (dots, a pause button). */
   children?: ReactNode;
   testIds?: boolean;
 }) {
+  const { canPrevious, canNext } = slider;
   return (
     <>
       <RoundButton
         surface={surface}
         disabled={!canPrevious}
-        onClick={canPrevious ? onPrevious : undefined}
+        onClick={canPrevious ? slider.previous : undefined}
         label={labels.previous}
         data-testid={testIds ? "carousel-previous" : undefined}
       >
@@ -47,7 +44,7 @@ export function SlideButtons({
       <RoundButton
         surface={surface}
         disabled={!canNext}
-        onClick={canNext ? onNext : undefined}
+        onClick={canNext ? slider.next : undefined}
         label={labels.next}
         data-testid={testIds ? "carousel-next" : undefined}
       >

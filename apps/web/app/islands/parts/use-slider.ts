@@ -19,6 +19,8 @@ interface SliderState {
   canNext: boolean;
 }
 
+export type Slider = ReturnType<typeof useSlider>;
+
 export function useSlider({
   direction,
   slides,
