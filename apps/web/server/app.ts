@@ -27,7 +27,7 @@ import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
 import { operations } from "./operations.ts";
 import { pageHandler } from "./page-handler.ts";
-import { pagePolicy, securityHeaders } from "./security-headers.ts";
+import { pagePolicies, securityHeaders } from "./security-headers.ts";
 import { ogTitleOf, socialCardEndpoint } from "./social-card.ts";
 
 export interface SiteAppOptions {
@@ -131,10 +131,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
       ttlMs: settings.CACHE_TTL_MS,
       publicOrigin: new URL(settings.SITE_URL).origin,
       // Vite's development scripts are not the build's: the policy is for production.
-      policyOf:
-        settings.NODE_ENV === "production"
-          ? (html) => pagePolicy(html, site.mediaOrigins)
-          : undefined,
+      policyOf: settings.NODE_ENV === "production" ? pagePolicies(site.mediaOrigins) : undefined,
     }),
   );
   app.use(errorPage());
