@@ -21,7 +21,7 @@ import {
   siteContext,
 } from "../app/lib/site.server.ts";
 import { maxBodyBytes, type Visitor, visitorContext } from "../app/lib/visitor.server.ts";
-import { errorPage, rejectMalformedUrls } from "./error-page.ts";
+import { errorPage, rejectMalformedHosts, rejectMalformedUrls } from "./error-page.ts";
 import { imageEndpoint } from "./image-endpoint.ts";
 import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
@@ -54,6 +54,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   app.use(compression());
   app.use(securityHeaders());
   app.use(rejectMalformedUrls);
+  app.use(rejectMalformedHosts);
   app.use(operations(site));
   app.use(allowedMethods(build));
   app.use(sameOriginPosts(settings.SITE_URL));

@@ -47,8 +47,13 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
 
   return async (req, res, next) => {
     try {
-      const request = toFetchRequest(req, res, options.publicOrigin);
-      const key = pages && isGet(req) ? pageCacheKey(new URL(request.url)) : null;
+      // A GET is rendered from its canonical address, the same that keys it in the cache: what
+      // is kept under a key is what that key's address renders.
+      const canonical = isGet(req)
+        ? pageCacheKey(new URL(`http://x${req.originalUrl}`))
+        : undefined;
+      const request = toFetchRequest(req, res, options.publicOrigin, canonical);
+      const key = pages && canonical !== undefined ? canonical : null;
       const hit = key ? pages?.get(key) : undefined;
       if (hit && pages) return sendCached(req, res, pages, hit, "HIT");
 
@@ -127,6 +132,7 @@ function toFetchRequest(
   req: express.Request,
   res: express.Response,
   publicOrigin?: string,
+  target: string = req.originalUrl,
 ): Request {
   // The host as Express reads it (X-Forwarded-Host with TRUST_PROXY), cut at anything odd.
   const host = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
@@ -135,7 +141,7 @@ function toFetchRequest(
     publicOrigin && req.get("origin") === publicOrigin
       ? publicOrigin
       : `${req.protocol}://${host}${port ? `:${port}` : ""}`;
-  const url = new URL(origin + req.originalUrl);
+  const url = new URL(origin + target);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);

@@ -90,8 +90,10 @@ export function siteOf(context: Readonly<RouterContextProvider>): Site {
 /**
  * What a loader starts from: the site, with an API client that records how long the data it
  * reads stays fresh (the page is cached no longer), and the page's language from its address.
- * A zero-padded id (`/en/news/007`) is redirected to its plain form, so one item is fetched
- * and cached once, not under endless spellings.
+ * (An id that is not a whole number is a 404 before any API call: api.server.ts.) A zero-padded
+ * id (`/en/news/007`, `/en/news/007/`) is redirected to its plain form without a trailing slash,
+ * so one item is fetched and cached once, not under endless spellings, and the redirect's
+ * target never redirects again.
  */
 export function pageContext(args: {
   params: Params;
@@ -107,9 +109,10 @@ export function pageContext(args: {
   optional<T>(load: Promise<T>, fallback: T): Promise<T>;
 } {
   const { id } = args.params;
-  if (args.url && id && /^0+\d/.test(id)) {
-    const plain = id.replace(/^0+/, "");
-    throw redirect(args.url.pathname.replace(/[^/]+$/, plain) + args.url.search, 301);
+  if (args.url && id && /^0\d/.test(id)) {
+    const plain = id.replace(/^0+(?=\d)/, "");
+    const path = args.url.pathname.replace(/\/+$/, "");
+    throw redirect(path.slice(0, path.length - id.length) + plain + args.url.search, 301);
   }
   const site = siteOf(args.context);
   const freshness = args.context.get(freshnessContext);
