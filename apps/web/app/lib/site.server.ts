@@ -55,7 +55,9 @@ export function createSite(settings: SiteSettings): Site {
     timeoutMs: settings.API_TIMEOUT_MS,
     cacheTtlMs: settings.CACHE_TTL_MS,
     cacheMaxEntries: settings.CACHE_MAX_ENTRIES,
-    store: openAnswerStore(settings.ANSWER_STORE_PATH),
+    store: openAnswerStore(settings.ANSWER_STORE_PATH, {
+      maxAgeMs: settings.ANSWER_STORE_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
+    }),
   });
   const pages =
     settings.PAGE_CACHE_MAX_MB > 0 && settings.NODE_ENV === "production"
