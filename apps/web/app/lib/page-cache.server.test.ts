@@ -164,6 +164,8 @@ describe("isShareable", () => {
 
   it("keeps errors, redirects, cookies and private answers out", () => {
     expect(isShareable(404, headers({}))).toBe(false);
+    expect(isShareable(404, headers({ "Cache-Control": "public" }))).toBe(true);
+    expect(isShareable(503, headers({ "Cache-Control": "public" }))).toBe(false);
     expect(isShareable(503, headers({}))).toBe(false);
     expect(isShareable(302, headers({ Location: "/en" }))).toBe(false);
     expect(isShareable(200, headers({ "Set-Cookie": "a=b" }))).toBe(false);

@@ -74,10 +74,14 @@ export function pageCacheKey(url: URL): string {
   return path + canonicalSearch(url, path.endsWith(".data"));
 }
 
-/** Whether a rendered answer may be shared with every visitor. */
+/**
+ * Whether a rendered answer may be shared with every visitor: a plain 200, or a 404 its route
+ * marks `public` (a missing sitemap part: cheap to ask for again and again otherwise).
+ */
 export function isShareable(status: number, headers: Headers): boolean {
-  if (status !== 200 || headers.has("Set-Cookie")) return false;
   const control = headers.get("Cache-Control") ?? "";
+  const ok = status === 200 || (status === 404 && /\bpublic\b/i.test(control));
+  if (!ok || headers.has("Set-Cookie")) return false;
   return !/\b(no-store|private|no-cache)\b/i.test(control);
 }
 

@@ -13,6 +13,7 @@ import { type CompanyFile, readCompanyFile } from "./company.server.ts";
 import type { Settings } from "./config.server.ts";
 import { PageCache } from "./page-cache.server.ts";
 import { langParam } from "./site-map.ts";
+import { SitemapCache } from "./sitemap.server.ts";
 
 /** Settings once the content source is known (server/content-source.ts). */
 export interface SiteSettings extends Settings {
@@ -28,6 +29,8 @@ export interface Site {
   pages?: PageCache;
   company: CompanyFile;
   contact: ContactDesk;
+  /** The sitemap, built once per freshness of its data (sitemap.server.ts). */
+  sitemap: SitemapCache;
   /**
    * Empties the data and page caches together, or for some pages only (`/en/news`: the page,
    * its other page numbers and navigation data, and the API answers they were made from), so
@@ -67,14 +70,19 @@ export function createSite(settings: SiteSettings): Site {
   const mediaOrigins = [settings.API_BASE_URL, ...(media && media !== "/" ? [media] : [])].map(
     (url) => new URL(url).origin,
   );
+  const sitemap = new SitemapCache(settings.SITE_URL);
   return {
     settings,
     api,
+    sitemap,
     mediaOrigins: [...new Set(mediaOrigins)],
     pages,
     company: readCompanyFile(settings.COMPANY_FILE),
     contact: createContactDesk(settings),
     purge(paths) {
+      if (!paths || paths.some((path) => path.toLowerCase().startsWith("/sitemap"))) {
+        sitemap.clear();
+      }
       if (!paths || !pages) {
         api.clearCache();
         pages?.clear();
