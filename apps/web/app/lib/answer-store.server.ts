@@ -114,6 +114,9 @@ export function openAnswerStore(file: string, options: AnswerStoreOptions = {}):
     log(`[cache] could not delete old answers: ${reason(error)}`);
   }
 
+  // What is still queued is written on the way out (sqlite is synchronous: fine in "exit").
+  if (db) process.once("exit", flush);
+
   const fresh = (answer: StoredAnswer | undefined) =>
     answer && answer.storedAt >= now() - maxAgeMs ? answer : undefined;
 
@@ -150,6 +153,7 @@ export function openAnswerStore(file: string, options: AnswerStoreOptions = {}):
     flush,
     close() {
       flush();
+      process.off("exit", flush);
       db?.close();
       db = undefined;
     },
