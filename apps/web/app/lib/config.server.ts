@@ -61,7 +61,7 @@ const settingsSchema = z.object({
   /** Days a delivered contact message stays in the outbox before it is deleted. */
   OUTBOX_KEEP_DELIVERED_DAYS: positiveInt.default(30),
   /** Days a held or failed contact message (personal data) is kept for review, then deleted. */
-  OUTBOX_KEEP_UNDELIVERED_DAYS: positiveInt.default(90),
+  OUTBOX_KEEP_UNSENT_DAYS: positiveInt.default(90),
   /** How often the outbox worker looks for messages due for delivery. */
   OUTBOX_POLL_MS: positiveInt.default(2_000),
   /** Server processes sharing the port (one per CPU core: `auto`); each keeps its own caches. */

@@ -191,7 +191,7 @@ export function outboxWorkerFromSettings(
     databasePath: settings.OUTBOX_DATABASE_PATH,
     pollMs: settings.OUTBOX_POLL_MS,
     keepDeliveredDays: settings.OUTBOX_KEEP_DELIVERED_DAYS,
-    keepUndeliveredDays: settings.OUTBOX_KEEP_UNDELIVERED_DAYS,
+    keepUndeliveredDays: settings.OUTBOX_KEEP_UNSENT_DAYS,
     backoff: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS },
     // A send can take up to the API time-out; a claim twice that old belongs to a dead sender.
     leaseMs: Math.max(60_000, 2 * settings.API_TIMEOUT_MS),
