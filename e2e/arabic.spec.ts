@@ -409,7 +409,9 @@ test.describe("Arabic routes speak Arabic", () => {
     const messages: Record<string, Record<string, string>> = {};
     for (const lang of languages) {
       await open(page, `/${lang}/contactUs`);
-      await page.locator('form[aria-labelledby="contact-form-heading"] button[type="submit"]').click();
+      await page
+        .locator('form[aria-labelledby="contact-form-heading"] button[type="submit"]')
+        .click();
       await expect(page.getByRole("alert")).toBeVisible();
       const shown = await page.evaluate(() => {
         const found: Record<string, string> = {

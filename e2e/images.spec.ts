@@ -48,7 +48,8 @@ test.describe("the image endpoint", () => {
     }
   });
 
-  test("the same request twice gives the same bytes (made once, kept on disk)", async () => {
+  // That it is made once is counted at the API in server/image-endpoint-limits.test.ts.
+  test("the same request twice gives the same bytes", async () => {
     const src = encodeURIComponent(await bannerPath("ar"));
     const url = `${site}/img?src=${src}&w=640`;
     const headers = { Accept: "image/webp" };

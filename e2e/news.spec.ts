@@ -98,12 +98,14 @@ test.describe("news page", () => {
       // Exactly the first 250 characters (by code point), then the ellipsis.
       expect(shown).toBe(truncated(long.description, 250));
       expect(Array.from(shown.trimEnd().replace(/…$/, "")).length).toBeGreaterThan(240);
-      for (const text of await page.getByTestId("news-description").allTextContents()) {
+      const descriptions = await page.getByTestId("news-description").allTextContents();
+      const dates = await page.getByTestId("news-date").allTextContents();
+      expect(descriptions.length).toBeGreaterThan(1);
+      expect(dates.length).toBeGreaterThan(1);
+      for (const text of descriptions) {
         expect(Array.from(text.replace(/…$/, "")).length).toBeLessThanOrEqual(250);
       }
-      for (const date of await page.getByTestId("news-date").allTextContents()) {
-        expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      }
+      for (const date of dates) expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     });
 
     test(`/${lang}/news: paging with next and previous`, async ({ page }) => {

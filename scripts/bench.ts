@@ -15,8 +15,10 @@
  * Prints tables (progress on stderr) and writes them as JSON to bench-results/<timestamp>.json.
  * Never fails on a number: only a failed build or start ends it early. Everything it starts is
  * stopped on the way out, on an error or Ctrl-C too.
+ *   5. the sitemap at scale (bench/sitemap.ts): 20,000 news and 5,000 projects.
  * Options: --runs N (3), --quick (1 run, mobile only), --skip-build, --duration S (10),
- * --connections N (50); ports BENCH_PORT (3399), BENCH_API_PORT (4399), BENCH_NGINX_PORT (3398).
+ * --connections N (50), --only sitemap (that part alone); ports BENCH_PORT (3399),
+ * BENCH_API_PORT (4399), BENCH_NGINX_PORT (3398), the sitemap's site on BENCH_PORT + 2.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -49,6 +51,7 @@ import {
   rawGet,
   startSite,
 } from "./bench/site.ts";
+import { printSitemap, type SitemapFigures, sitemapAtScale } from "./bench/sitemap.ts";
 
 // --- options ---------------------------------------------------------------------------------
 
@@ -59,6 +62,7 @@ const { values: args } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
+    only: { type: "string" },
   },
 });
 
@@ -118,6 +122,7 @@ const results = {
   },
   memory: {} as { beforeLoad?: Memory; afterLoad?: Memory },
   search: [] as SearchRow[],
+  sitemap: undefined as SitemapFigures | undefined,
   problems: [] as string[],
 };
 
@@ -493,8 +498,22 @@ async function describeRun(): Promise<void> {
   );
 }
 
+async function sitemap(): Promise<void> {
+  const where = { port: options.port + 2, buildDir: options.buildDir, dataDir, logFile: siteLog };
+  results.sitemap = await sitemapAtScale(where).catch((error: unknown) => {
+    if (isStopping()) throw error;
+    problem(`sitemap: ${String(error)}`);
+    return undefined;
+  });
+  if (results.sitemap) printSitemap(results.sitemap);
+}
+
 async function run(): Promise<void> {
   await describeRun();
+  if (args.only === "sitemap") {
+    if (options.build) await buildSite(options.buildDir);
+    return sitemap();
+  }
   progress(
     `${options.presets.length * 8 * options.runs} Lighthouse runs (about 30 s each), then ${
       2 * 2 * (options.loadSeconds + 2)
@@ -536,6 +555,7 @@ async function run(): Promise<void> {
     problem(`search p99 ${row.p99Ms.toFixed(1)} ms (${row.corpus}, ${row.lang})`);
   }
   await current?.stop();
+  await sitemap();
 }
 
 let interrupted = false;

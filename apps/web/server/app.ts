@@ -21,13 +21,13 @@ import {
   siteContext,
 } from "../app/lib/site.server.ts";
 import { maxBodyBytes, type Visitor, visitorContext } from "../app/lib/visitor.server.ts";
-import { errorPage, rejectMalformedUrls } from "./error-page.ts";
+import { errorPage, rejectMalformedHosts, rejectMalformedUrls } from "./error-page.ts";
 import { imageEndpoint } from "./image-endpoint.ts";
 import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
 import { operations } from "./operations.ts";
 import { pageHandler } from "./page-handler.ts";
-import { pagePolicy, securityHeaders } from "./security-headers.ts";
+import { pagePolicies, securityHeaders } from "./security-headers.ts";
 import { ogTitleOf, socialCardEndpoint } from "./social-card.ts";
 
 export interface SiteAppOptions {
@@ -54,6 +54,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   app.use(compression());
   app.use(securityHeaders());
   app.use(rejectMalformedUrls);
+  app.use(rejectMalformedHosts);
   app.use(operations(site));
   app.use(allowedMethods(build));
   app.use(sameOriginPosts(settings.SITE_URL));
@@ -77,6 +78,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
       apiBaseUrl: settings.API_BASE_URL,
       origins: site.mediaOrigins,
       cacheDir: settings.IMAGE_CACHE_DIR,
+      maxCacheBytes: settings.IMAGE_CACHE_MAX_MB * 1024 * 1024,
       timeoutMs: settings.API_TIMEOUT_MS,
     }),
   );
@@ -130,10 +132,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
       ttlMs: settings.CACHE_TTL_MS,
       publicOrigin: new URL(settings.SITE_URL).origin,
       // Vite's development scripts are not the build's: the policy is for production.
-      policyOf:
-        settings.NODE_ENV === "production"
-          ? (html) => pagePolicy(html, site.mediaOrigins)
-          : undefined,
+      policyOf: settings.NODE_ENV === "production" ? pagePolicies(site.mediaOrigins) : undefined,
     }),
   );
   app.use(errorPage());

@@ -74,3 +74,18 @@ export const rejectMalformedUrls: express.RequestHandler = (req, _res, next) => 
   }
   next();
 };
+
+/** A host name or an IP literal, with a port or not. */
+const wellFormedHost =
+  /^(?:[a-z0-9_](?:[a-z0-9_.-]{0,251}[a-z0-9_.])?|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
+
+/**
+ * A request whose `Host` (or, from a trusted proxy, `X-Forwarded-Host`) is no host name
+ * (`Host: a b`) is a bad request: no page can be addressed by it. Refused before anything
+ * builds a URL from it, so it is a 400, not an error in the log.
+ */
+export const rejectMalformedHosts: express.RequestHandler = (req, _res, next) => {
+  const host = req.host;
+  if (host === undefined || wellFormedHost.test(host)) return next();
+  next(Object.assign(new Error("malformed Host"), { status: 400 }));
+};

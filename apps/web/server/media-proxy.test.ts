@@ -8,11 +8,14 @@ import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mediaProxy } from "./media-proxy.ts";
+import { MEDIA_POLICY, mediaProxy } from "./media-proxy.ts";
 
 const chunk = Buffer.alloc(64 * 1024, 7);
 const bigChunks = 64; // 4 MB
 const logs: string[] = [];
+
+/** Every path the stand-in API was asked for. */
+const apiSaw: string[] = [];
 
 /** What the stand-in API saw of each request: did the client (the proxy) go away early? */
 const upstreamClosedEarly: boolean[] = [];
@@ -31,7 +34,23 @@ function listen(server: http.Server): Promise<string> {
 
 beforeAll(async () => {
   api = http.createServer(async (req, res) => {
-    if (req.url === "/storage/big.bin") {
+    apiSaw.push(req.url ?? "");
+    if (req.url === "/storage/page.html") {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<script>alert(document.domain)</script>");
+    } else if (req.url === "/storage/report.pdf") {
+      res.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.4");
+    } else if (req.url === "/storage/moved.jpg") {
+      res.writeHead(302, { location: "/storage/logo.svg" }).end();
+    } else if (req.url === "/storage/to-api.jpg") {
+      res.writeHead(302, { location: "/api/news" }).end();
+    } else if (req.url === "/storage/elsewhere.jpg") {
+      res.writeHead(301, { location: "http://127.0.0.2:1/storage/a.jpg" }).end();
+    } else if (req.url === "/storage/loop.jpg") {
+      res.writeHead(302, { location: "/storage/loop.jpg" }).end();
+    } else if (req.url === "/api/news") {
+      res.writeHead(200, { "content-type": "application/json" }).end('{"data":[]}');
+    } else if (req.url === "/storage/big.bin") {
       res.writeHead(200, {
         "content-type": "application/octet-stream",
         "content-length": String(chunk.length * bigChunks),
@@ -90,15 +109,78 @@ function get(path: string): Promise<http.IncomingMessage> {
   });
 }
 
+/** A request with its path sent exactly as written (fetch would resolve the dots). */
+function raw(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${siteUrl}/`, { path }, (response) => {
+      let body = "";
+      response.on("data", (part) => {
+        body += part;
+      });
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
 const stillAnswers = async () => expect(await (await fetch(`${siteUrl}/ping`)).text()).toBe("pong");
 
 describe("media proxy", () => {
-  it("passes on the API's headers, the sandbox CSP of SVGs included", async () => {
+  it("passes on the API's caching headers, under a sandboxing policy of its own", async () => {
     const answer = await fetch(`${siteUrl}/storage/logo.svg`);
     expect(answer.status).toBe(200);
-    expect(answer.headers.get("content-security-policy")).toBe("sandbox");
+    expect(answer.headers.get("content-security-policy")).toBe(MEDIA_POLICY);
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(answer.headers.get("content-disposition")).toBeNull();
     expect(answer.headers.get("etag")).toBe('"v1"');
     expect(await answer.text()).toBe("<svg/>");
+  });
+
+  it("sends anything but images, PDF, audio and video as a download, every answer sandboxed", async () => {
+    const html = await fetch(`${siteUrl}/storage/page.html`);
+    expect(html.headers.get("content-disposition")).toBe("attachment");
+    expect(html.headers.get("content-security-policy")).toBe(MEDIA_POLICY);
+    expect(html.headers.get("x-content-type-options")).toBe("nosniff");
+    const pdf = await fetch(`${siteUrl}/storage/report.pdf`);
+    expect(pdf.headers.get("content-disposition")).toBeNull();
+    const missing = await fetch(`${siteUrl}/storage/none.jpg`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-security-policy")).toBe(MEDIA_POLICY);
+  });
+
+  it("refuses dot segments and their encodings before any request leaves", async () => {
+    const paths = [
+      "/storage/../api/news",
+      "/storage/%2e%2e/api/news",
+      "/storage/%2E%2E/api/news",
+      "/storage/.%2e/api/news",
+      "/storage/x/../../api/news",
+      "/storage/./logo.svg",
+      "/storage/%2e/logo.svg",
+      "/storage/..%2fapi%2fnews",
+      "/storage/..%5capi",
+      "/storage/..\\api",
+      "/storage/%",
+    ];
+    const before = apiSaw.length;
+    for (const path of paths) {
+      const answer = await raw(path);
+      expect(answer.status, path).toBeGreaterThanOrEqual(400);
+      expect(answer.status, path).toBeLessThan(500);
+      expect(answer.body, path).not.toContain("data");
+    }
+    expect(apiSaw.slice(before)).toEqual([]);
+  });
+
+  it("follows redirects within the API's media only", async () => {
+    const moved = await fetch(`${siteUrl}/storage/moved.jpg`);
+    expect([moved.status, await moved.text()]).toEqual([200, "<svg/>"]);
+    const before = apiSaw.length;
+    for (const path of ["/storage/to-api.jpg", "/storage/elsewhere.jpg", "/storage/loop.jpg"]) {
+      expect((await fetch(`${siteUrl}${path}`, { redirect: "manual" })).status, path).toBe(502);
+    }
+    expect(apiSaw.slice(before)).not.toContain("/api/news");
   });
 
   it("lets a slow visitor download a large file past the header time-out", async () => {

@@ -5,6 +5,13 @@
  * No request can take the process down through here: every stream error is handled by
  * `pipeline`, the time-out covers only the wait for the API's answer headers (a slow visitor's
  * long download is not cut short), and a visitor who goes away cancels the upstream request.
+ *
+ * Nor can a request reach anything of the API but its media: dot segments (and their
+ * encodings) are refused before a request leaves, and redirects are followed only within the
+ * API's `/storage`. What it sends runs nothing on the site's origin: every answer has a
+ * sandboxing Content-Security-Policy and `nosniff`, and whatever is not an image, PDF, audio
+ * or video is a download (`attachment`), so an HTML upload served inline by the API is not a
+ * page of the site.
  */
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -12,17 +19,41 @@ import type { ReadableStream } from "node:stream/web";
 import type express from "express";
 import { logLine } from "../app/lib/log.server.ts";
 
-/** Answer headers passed on from the API (its `sandbox` CSP keeps SVGs inert). */
+/** Answer headers passed on from the API. */
 const forwardedHeaders = [
   "content-type",
   "content-length",
   "cache-control",
   "etag",
   "last-modified",
-  "content-disposition",
-  "content-security-policy",
-  "x-content-type-options",
 ];
+
+/** The policy of every proxied answer: an SVG or a document shown here runs nothing. */
+export const MEDIA_POLICY =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+
+/** Types shown in the browser; anything else is downloaded. */
+const inlineTypes = /^(image\/[\w.+-]+|application\/pdf|audio\/[\w.+-]+|video\/[\w.+-]+)\s*(;|$)/i;
+
+/** Redirects followed within the API's `/storage`. */
+const MAX_REDIRECTS = 3;
+
+/**
+ * Whether a path (as sent, before Express decodes anything) has a `.` or `..` segment, plain
+ * or percent-encoded, an encoded separator or a backslash: such a path could leave `/storage`.
+ */
+export function leavesFolder(rawPath: string): boolean {
+  if (/\\|%2f|%5c/i.test(rawPath)) return true;
+  return rawPath.split("/").some((segment) => {
+    let decoded = segment;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return true;
+    }
+    return decoded === "." || decoded === "..";
+  });
+}
 
 /** Request headers passed on, so conditional requests get their `304`. */
 const conditionalHeaders = ["if-none-match", "if-modified-since"];
@@ -37,7 +68,16 @@ export function mediaProxy(
   apiBaseUrl: string,
   { headersTimeoutMs = 20_000, log = console.error }: MediaProxyOptions = {},
 ): express.RequestHandler {
+  const storage = `${new URL(apiBaseUrl).pathname.replace(/\/$/, "")}/storage/`;
+  const inStorage = (url: URL) =>
+    url.origin === new URL(apiBaseUrl).origin && url.pathname.startsWith(storage);
   return async (req, res) => {
+    const rawPath = req.originalUrl.split("?")[0] ?? "";
+    const target = new URL(`${apiBaseUrl}/storage${req.url}`);
+    if (leavesFolder(rawPath) || !inStorage(target)) {
+      res.status(400).type("text/plain").send("Not a media address");
+      return;
+    }
     const upstream = new AbortController();
     // The visitor went away before the API answered: nothing left to fetch. (Once the body
     // streams, `pipeline` cancels it instead.)
@@ -47,16 +87,33 @@ export function mediaProxy(
 
     let answer: Response;
     try {
-      answer = await fetch(`${apiBaseUrl}/storage${req.url}`, {
-        method: req.method,
-        headers: Object.fromEntries(
-          conditionalHeaders.flatMap((name) => {
-            const value = req.headers[name];
-            return typeof value === "string" ? [[name, value]] : [];
-          }),
-        ),
-        signal: upstream.signal,
-      });
+      let url = target;
+      for (let hop = 0; ; hop++) {
+        answer = await fetch(url, {
+          method: req.method,
+          headers: Object.fromEntries(
+            conditionalHeaders.flatMap((name) => {
+              const value = req.headers[name];
+              return typeof value === "string" ? [[name, value]] : [];
+            }),
+          ),
+          signal: upstream.signal,
+          redirect: "manual",
+        });
+        const location = answer.headers.get("location");
+        if (answer.status < 300 || answer.status > 399 || answer.status === 304) break;
+        await answer.body?.cancel();
+        const next = location ? new URL(location, url) : undefined;
+        // Only within the API's media: never to another host or another of its paths.
+        if (!next || !inStorage(next) || hop >= MAX_REDIRECTS) {
+          log(
+            logLine({ level: "warn", area: "media", message: "redirect refused", path: rawPath }),
+          );
+          res.status(502).end();
+          return;
+        }
+        url = next;
+      }
     } catch {
       if (res.headersSent || res.destroyed) return;
       const timedOut = upstream.signal.reason === "headers-timeout";
@@ -79,6 +136,11 @@ export function mediaProxy(
     for (const name of forwardedHeaders) {
       const value = answer.headers.get(name);
       if (value) res.setHeader(name, value);
+    }
+    res.setHeader("Content-Security-Policy", MEDIA_POLICY);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    if (!inlineTypes.test(answer.headers.get("content-type") ?? "")) {
+      res.setHeader("Content-Disposition", "attachment");
     }
     if (!answer.body || req.method === "HEAD") {
       await answer.body?.cancel();

@@ -5,7 +5,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../app/i18n/ar.json" with { type: "json" };
-import { errorPage, errorPageHtml } from "./error-page.ts";
+import { errorPage, errorPageHtml, rejectMalformedHosts } from "./error-page.ts";
 import { allowedMethods } from "./methods.ts";
 
 const route = (
@@ -123,5 +123,55 @@ describe("errorPage", () => {
     expect(html).toContain(ar["error.404.title"]);
     expect(html).toContain('href="/ar"');
     expect(errorPageHtml(500, "/en/x")).toContain('<html lang="en" dir="ltr">');
+  });
+});
+
+describe("rejectMalformedHosts", () => {
+  let hostServer: http.Server;
+  let port = 0;
+  const hostLogs: string[] = [];
+
+  beforeAll(async () => {
+    const app = express();
+    app.set("trust proxy", 1);
+    app.use(rejectMalformedHosts);
+    // As the page handler does: a URL made from the host.
+    app.get("/{*rest}", (req, res) => res.send(new URL(`http://${req.host}${req.url}`).host));
+    app.use(errorPage((line) => hostLogs.push(line)));
+    hostServer = http.createServer(app);
+    await new Promise<void>((resolve) => hostServer.listen(0, "127.0.0.1", resolve));
+    port = (hostServer.address() as AddressInfo).port;
+  });
+
+  afterAll(() => new Promise((resolve) => hostServer.close(resolve)));
+
+  /** A request with its headers exactly as given (fetch would refuse these hosts). */
+  const statusWith = (headers: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.request({ host: "127.0.0.1", port, path: "/en", headers }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      });
+      request.on("error", reject);
+      request.end();
+    });
+
+  it("answers 400 to a Host that is no host name, without an error line", async () => {
+    const bad = ["a b", "a/b", "a@b", "a\\b", "a?b", "a#b", "<x>", "a:b", "a:999999", "[zz]", "."];
+    for (const host of bad) expect(await statusWith({ Host: host }), host).toBe(400);
+    expect(await statusWith({ Host: "a.example", "X-Forwarded-Host": "a b" })).toBe(400);
+    expect(hostLogs).toEqual([]);
+  });
+
+  it("lets names, addresses and ports through", async () => {
+    for (const host of [
+      "localhost:3000",
+      "www.example.com",
+      "127.0.0.1",
+      "[::1]:8080",
+      "a_b.local",
+    ]) {
+      expect(await statusWith({ Host: host }), host).toBe(200);
+    }
   });
 });

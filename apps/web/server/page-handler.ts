@@ -34,8 +34,8 @@ export interface PageHandlerOptions {
   /** The site's public origin (SITE_URL): behind a proxy that rewrites `Host`, pages posted
    * from it are read as made to it (React Router checks that a form's origin is the page's). */
   publicOrigin?: string;
-  /** Builds the Content-Security-Policy of a rendered page; absent in development. */
-  policyOf?: (html: string) => string;
+  /** The Content-Security-Policy of a page at this path; absent in development. */
+  policyOf?: (pathname: string) => string;
 }
 
 /** How long a CDN may keep serving a page while the site is failing. */
@@ -47,8 +47,13 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
 
   return async (req, res, next) => {
     try {
-      const request = toFetchRequest(req, res, options.publicOrigin);
-      const key = pages && isGet(req) ? pageCacheKey(new URL(request.url)) : null;
+      // A GET is rendered from its canonical address, the same that keys it in the cache: what
+      // is kept under a key is what that key's address renders.
+      const canonical = isGet(req)
+        ? pageCacheKey(new URL(`http://x${req.originalUrl}`))
+        : undefined;
+      const request = toFetchRequest(req, res, options.publicOrigin, canonical);
+      const key = pages && canonical !== undefined ? canonical : null;
       const hit = key ? pages?.get(key) : undefined;
       if (hit && pages) return sendCached(req, res, pages, hit, "HIT");
 
@@ -59,21 +64,13 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       // HEAD answers have no body to keep: only GET fills the cache.
       const shared =
         req.method === "GET" && key && pages && isShareable(response.status, response.headers);
-      const withPolicy = html && options.policyOf;
-      if (!shared && !withPolicy) return await sendStreamed(res, response);
-      // Pages are read whole: their policy lists the hashes of their inline scripts.
-      const body = Buffer.from(await response.arrayBuffer());
-      const policy = withPolicy ? options.policyOf?.(body.toString("utf8")) : undefined;
+      const policy = html ? options.policyOf?.(req.path) : undefined;
       if (!shared || !key || !pages) {
-        res.status(response.status);
-        // Not shared: the route's own caching headers stay as they are.
-        for (const [name, value] of response.headers) {
-          if (name !== "content-length" && name !== "content-encoding") res.append(name, value);
-        }
+        // Not shared: streamed, with the route's own caching headers as they are.
         if (policy) res.setHeader("Content-Security-Policy", policy);
-        res.end(req.method === "HEAD" ? undefined : body);
-        return;
+        return await sendStreamed(res, response);
       }
+      const body = Buffer.from(await response.arrayBuffer());
       const headers = [...response.headers].filter(([name]) => !unsentHeaders.has(name));
       if (policy) headers.push(["content-security-policy", policy]);
       const page = pages.set(key, {
@@ -135,6 +132,7 @@ function toFetchRequest(
   req: express.Request,
   res: express.Response,
   publicOrigin?: string,
+  target: string = req.originalUrl,
 ): Request {
   // The host as Express reads it (X-Forwarded-Host with TRUST_PROXY), cut at anything odd.
   const host = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
@@ -143,7 +141,7 @@ function toFetchRequest(
     publicOrigin && req.get("origin") === publicOrigin
       ? publicOrigin
       : `${req.protocol}://${host}${port ? `:${port}` : ""}`;
-  const url = new URL(origin + req.originalUrl);
+  const url = new URL(origin + target);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);

@@ -1,15 +1,19 @@
 /**
  * Security headers. Every answer gets the fixed ones (`securityHeaders`); pages also get a
- * Content-Security-Policy built from the page itself (`pagePolicy`).
+ * Content-Security-Policy per language (`pagePolicies`).
  *
- * The policy allows scripts by the SHA-256 hashes of the page's own inline scripts (React
- * Router's bootstrap and data) plus the site's script files: no `unsafe-inline`, no nonce.
- * Hashes, not nonces, because the full-page cache serves one rendering to many visitors: the
- * hashes belong to the bytes, so a cached page and its policy stay valid together, and no
- * visitor is handed another's nonce (decision record 009).
+ * The policy allows the site's script files (`'self'`) and the SHA-256 hashes of the site's own
+ * inline script (app/lib/page-script.ts), computed once at start: no `unsafe-inline`, no
+ * nonce, and nothing taken from the rendered page, so a script that slipped into a page is not
+ * allowed by its own hash, and `script-src` is the same on every page of a language. Hashes,
+ * not nonces, because the full-page cache serves one rendering to many visitors (decision
+ * record 009). Blocks of data (`application/ld+json`, `application/json`) run nothing and
+ * need no hash.
  */
 import { createHash } from "node:crypto";
+import { defaultLanguage, isLanguage, type Language, languages } from "@site/contract/languages";
 import type express from "express";
+import { pageScript } from "../app/lib/page-script.ts";
 
 /** Headers on every answer. */
 export function securityHeaders(): express.RequestHandler {
@@ -30,19 +34,16 @@ export function securityHeaders(): express.RequestHandler {
   };
 }
 
-const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const hashOf = (script: string) =>
+  `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`;
 
-/** The Content-Security-Policy of one rendered page. */
-export function pagePolicy(html: string, mediaOrigins: readonly string[]): string {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(inlineScript)) {
-    const body = match[1] ?? "";
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
-  }
+/** The policy of a page whose inline scripts are `scripts`. */
+export function policyFor(scripts: readonly string[], mediaOrigins: readonly string[]): string {
+  const hashes = [...new Set(scripts.filter(Boolean).map(hashOf))];
   const media = mediaOrigins.join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...hashes].join(" ")}`.trim(),
+    `script-src 'self' ${hashes.join(" ")}`.trim(),
     // React sets a few style attributes (carousel sizes); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${media}`.trim(),
@@ -54,4 +55,23 @@ export function pagePolicy(html: string, mediaOrigins: readonly string[]): strin
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/**
+ * The policy of each language's pages, made once: the page script of that language, and the
+ * one of pages outside a language (`/fr/...`, shown in the default language).
+ * Returns the policy of a page by its path.
+ */
+export function pagePolicies(
+  mediaOrigins: readonly string[],
+  scriptOf: (lang: Language | null) => string = pageScript,
+): (pathname: string) => string {
+  const policies = new Map(
+    languages.map((lang) => [lang, policyFor([scriptOf(lang), scriptOf(null)], mediaOrigins)]),
+  );
+  const fallback = policies.get(defaultLanguage) ?? "";
+  return (pathname) => {
+    const first = pathname.split("/")[1]?.toLowerCase();
+    return (isLanguage(first) ? policies.get(first) : undefined) ?? fallback;
+  };
 }

@@ -28,5 +28,24 @@ export function withRedisAnswers(disk: AnswerStore, link: RedisLink): AnswerKeep
       const text = JSON.stringify({ value, storedAt } satisfies StoredAnswer);
       void link.run((redis) => redis.set(keyOf(key), text, "PX", KEEP_MS)).catch(() => {});
     },
+    delete(keys) {
+      const list = [...keys];
+      disk.delete(list);
+      if (list.length > 0) void link.run((redis) => redis.del(...list.map(keyOf))).catch(() => {});
+    },
+    clear() {
+      disk.clear();
+      // Every answer of this site in Redis, found by their prefix in batches.
+      void link
+        .run(async (redis) => {
+          let cursor = "0";
+          do {
+            const [next, found] = await redis.scan(cursor, "MATCH", keyOf("*"), "COUNT", 500);
+            if (found.length > 0) await redis.del(...found);
+            cursor = next;
+          } while (cursor !== "0");
+        })
+        .catch(() => {});
+    },
   };
 }

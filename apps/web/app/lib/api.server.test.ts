@@ -215,6 +215,17 @@ describe("uncached", () => {
   });
 });
 
+describe("ids", () => {
+  it("answers 404 for an id that is not a whole number, without calling the API", async () => {
+    answer = () => ({ body: JSON.stringify({ data: { id: 3 } }) });
+    for (const id of ["abc", "1.5", "-1", "1e9", "", " 1", "1;x", "0x10", "9".repeat(19)]) {
+      const error = await client.content("newsItem", "en", { id }).catch((e: unknown) => e);
+      expect((error as { init?: { status?: number } }).init?.status, id).toBe(404);
+    }
+    expect(seen).toEqual([]);
+  });
+});
+
 describe("firstOf", () => {
   const isos = (items: unknown[]) => JSON.stringify({ data: items });
   const iso = { title: "ISO 9001", banner_img: "/iso.jpg", iso_images: [] };

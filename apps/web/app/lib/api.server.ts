@@ -248,6 +248,10 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       query: ContentQuery,
       needsAnItem = false,
     ) => {
+      // Ids in addresses are whole numbers: anything else is no item, and costs no API call.
+      if (query.id !== undefined && !/^\d{1,18}$/.test(String(query.id))) {
+        throw toRouteError(new ApiError("not-found", name, "not a whole number", 404));
+      }
       const path = pathOf(name, query);
       try {
         return await cache.get(`${lang} ${path}`, () => load(name, path, lang, needsAnItem), seen);

@@ -151,7 +151,12 @@ describe("ContentCache", () => {
     const cache = new ContentCache({
       ttlMs: 1_000,
       maxEntries: 10,
-      store: { get: async () => ({ value: "kept", storedAt: 0 }), set: () => {} },
+      store: {
+        get: async () => ({ value: "kept", storedAt: 0 }),
+        set: () => {},
+        delete: () => {},
+        clear: () => {},
+      },
     });
     expect(await cache.get("en /api/x", () => Promise.reject(new Error("down")))).toBe("kept");
   });

@@ -11,6 +11,10 @@ import type { StoredAnswer } from "./answer-store.server.ts";
 export interface AnswerKeeper {
   get(key: string): StoredAnswer | undefined | Promise<StoredAnswer | undefined>;
   set(key: string, value: unknown, storedAt: number): void;
+  /** Forgets these keys (a purge, or the API said they are gone). */
+  delete(keys: Iterable<string>): void;
+  /** Forgets everything (a purge of the whole site). */
+  clear(): void;
 }
 
 export interface CacheOptions {
@@ -89,21 +93,27 @@ export class ContentCache {
     return value;
   }
 
+  /** Forgets everything, on disk too (a purge of the whole site). */
   clear(): void {
     this.#entries.clear();
     this.#retries.clear();
+    this.#options.store?.clear();
   }
 
-  /** Forgets these keys (a purge of the pages made from them). */
+  /** Forgets these keys, on disk too (a purge of the pages made from them). */
   delete(keys: Iterable<string>): void {
-    for (const key of keys) this.#entries.delete(key);
+    const list = [...keys];
+    for (const key of list) this.#entries.delete(key);
+    this.#options.store?.delete(list);
   }
 
   /** After a failed load with nothing in memory: the last good answer kept, as stale. */
   async #fromStore<T>(key: string, error: unknown): Promise<T> {
-    const stored = this.#options.canServeStale(error)
-      ? await this.#options.store?.get(key)
-      : undefined;
+    if (!this.#options.canServeStale(error)) {
+      this.#options.store?.delete([key]); // gone for good (a 404)
+      throw error;
+    }
+    const stored = await this.#options.store?.get(key);
     if (!stored) throw error;
     this.#options.onStale?.(key, error);
     // Kept as it was stored (stale), so the next visitor triggers a refresh.
@@ -142,6 +152,7 @@ export class ContentCache {
       if (!this.#options.canServeStale(error)) {
         this.#entries.delete(key); // gone for good (a 404): stop serving it
         this.#retries.delete(key);
+        this.#options.store?.delete([key]);
         return;
       }
       this.#options.onStale?.(key, error);

@@ -43,8 +43,12 @@ const settingsSchema = z.object({
   COMPANY_FILE: z.string().min(1).default("apps/web/company.json"),
   /** Where the image endpoint keeps the sizes it made (server/image-endpoint.ts). */
   IMAGE_CACHE_DIR: z.string().min(1).default("data/image-cache"),
+  /** Disk the resized images may take; past it the least recently used are deleted. */
+  IMAGE_CACHE_MAX_MB: z.coerce.number().positive().default(512),
   /** The last good answer of each API request, so a restart during an outage still serves. */
   ANSWER_STORE_PATH: z.string().min(1).default("data/answers.sqlite"),
+  /** Days a stored answer may be served from during an outage; older ones are deleted. */
+  ANSWER_STORE_MAX_AGE_DAYS: positiveInt.default(30),
   /** Durable outbox for contact messages the API could not take yet. */
   OUTBOX_DATABASE_PATH: z.string().min(1).default("data/outbox.sqlite"),
   /** Contact messages one visitor may send per 10 minutes, counted by the website. */
@@ -56,6 +60,8 @@ const settingsSchema = z.object({
   OUTBOX_RETRY_MAX_MS: positiveInt.default(600_000),
   /** Days a delivered contact message stays in the outbox before it is deleted. */
   OUTBOX_KEEP_DELIVERED_DAYS: positiveInt.default(30),
+  /** Days a held or failed contact message (personal data) is kept for review, then deleted. */
+  OUTBOX_KEEP_UNSENT_DAYS: positiveInt.default(90),
   /** How often the outbox worker looks for messages due for delivery. */
   OUTBOX_POLL_MS: positiveInt.default(2_000),
   /**

@@ -95,7 +95,15 @@ describe("last good answers in Redis", () => {
     return {
       rows,
       get: (key: string) => rows.get(key),
-      set: (key: string, value: unknown, storedAt: number) => rows.set(key, { value, storedAt }),
+      set: (key: string, value: unknown, storedAt: number) => {
+        rows.set(key, { value, storedAt });
+      },
+      delete: (keys: Iterable<string>) => {
+        for (const key of keys) rows.delete(key);
+      },
+      clear: () => rows.clear(),
+      flush: () => {},
+      close: () => {},
     };
   };
 

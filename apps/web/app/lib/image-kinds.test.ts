@@ -45,4 +45,16 @@ describe("imageSources", () => {
       src: "/storage/icons/a.png",
     });
   });
+
+  it("resizes only the one address the endpoint takes; other spellings are shown as they are", () => {
+    expect(imageSources("/storage/p/%70.jpg", "card", []).src).toBe(
+      resizedUrl("/storage/p/p.jpg", 1600).replace(
+        /w=\d+/,
+        `w=${Math.max(...imageKinds.card.widths)}`,
+      ),
+    );
+    for (const src of ["/storage/a.jpg?v=1", "/storage/x/../a.jpg", "/storage/a%2Fb.jpg"]) {
+      expect(imageSources(src, "card", [])).toEqual({ src });
+    }
+  });
 });

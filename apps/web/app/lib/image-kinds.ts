@@ -102,6 +102,50 @@ export const imageCrops: ReadonlySet<string> = new Set(
   ),
 );
 
+/** Longest `src` the image endpoint takes. */
+export const MAX_IMAGE_SRC_LENGTH = 2048;
+
+const unreserved = /[A-Za-z0-9\-._~]/;
+
+/**
+ * The one spelling of a content image's address that the image endpoint resizes, or null when
+ * `src` is not one: `/storage/...` of the API, or a path on one of `origins`, without a query,
+ * fragment, backslash, empty or dot segment, or an encoded `.`, `/` or `\\`. Escapes of
+ * letters and digits are decoded and the others written in capitals, so each image has one
+ * address (and one cached copy of each size); non-ASCII letters are percent-encoded.
+ */
+export function canonicalMediaUrl(src: string, origins: readonly string[]): string | null {
+  if (src.length === 0 || src.length > MAX_IMAGE_SRC_LENGTH) return null;
+  const origin = src.startsWith("/storage/")
+    ? ""
+    : origins.find((candidate) => src.startsWith(`${candidate}/`));
+  if (origin === undefined) return null;
+  const rawPath = src.slice(origin.length);
+  // Only printable ASCII and letters beyond it (no spaces or control characters).
+  if (/[^\x21-\x7e\u00a0-\uffff]|[?#\\]|%(2e|2f|5c)|%(?![0-9A-Fa-f]{2})/i.test(rawPath)) {
+    return null;
+  }
+  if (
+    rawPath
+      .split("/")
+      .slice(1)
+      .some((segment) => segment === "" || /^\.{1,2}$/.test(segment))
+  ) {
+    return null;
+  }
+  let encoded: string;
+  try {
+    encoded = new URL(rawPath, "http://x").pathname;
+  } catch {
+    return null;
+  }
+  const path = encoded.replace(/%([0-9A-Fa-f]{2})/g, (sequence, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return unreserved.test(char) ? char : sequence.toUpperCase();
+  });
+  return /\.svgz?$/i.test(path) ? null : origin + path;
+}
+
 /** The address of `src` resized to `width` by the image endpoint (and cut to `height`). */
 export const resizedUrl = (src: string, width: number, height?: number) =>
   `/img?src=${encodeURIComponent(src)}&w=${width}${height ? `&h=${height}` : ""}`;
@@ -117,13 +161,11 @@ export function imageSources(
   origins: readonly string[],
 ): { src: string; srcSet?: string; sizes?: string } {
   const spec: ImageKindSpec = imageKinds[kind];
-  const resizable =
-    spec.widths.length > 0 &&
-    !/\.svg(\?|#|$)/i.test(src) &&
-    (src.startsWith("/storage/") || origins.some((origin) => src.startsWith(`${origin}/`)));
-  if (!resizable) return { src };
+  // Only the one spelling the endpoint takes: anything else (SVG too) is shown as it is.
+  const canonical = spec.widths.length > 0 ? canonicalMediaUrl(src, origins) : null;
+  if (canonical === null) return { src };
   const url = (width: number) =>
-    resizedUrl(src, width, spec.crop ? croppedHeight(spec, width) : undefined);
+    resizedUrl(canonical, width, spec.crop ? croppedHeight(spec, width) : undefined);
   return {
     src: url(spec.widths.at(-1) ?? spec.width),
     srcSet: spec.widths.map((width) => `${url(width)} ${width}w`).join(", "),

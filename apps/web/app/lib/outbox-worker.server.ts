@@ -110,6 +110,8 @@ export interface OutboxWorkerOptions extends DeliveryOptions {
   pollMs: number;
   /** Delivered messages older than this many days are deleted (personal data). */
   keepDeliveredDays?: number;
+  /** Failed and held messages older than this many days are deleted (personal data). */
+  keepUndeliveredDays?: number;
 }
 
 export interface OutboxWorker {
@@ -134,7 +136,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     outbox ??= Outbox.openExisting(options.databasePath);
     if (!outbox) return idle;
     const report = await deliverDue(outbox, { ...options, send, log, keepGoing: () => !stopped });
-    if (options.keepDeliveredDays) outbox.forgetDelivered(options.keepDeliveredDays);
+    const now = options.now?.() ?? Date.now();
+    if (options.keepDeliveredDays) outbox.forgetDelivered(options.keepDeliveredDays, now);
+    if (options.keepUndeliveredDays) outbox.forgetUndelivered(options.keepUndeliveredDays, now);
     return report;
   };
 
@@ -187,6 +191,7 @@ export function outboxWorkerFromSettings(
     databasePath: settings.OUTBOX_DATABASE_PATH,
     pollMs: settings.OUTBOX_POLL_MS,
     keepDeliveredDays: settings.OUTBOX_KEEP_DELIVERED_DAYS,
+    keepUndeliveredDays: settings.OUTBOX_KEEP_UNSENT_DAYS,
     backoff: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS },
     // A send can take up to the API time-out; a claim twice that old belongs to a dead sender.
     leaseMs: Math.max(60_000, 2 * settings.API_TIMEOUT_MS),

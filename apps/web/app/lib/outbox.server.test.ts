@@ -364,4 +364,57 @@ describe("held messages and retention", () => {
     ).toEqual([recent.idempotencyKey, waiting.idempotencyKey].sort());
     outbox.close();
   });
+
+  it("forgets failed and held messages after their retention, and nothing waiting", () => {
+    const outbox = Outbox.open(freshFile());
+    const day = 24 * 60 * 60 * 1000;
+    const [oldFailed, newFailed, waiting] = [message(), message(), message()];
+    for (const m of [oldFailed, newFailed, waiting]) outbox.enqueue(m, 0);
+    const claimed = outbox.claimDue({ now: 0, leaseMs: 1000, limit: 2 });
+    expect(claimed).toHaveLength(2);
+    outbox.markFailed(claimed[0]?.id ?? 0, { now: 0, reason: "422" });
+    outbox.markFailed(claimed[1]?.id ?? 0, { now: 80 * day, reason: "422" });
+    outbox.hold(message(), "too fast", 0);
+    const recentHeld = outbox.hold(message(), "too fast", 80 * day);
+    // Precondition: all of them are there.
+    expect(outbox.counts()).toMatchObject({ failed: 2, pending: 1 });
+    expect(outbox.held()).toHaveLength(2);
+    expect(outbox.forgetUndelivered(90, 100 * day)).toBe(2);
+    expect(outbox.counts()).toMatchObject({ failed: 1, pending: 1 });
+    expect(outbox.held().map((entry) => entry.id)).toEqual([recentHeld]);
+    outbox.close();
+  });
+
+  it("the worker applies both retentions on its rounds", async () => {
+    const file = freshFile();
+    const day = 24 * 60 * 60 * 1000;
+    const outbox = Outbox.open(file);
+    const [delivered, failed] = [message(), message()];
+    outbox.enqueue(delivered, 0);
+    outbox.enqueue(failed, 0);
+    const claimed = outbox.claimDue({ now: 0, leaseMs: 1000 });
+    const idOf = (m: OutgoingMessage) =>
+      claimed.find((e) => e.idempotencyKey === m.idempotencyKey)?.id ?? 0;
+    outbox.markDelivered(idOf(delivered), { now: 0, apiId: "1" });
+    outbox.markFailed(idOf(failed), { now: 0, reason: "422" });
+    outbox.hold(message(), "too fast", 0);
+    expect(outbox.counts()).toMatchObject({ delivered: 1, failed: 1 });
+    expect(outbox.held()).toHaveLength(1);
+    const worker = startOutboxWorker({
+      databasePath: file,
+      pollMs: 60_000,
+      backoff,
+      leaseMs,
+      send: fakeApi({ kind: "created", id: 1 }).send,
+      log: () => {},
+      keepDeliveredDays: 30,
+      keepUndeliveredDays: 90,
+      now: () => 100 * day,
+    });
+    await worker.runOnce();
+    await worker.stop();
+    expect(outbox.counts()).toMatchObject({ delivered: 0, failed: 0 });
+    expect(outbox.held()).toEqual([]);
+    outbox.close();
+  });
 });

@@ -309,6 +309,22 @@ export class Outbox {
     );
   }
 
+  /**
+   * Deletes messages the API refused for good, and held messages, older than `days` (personal
+   * data waiting for a person is not kept for ever either). Returns how many went.
+   */
+  forgetUndelivered(days: number, now = Date.now()): number {
+    const before = now - days * 24 * 60 * 60 * 1000;
+    return this.#transaction(
+      () =>
+        Number(
+          this.#db
+            .prepare("DELETE FROM outbox WHERE status = 'failed' AND updated_at < ?")
+            .run(before).changes,
+        ) + Number(this.#db.prepare("DELETE FROM held WHERE created_at < ?").run(before).changes),
+    );
+  }
+
   close() {
     if (this.#db.isOpen) this.#db.close();
   }

@@ -109,9 +109,71 @@ describe("pageCacheKey", () => {
     );
   });
 
-  it("does not cache addresses with other query parameters (no cache-busting floods)", () => {
-    expect(key("/en?utm_source=x")).toBeNull();
-    expect(key("/en/news?page=2&nonce=123")).toBeNull();
+  it("ignores query parameters pages do not read: they neither bypass nor flood the cache", () => {
+    expect(key("/en?utm_source=x")).toBe("/en");
+    expect(key("/en/news?page=2&nonce=123&fbclid=abc")).toBe("/en/news?page=2");
+    expect(key("/en/news?utm_medium=a&page=2")).toBe("/en/news?page=2");
+    // `_routes` belongs to `.data` answers only.
+    expect(key("/en/news?_routes=x")).toBe("/en/news");
+    // A search's words are read by the search page.
+    expect(key("/ar/search?utm_source=x&q=%D8%B1%D8%A3%D8%B3&page=2")).toBe(
+      "/ar/search?q=%D8%B1%D8%A3%D8%B3&page=2",
+    );
+  });
+
+  it("spells one page one way: trailing slashes, the page segment's case, repeated parameters", () => {
+    for (const url of ["/en/NEWS", "/en/news/", "/en/News//", "/en/nEwS?utm_source=x"]) {
+      expect(key(url), url).toBe("/en/news");
+    }
+    expect(key("/en/currentprojects/12/")).toBe("/en/CurrentProjects/12");
+    expect(key("/en/hse")).toBe("/en/HSE");
+    expect(key("/en/news?page=2&page=3")).toBe("/en/news?page=2");
+    expect(key("/en/NEWS.data?_routes=a&_routes=b")).toBe("/en/news.data?_routes=a");
+    expect(key("/")).toBe("/");
+    // The language is the layout's to redirect; unknown segments stay as sent.
+    expect(key("/EN/news")).toBe("/EN/news");
+    expect(key("/en/No-Such-Page/")).toBe("/en/No-Such-Page");
+    // Spelled canonically, a key is its own key.
+    for (const url of ["/en/NEWS/?page=2&x=1", "/ar/CurrentProjects/", "/en/news.data"]) {
+      expect(key(key(url)), url).toBe(key(url));
+    }
+  });
+});
+
+describe("PageCache.purge", () => {
+  it("forgets a page in every form: page numbers, .data answers, any spelling; not its neighbours", () => {
+    const { cache } = cacheAt(100_000);
+    const keep = ["/en/news/3", "/ar/news", "/en/newsletter", "/en"];
+    const gone = [
+      pageCacheKey(new URL("http://s/en/news")),
+      pageCacheKey(new URL("http://s/en/NEWS/?page=2")),
+      pageCacheKey(new URL("http://s/en/news.data?_routes=routes%2Fnews")),
+    ];
+    for (const [i, url] of [...keep, ...gone].entries()) {
+      cache.set(url, {
+        status: 200,
+        headers: [],
+        body: html(url),
+        expiresAt: 10_000,
+        dataKeys: [`data-${i}`],
+      });
+    }
+    expect(cache.size).toBe(keep.length + gone.length);
+    const dataKeys = cache.purge("/en/News/");
+    expect([...dataKeys].sort()).toEqual(["data-4", "data-5", "data-6"]);
+    for (const url of gone) expect(cache.get(url), url).toBeUndefined();
+    for (const url of keep) expect(cache.get(url), url).toBeDefined();
+  });
+
+  it("gives back the memory of what it forgot", () => {
+    const { cache, put } = cacheAt(3_000);
+    put("/en/news", Buffer.alloc(1_400, 1));
+    put("/en/news?page=2", Buffer.alloc(1_400, 2));
+    cache.purge("/en/news");
+    put("/en/a", Buffer.alloc(1_400, 3));
+    put("/en/b", Buffer.alloc(1_400, 4));
+    expect(cache.get("/en/a")).toBeDefined();
+    expect(cache.get("/en/b")).toBeDefined();
   });
 });
 
@@ -124,6 +186,8 @@ describe("isShareable", () => {
 
   it("keeps errors, redirects, cookies and private answers out", () => {
     expect(isShareable(404, headers({}))).toBe(false);
+    expect(isShareable(404, headers({ "Cache-Control": "public" }))).toBe(true);
+    expect(isShareable(503, headers({ "Cache-Control": "public" }))).toBe(false);
     expect(isShareable(503, headers({}))).toBe(false);
     expect(isShareable(302, headers({ Location: "/en" }))).toBe(false);
     expect(isShareable(200, headers({ "Set-Cookie": "a=b" }))).toBe(false);

@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { pages } from "./site-map.ts";
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -29,19 +30,64 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-/** Query parameters pages read; a URL with any other is rendered but not cached. */
-const cacheableParams = new Set(["page", "_routes"]);
+/** Each page's first path segment as site-map.ts spells it, by its lower case. */
+const pageSegments = new Map(
+  Object.values(pages).flatMap(({ path }) => {
+    const first = path.split("/")[0];
+    return first ? [[first.toLowerCase(), first] as const] : [];
+  }),
+);
 
-/** The cache key of a request URL (`/en/news?page=2`), or null when it must not be cached. */
-export function pageCacheKey(url: URL): string | null {
-  for (const name of url.searchParams.keys()) if (!cacheableParams.has(name)) return null;
-  return url.pathname + url.search;
+/**
+ * The one spelling of a page's path that is rendered and cached: without trailing slashes,
+ * its page segment spelled as site-map.ts spells it (routes match any case), the language and
+ * everything else as sent (the language layout redirects `/EN/...`; ids redirect themselves).
+ * `/en/NEWS/` → `/en/news`; `/en/news.data` keeps its `.data`.
+ */
+export function canonicalPagePath(pathname: string): string {
+  const data = /\.data$/i.test(pathname) ? pathname.slice(-5) : "";
+  const trimmed = (data ? pathname.slice(0, -5) : pathname).replace(/\/+$/, "") || "/";
+  const segments = trimmed.split("/");
+  const page = segments[2];
+  if (page !== undefined) segments[2] = pageSegments.get(page.toLowerCase()) ?? page;
+  return segments.join("/") + data;
 }
 
-/** Whether a rendered answer may be shared with every visitor. */
+/** Query parameters some page reads (routes/search.tsx, lib/paged.server.ts). */
+const pageParameters = ["q", "page"];
+
+/**
+ * The query a page reads: `q` and `page` (their first values), and on `.data` addresses
+ * `_routes`. Any other parameter (`utm_*`, `fbclid`, a cache buster) is dropped before
+ * rendering, so it neither bypasses the cache nor adds entries.
+ */
+function canonicalSearch(url: URL, data: boolean): string {
+  const kept = new URLSearchParams();
+  // The parameters pages read: a search's words, a list's page (the first of each).
+  for (const name of pageParameters) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const routes = url.searchParams.get("_routes");
+  if (data && routes !== null) kept.set("_routes", routes);
+  const search = kept.toString();
+  return search ? `?${search}` : "";
+}
+
+/** The address a GET is rendered from, and its cache key: `/en/NEWS/?page=2&utm_source=x` → `/en/news?page=2`. */
+export function pageCacheKey(url: URL): string {
+  const path = canonicalPagePath(url.pathname);
+  return path + canonicalSearch(url, path.endsWith(".data"));
+}
+
+/**
+ * Whether a rendered answer may be shared with every visitor: a plain 200, or a 404 its route
+ * marks `public` (a missing sitemap part: cheap to ask for again and again otherwise).
+ */
 export function isShareable(status: number, headers: Headers): boolean {
-  if (status !== 200 || headers.has("Set-Cookie")) return false;
   const control = headers.get("Cache-Control") ?? "";
+  const ok = status === 200 || (status === 404 && /\bpublic\b/i.test(control));
+  if (!ok || headers.has("Set-Cookie")) return false;
   return !/\b(no-store|private|no-cache)\b/i.test(control);
 }
 
@@ -128,12 +174,13 @@ export class PageCache {
   }
 
   /**
-   * Forgets the page at `path` in every form (other page numbers, its `.data` answers) and
-   * returns the data cache keys those entries were made from.
+   * Forgets the page at `path` in every form (any spelling of it, other page numbers, its
+   * `.data` answers) and returns the data cache keys those entries were made from.
    */
   purge(path: string): Set<string> {
     const dataKeys = new Set<string>();
-    const forms = [path, `${path}.data`];
+    const page = canonicalPagePath(path.split("?")[0] ?? "");
+    const forms = [page, `${page}.data`];
     for (const [key, entry] of [...this.#entries]) {
       const base = key.split("?")[0];
       if (!forms.includes(base ?? "")) continue;

@@ -58,6 +58,7 @@ describe("pageScript", () => {
     expect(browser.image.dataset.lazy).toBeUndefined();
     // Read once the page has loaded, and on scroll events (not while it is being parsed).
     expect(browser.documentElement.dataset.scrolled).toBeUndefined();
+    expect(typeof browser.listeners.load).toBe("function");
     browser.listeners.load?.();
     expect(browser.documentElement.dataset.scrolled).toBe("");
     expect(typeof browser.listeners.scroll).toBe("function");
@@ -71,6 +72,8 @@ describe("pageScript", () => {
   it("leaves a page at the top unmarked, and saves nothing outside a language", () => {
     const browser = browserLike(0);
     vm.runInNewContext(pageScript(null), browser.context);
+    // The listener must be there, or "unmarked" would hold for a script that never looks.
+    expect(typeof browser.listeners.load).toBe("function");
     browser.listeners.load?.();
     expect(browser.documentElement.dataset.scrolled).toBeUndefined();
     expect(browser.context.document.cookie).toBe("");

@@ -19,6 +19,7 @@ import { PageCache } from "./page-cache.server.ts";
 import { connectRedis, type RedisLink } from "./redis.server.ts";
 import { collectDocuments, SiteSearch } from "./search/search-index.server.ts";
 import { langParam } from "./site-map.ts";
+import { SitemapCache } from "./sitemap.server.ts";
 
 /** Settings once the content source is known (server/content-source.ts). */
 export interface SiteSettings extends Settings {
@@ -38,6 +39,8 @@ export interface Site {
   redis?: RedisLink;
   /** The site search's indexes, built from the API (search/search-index.server.ts). */
   search: SiteSearch;
+  /** The sitemap, built once per freshness of its data (sitemap.server.ts). */
+  sitemap: SitemapCache;
   /**
    * Empties the data and page caches together, or for some pages only (`/en/news`: the page,
    * its other page numbers and navigation data, and the API answers they were made from), so
@@ -64,7 +67,9 @@ export function createSite(settings: SiteSettings): Site {
     ? connectRedis(settings.REDIS_URL, settings.REDIS_KEY_PREFIX)
     : undefined;
   const fanOut: FanOut = redis ? redisFanOut(redis, clusterFanOut()) : clusterFanOut();
-  const disk = openAnswerStore(settings.ANSWER_STORE_PATH);
+  const disk = openAnswerStore(settings.ANSWER_STORE_PATH, {
+    maxAgeMs: settings.ANSWER_STORE_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
+  });
   const api = createContentClient({
     baseUrl: settings.API_BASE_URL,
     // "/" means this site proxies `/storage`: media URLs stay root-relative.
@@ -90,12 +95,16 @@ export function createSite(settings: SiteSettings): Site {
   const mediaOrigins = [settings.API_BASE_URL, ...(media && media !== "/" ? [media] : [])].map(
     (url) => new URL(url).origin,
   );
+  const sitemap = new SitemapCache(settings.SITE_URL);
   /**
    * Empties this process's caches: everything, or what the pages at `paths` were made from.
    * Any purge may change what the search index holds: it is rebuilt on the next search.
    */
   const purgeLocally = (paths?: readonly string[]) => {
     search.clear();
+    if (!paths || paths.some((path) => path.toLowerCase().startsWith("/sitemap"))) {
+      sitemap.clear();
+    }
     if (!paths || !pages) {
       api.clearCache();
       pages?.clear();
@@ -114,6 +123,7 @@ export function createSite(settings: SiteSettings): Site {
   return {
     settings,
     api,
+    sitemap,
     mediaOrigins: [...new Set(mediaOrigins)],
     pages,
     company: readCompanyFile(settings.COMPANY_FILE),
@@ -134,8 +144,10 @@ export function siteOf(context: Readonly<RouterContextProvider>): Site {
 /**
  * What a loader starts from: the site, with an API client that records how long the data it
  * reads stays fresh (the page is cached no longer), and the page's language from its address.
- * A zero-padded id (`/en/news/007`) is redirected to its plain form, so one item is fetched
- * and cached once, not under endless spellings.
+ * (An id that is not a whole number is a 404 before any API call: api.server.ts.) A zero-padded
+ * id (`/en/news/007`, `/en/news/007/`) is redirected to its plain form without a trailing slash,
+ * so one item is fetched and cached once, not under endless spellings, and the redirect's
+ * target never redirects again.
  */
 export function pageContext(args: {
   params: Params;
@@ -151,9 +163,10 @@ export function pageContext(args: {
   optional<T>(load: Promise<T>, fallback: T): Promise<T>;
 } {
   const { id } = args.params;
-  if (args.url && id && /^0+\d/.test(id)) {
-    const plain = id.replace(/^0+/, "");
-    throw redirect(args.url.pathname.replace(/[^/]+$/, plain) + args.url.search, 301);
+  if (args.url && id && /^0\d/.test(id)) {
+    const plain = id.replace(/^0+(?=\d)/, "");
+    const path = args.url.pathname.replace(/\/+$/, "");
+    throw redirect(path.slice(0, path.length - id.length) + plain + args.url.search, 301);
   }
   const site = siteOf(args.context);
   const freshness = args.context.get(freshnessContext);

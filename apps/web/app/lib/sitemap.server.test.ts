@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { ContentClient } from "./api.server.ts";
-import { type SitemapPage, sitemapFiles, sitemapPages } from "./sitemap.server.ts";
+import {
+  SITEMAP_API_CONCURRENCY,
+  SitemapCache,
+  type SitemapPage,
+  sitemapFiles,
+  sitemapPages,
+} from "./sitemap.server.ts";
 
 /**
  * A content API in memory: news in two pages in English and one in Arabic, one English-only
@@ -66,6 +72,90 @@ describe("sitemapPages", () => {
     expect(versionsOf(pages, "/en/news?page=2")).toEqual({ en: { path: "/en/news?page=2" } });
     expect(all).not.toContain("/ar/news?page=2");
     expect(all).not.toContain("/en/news?page=1");
+  });
+});
+
+/** A large paged news list (`pages` pages of 10) that counts requests and those in flight. */
+function countingApi(pages: number) {
+  const stats = { requests: 0, inFlight: 0, most: 0 };
+  const paged = (page: number, lang: string) => ({
+    data: Array.from({ length: 10 }, (_, i) => ({
+      // Arabic ids as strings, English as numbers: the contract allows both.
+      id: lang === "ar" ? String((page - 1) * 10 + i + 1) : (page - 1) * 10 + i + 1,
+    })),
+    pagination: { current_page: page, last_page: pages, per_page: 10, total: pages * 10 },
+  });
+  const api = {
+    content: async (name: string, lang: string, query: { page?: number } = {}) => {
+      stats.requests++;
+      stats.inFlight++;
+      stats.most = Math.max(stats.most, stats.inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      stats.inFlight--;
+      if (name === "news") return paged(query.page ?? 1, lang);
+      if (["completedProjects", "currentProjects"].includes(name)) {
+        return { data: [], pagination: { current_page: 1, last_page: 1, per_page: 9, total: 0 } };
+      }
+      return [];
+    },
+    tracking(seen: (until: number, key: string) => void) {
+      return {
+        content: async (name: string, lang: string, query: { page?: number } = {}) => {
+          seen(5_000, `${lang} ${name} ${query.page ?? ""}`);
+          return api.content(name, lang, query);
+        },
+      };
+    },
+  };
+  return { api: api as unknown as ContentClient, stats };
+}
+
+describe("sitemapPages at scale", () => {
+  it(`runs at most ${SITEMAP_API_CONCURRENCY} API requests at once`, async () => {
+    const { api, stats } = countingApi(40);
+    const pages = await sitemapPages(api, "2025-01-01");
+    // Precondition: there were far more requests than the limit.
+    expect(stats.requests).toBeGreaterThan(80);
+    expect(stats.most).toBe(SITEMAP_API_CONCURRENCY);
+    // Ids given as numbers in one language and strings in the other are one item.
+    expect(versionsOf(pages, "/en/news/400")).toEqual({
+      en: { path: "/en/news/400" },
+      ar: { path: "/ar/news/400" },
+    });
+  });
+
+  it("matches thousands of items across languages in linear time", async () => {
+    const { api } = countingApi(2_000); // 20,000 news per language
+    const started = performance.now();
+    const pages = await sitemapPages(api, "2025-01-01", 64);
+    expect(pages.filter((page) => page.versions.ar?.path.startsWith("/ar/news/"))).toHaveLength(
+      20_000,
+    );
+    // Quadratic matching took minutes here; linear takes well under a few seconds.
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe("SitemapCache", () => {
+  it("builds once while its data is fresh, for any number of parts and concurrent requests", async () => {
+    const { api, stats } = countingApi(3);
+    const clock = { now: 1_000 };
+    const cache = new SitemapCache("https://site.example", () => clock.now);
+    const builds = await Promise.all(Array.from({ length: 20 }, () => cache.get(api)));
+    const once = stats.requests;
+    expect(once).toBeGreaterThan(0);
+    expect(new Set(builds).size).toBe(1);
+    expect(builds[0]?.until).toBe(5_000);
+    expect(builds[0]?.dataKeys.length).toBeGreaterThan(0);
+    await cache.get(api);
+    expect(stats.requests).toBe(once);
+    // Once its data is no longer fresh, or after a purge, it is built again.
+    clock.now = 5_000;
+    await cache.get(api);
+    expect(stats.requests).toBe(2 * once);
+    cache.clear();
+    await cache.get(api);
+    expect(stats.requests).toBe(3 * once);
   });
 });
 

@@ -4,11 +4,38 @@
  * the content API: every page that exists, each with its alternates in the other language and
  * `x-default`, and `lastmod` where the data has a date. Over 50,000 addresses it becomes an
  * index of numbered parts (`/sitemap/1.xml`, ...).
+ *
+ * At scale (tens of thousands of items, thousands of API pages): at most
+ * `SITEMAP_API_CONCURRENCY` API requests run at once, items are matched across languages by
+ * id in linear time, and the files are built once per freshness of their data
+ * (`SitemapCache`), whatever number of parts or missing parts are asked for.
  */
 import type { EndpointName, Language } from "@site/contract";
 import { defaultLanguage, languages } from "@site/contract/languages";
 import type { ContentClient } from "./api.server.ts";
 import { href, type PageName, pages } from "./site-map.ts";
+
+/** API requests the sitemap runs at once: the API serves visitors too. */
+export const SITEMAP_API_CONCURRENCY = 4;
+
+/** A gate that runs at most `max` tasks at once, in the order they came. */
+export function limiter(max: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    else active++;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
+type Limit = ReturnType<typeof limiter>;
 
 /** The sitemaps protocol's limit of addresses per file. */
 export const MAX_URLS_PER_FILE = 50_000;
@@ -52,12 +79,12 @@ function lastmodOf(row: Row, today: string): string | undefined {
 }
 
 /** Every row of a paged list (all its pages) and its page count. */
-async function readPaged(api: ContentClient, name: PagedName, lang: Language) {
-  const first = await api.content(name, lang, { page: 1 });
+async function readPaged(api: ContentClient, name: PagedName, lang: Language, limit: Limit) {
+  const first = await limit(() => api.content(name, lang, { page: 1 }));
   const last = first.pagination.last_page;
   const rest = await Promise.all(
     Array.from({ length: Math.max(0, last - 1) }, (_, i) =>
-      api.content(name, lang, { page: i + 2 }),
+      limit(() => api.content(name, lang, { page: i + 2 })),
     ),
   );
   return { rows: [first, ...rest].flatMap((page) => page.data as Row[]), lastPage: last };
@@ -66,29 +93,37 @@ async function readPaged(api: ContentClient, name: PagedName, lang: Language) {
 const isPaged = (name: EndpointName): name is PagedName =>
   (Object.values(pagedLists) as EndpointName[]).includes(name);
 
-async function readList(api: ContentClient, name: EndpointName, lang: Language) {
-  if (isPaged(name)) return readPaged(api, name, lang);
-  return { rows: (await api.content(name, lang)) as unknown as Row[], lastPage: 1 };
+async function readList(api: ContentClient, name: EndpointName, lang: Language, limit: Limit) {
+  if (isPaged(name)) return readPaged(api, name, lang, limit);
+  const rows = (await limit(() => api.content(name, lang))) as unknown as Row[];
+  return { rows, lastPage: 1 };
 }
 
 /** Every page of the site in both languages. Throws (as loaders do) when the API fails. */
 export async function sitemapPages(
   api: ContentClient,
   today = new Date().toISOString().slice(0, 10),
+  concurrency = SITEMAP_API_CONCURRENCY,
 ): Promise<SitemapPage[]> {
+  const limit = limiter(concurrency);
   const names = Object.keys(pages) as PageName[];
   const lists = new Set<EndpointName>([
     ...Object.values(detailSources),
     ...Object.values(pagedLists),
   ]);
-  const read = new Map<string, { rows: Row[]; lastPage: number }>();
+  const read = new Map<string, { rows: Row[]; lastPage: number; byId: Map<string, Row> }>();
   await Promise.all(
     languages.flatMap((lang) =>
-      [...lists].map(async (name) => read.set(`${lang} ${name}`, await readList(api, name, lang))),
+      [...lists].map(async (name) => {
+        const list = await readList(api, name, lang, limit);
+        // By id, so matching the languages' items is linear, not quadratic.
+        const byId = new Map(list.rows.map((row) => [String(row.id), row]));
+        read.set(`${lang} ${name}`, { ...list, byId });
+      }),
     ),
   );
   const listIn = (name: EndpointName, lang: Language) =>
-    read.get(`${lang} ${name}`) ?? { rows: [], lastPage: 1 };
+    read.get(`${lang} ${name}`) ?? { rows: [], lastPage: 1, byId: new Map<string, Row>() };
 
   const result: SitemapPage[] = [];
   /** Adds one page; `at(lang)` says where it is in a language, or undefined where it is not. */
@@ -105,10 +140,12 @@ export async function sitemapPages(
     if (unlisted.has(name)) continue;
     if (name in detailSources) {
       const source = detailSources[name as keyof typeof detailSources];
-      const ids = new Set(languages.flatMap((lang) => listIn(source, lang).rows.map((r) => r.id)));
+      const ids = new Set(
+        languages.flatMap((lang) => listIn(source, lang).rows.map((r) => String(r.id))),
+      );
       for (const id of ids) {
         add((lang) => {
-          const row = listIn(source, lang).rows.find((r) => r.id === id);
+          const row = listIn(source, lang).byId.get(id);
           return row ? { path: href(name, lang, id), lastmod: lastmodOf(row, today) } : undefined;
         });
       }
@@ -189,4 +226,54 @@ export function sitemapFiles(
     `${XML}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${index}\n</sitemapindex>\n`,
     ...parts,
   ];
+}
+
+/** The sitemap files and what they were made from: until when it is fresh, its data keys. */
+export interface BuiltSitemap {
+  files: string[];
+  until: number;
+  dataKeys: string[];
+}
+
+/**
+ * The sitemap of one site, built once and kept while the data it was made from is fresh, so
+ * its parts, and parts that do not exist, cost no second build; concurrent requests share one.
+ */
+export class SitemapCache {
+  #built: BuiltSitemap | undefined;
+  #building: Promise<BuiltSitemap> | undefined;
+  readonly #siteUrl: string;
+  readonly #now: () => number;
+
+  constructor(siteUrl: string, now: () => number = Date.now) {
+    this.#siteUrl = siteUrl;
+    this.#now = now;
+  }
+
+  /** The files, built with `api` (the site's client) if the last build is not fresh. */
+  get(api: ContentClient): Promise<BuiltSitemap> {
+    if (this.#built && this.#now() < this.#built.until) return Promise.resolve(this.#built);
+    this.#building ??= this.#build(api).finally(() => {
+      this.#building = undefined;
+    });
+    return this.#building;
+  }
+
+  /** Forgets the build (a purge of the whole site). */
+  clear(): void {
+    this.#built = undefined;
+  }
+
+  async #build(api: ContentClient): Promise<BuiltSitemap> {
+    let until = Number.POSITIVE_INFINITY;
+    const dataKeys = new Set<string>();
+    const tracked = api.tracking((freshUntil, key) => {
+      until = Math.min(until, freshUntil);
+      dataKeys.add(key);
+    });
+    const files = sitemapFiles(this.#siteUrl, await sitemapPages(tracked));
+    const built = { files, until, dataKeys: [...dataKeys] };
+    this.#built = built;
+    return built;
+  }
 }

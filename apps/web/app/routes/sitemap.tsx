@@ -1,20 +1,28 @@
 /**
  * `/sitemap.xml` and its parts `/sitemap/{n}.xml` (lib/sitemap.server.ts): built from the API
- * on request and kept by the page cache like a page, for as long as the data it was made from.
+ * once per freshness of its data (the site's SitemapCache), and kept by the page cache like a
+ * page for as long as that data, parts that do not exist (404) included, so neither a part nor
+ * a missing part costs a second build.
  */
-import { pageContext } from "../lib/site.server.ts";
-import { sitemapFiles, sitemapPages } from "../lib/sitemap.server.ts";
+import { freshnessContext, siteOf } from "../lib/site.server.ts";
 import type { Route } from "./+types/sitemap";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { api, settings } = pageContext(args);
+  const site = siteOf(args.context);
   const part = args.params.part;
   const index = part === undefined ? 0 : Number(part.match(/^([1-9]\d{0,4})\.xml$/)?.[1] ?? NaN);
-  const files = sitemapFiles(settings.SITE_URL, await sitemapPages(api));
+  const { files, until, dataKeys } = await site.sitemap.get(site.api);
+  // The page made from it is cached as long as the build's data, and purged with it.
+  const freshness = args.context.get(freshnessContext);
+  freshness.until = Math.min(freshness.until, until);
+  for (const key of dataKeys) freshness.dataKeys.add(key);
   // A part only exists while the sitemap is an index of parts.
   const file = files.length > 1 || index === 0 ? files[index] : undefined;
   if (file === undefined) {
-    return new Response("No such sitemap", { status: 404, headers: { "X-Robots-Tag": "noindex" } });
+    return new Response("No such sitemap", {
+      status: 404,
+      headers: { "X-Robots-Tag": "noindex", "Cache-Control": "public" },
+    });
   }
   return new Response(file, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "X-Robots-Tag": "noindex" },
