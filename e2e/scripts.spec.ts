@@ -55,7 +55,8 @@ function expectNoRouterBootstrap(html: string, path: string) {
   expect(html, path).not.toContain("__reactRouterContext");
 }
 
-const islandsScript = /<script type="module" src="(\/assets\/hydrate-[\w-]+\.js)"><\/script>/g;
+const islandsScript =
+  /<script type="module" src="(\/assets\/hydrate-[\w-]+\.js)" fetchPriority="low"><\/script>/g;
 
 for (const lang of languages) {
   test(`/${lang}: pages with islands load the islands' script once, and hydrate each island`, async ({

@@ -83,7 +83,7 @@ describe("an island on the server", () => {
         </PageIslandsProvider>,
       );
     expect(page(<Shout text="a" card={null} />)).toContain(
-      '<script type="module" src="/assets/hydrate.js"></script>',
+      '<script type="module" src="/assets/hydrate.js" fetchPriority="low"></script>',
     );
     expect(page(<p>no island</p>)).not.toContain("<script");
   });

@@ -103,7 +103,7 @@ export function IslandsScript({ src }: { src: string }) {
           dangerouslySetInnerHTML={{ __html: devRefreshRuntime }}
         />
       ) : null}
-      <script type="module" src={src} />
+      <script type="module" src={src} fetchPriority="low" />
     </>
   );
 }
