@@ -30,8 +30,12 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+/**
+ * Not for search engines, and never from the page cache or a CDN: results follow the search
+ * index, which a purge empties, not the data keys the page cache tracks.
+ */
 export function headers() {
-  return { "X-Robots-Tag": "noindex, nofollow" };
+  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-cache" };
 }
 
 export async function loader(args: Route.LoaderArgs) {
