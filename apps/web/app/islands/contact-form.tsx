@@ -74,6 +74,7 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
   const [attempt, setAttempt] = useState(0);
   const [focusOutcome, setFocusOutcome] = useState(false);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const messagesRef = useRef<HTMLDivElement>(null);
   const values = result?.values;
   // The page answering a post without scripts brings its outcome into view.
   const autoFocusField = result ? firstInvalid(result.errors ?? {}) : undefined;
@@ -99,7 +100,7 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
     if (control instanceof HTMLElement) {
       control.focus({ preventScroll: true });
       // The alert above the form (clear of the fixed header), then the field, in view.
-      noticeRef.current?.parentElement?.scrollIntoView({ block: "start" });
+      messagesRef.current?.scrollIntoView({ block: "start" });
       control.scrollIntoView({ block: "nearest" });
     }
   };
@@ -148,7 +149,7 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
         <span className="text-red-700">*</span> {texts.required}
       </p>
 
-      <div className="scroll-mt-28" data-testid="contact-messages">
+      <div ref={messagesRef} className="scroll-mt-28" data-testid="contact-messages">
         <div role="status" aria-live="polite">
           {success ? (
             <Notice

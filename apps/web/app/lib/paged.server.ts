@@ -6,6 +6,7 @@
 import type { Language, Payload } from "@site/contract";
 import { redirect } from "react-router";
 import type { ContentClient } from "./api.server.ts";
+import type { Gate } from "./concurrency.ts";
 import { pageHref, readPageQuery } from "./pagination.ts";
 
 type PagedEndpoint = "news" | "completedProjects" | "currentProjects";
@@ -30,4 +31,21 @@ export async function loadPage<N extends PagedEndpoint>(
   const last = result.pagination.last_page;
   if (query.page > last) throw redirect(pageHref(url, last), 302);
   return { items: result.data as ItemOf<N>[], page: query.page, lastPage: last };
+}
+
+/**
+ * Every page of a paged list (the sitemap, the search index): page 1 tells how many there are,
+ * then the others are read through `gate`. `read` asks the API for one page.
+ */
+export async function allPages<P extends { pagination: { last_page: number } }>(
+  read: (page: number) => Promise<P>,
+  gate: Gate,
+): Promise<P[]> {
+  const first = await gate(() => read(1));
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, first.pagination.last_page - 1) }, (_, i) =>
+      gate(() => read(i + 2)),
+    ),
+  );
+  return [first, ...rest];
 }

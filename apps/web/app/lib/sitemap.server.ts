@@ -13,29 +13,12 @@
 import type { EndpointName, Language } from "@site/contract";
 import { defaultLanguage, languages } from "@site/contract/languages";
 import type { ContentClient } from "./api.server.ts";
+import { type Gate, limiter } from "./concurrency.ts";
+import { allPages } from "./paged.server.ts";
 import { href, type PageName, pages } from "./site-map.ts";
 
 /** API requests the sitemap runs at once: the API serves visitors too. */
 export const SITEMAP_API_CONCURRENCY = 4;
-
-/** A gate that runs at most `max` tasks at once, in the order they came. */
-export function limiter(max: number) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    else active++;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
-}
-
-type Limit = ReturnType<typeof limiter>;
 
 /** The sitemaps protocol's limit of addresses per file. */
 export const MAX_URLS_PER_FILE = 50_000;
@@ -79,21 +62,18 @@ function lastmodOf(row: Row, today: string): string | undefined {
 }
 
 /** Every row of a paged list (all its pages) and its page count. */
-async function readPaged(api: ContentClient, name: PagedName, lang: Language, limit: Limit) {
-  const first = await limit(() => api.content(name, lang, { page: 1 }));
-  const last = first.pagination.last_page;
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, last - 1) }, (_, i) =>
-      limit(() => api.content(name, lang, { page: i + 2 })),
-    ),
-  );
-  return { rows: [first, ...rest].flatMap((page) => page.data as Row[]), lastPage: last };
+async function readPaged(api: ContentClient, name: PagedName, lang: Language, limit: Gate) {
+  const all = await allPages((page) => api.content(name, lang, { page }), limit);
+  return {
+    rows: all.flatMap((page) => page.data as Row[]),
+    lastPage: all[0]?.pagination.last_page ?? 1,
+  };
 }
 
 const isPaged = (name: EndpointName): name is PagedName =>
   (Object.values(pagedLists) as EndpointName[]).includes(name);
 
-async function readList(api: ContentClient, name: EndpointName, lang: Language, limit: Limit) {
+async function readList(api: ContentClient, name: EndpointName, lang: Language, limit: Gate) {
   if (isPaged(name)) return readPaged(api, name, lang, limit);
   const rows = (await limit(() => api.content(name, lang))) as unknown as Row[];
   return { rows, lastPage: 1 };

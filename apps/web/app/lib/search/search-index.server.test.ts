@@ -1,10 +1,10 @@
 import type { Language } from "@site/contract";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, type ContentClient } from "../api.server.ts";
+import { mapLimit } from "../concurrency.ts";
 import {
   collectDocuments,
   LanguageIndex,
-  mapLimit,
   type SearchDocument,
   SiteSearch,
 } from "./search-index.server.ts";

@@ -7,7 +7,9 @@
 import type { Language, Payload } from "@site/contract";
 import MiniSearch from "minisearch";
 import { ApiError, type ContentClient } from "../api.server.ts";
+import { limiter, mapLimit } from "../concurrency.ts";
 import { logLine, reasonOf } from "../log.server.ts";
+import { allPages } from "../paged.server.ts";
 import { href } from "../site-map.ts";
 import { stripTags } from "../text.ts";
 import { extract, marked, type Segment } from "./extract.ts";
@@ -165,24 +167,6 @@ export class LanguageIndex {
 /** Item reads in flight at once while building. */
 const DETAIL_CONCURRENCY = 4;
 
-/** `work` over `items`, at most `limit` at a time, results in order. */
-export async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 type PagedName = "news" | "completedProjects" | "currentProjects";
 
 /** Every row of a paged list. */
@@ -191,12 +175,11 @@ async function allRows<N extends PagedName>(
   name: N,
   lang: Language,
 ): Promise<Payload<N>["data"]> {
-  const first = await api.uncached(name, lang, { page: 1 });
-  const pages = Array.from({ length: first.pagination.last_page - 1 }, (_, i) => i + 2);
-  const rest = await mapLimit(pages, DETAIL_CONCURRENCY, (page) =>
-    api.uncached(name, lang, { page }),
+  const all = await allPages(
+    (page) => api.uncached(name, lang, { page }),
+    limiter(DETAIL_CONCURRENCY),
   );
-  return [first, ...rest].flatMap((page) => page.data as unknown[]) as Payload<N>["data"];
+  return all.flatMap((page) => page.data as unknown[]) as Payload<N>["data"];
 }
 
 /** An item's page, or undefined when the API says it is gone (listed but 404). */
