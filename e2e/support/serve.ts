@@ -24,7 +24,7 @@ Object.assign(process.env, {
   OUTBOX_DATABASE_PATH: path.join(e2eDataDir, "outbox.sqlite"),
   SITE_URL: E2E_SITE_URL,
   // Every test browser is the same client (127.0.0.1): the per-visitor contact limits of the
-  // site and of the API are tested on servers of their own (e2e/contact.spec.ts).
+  // site and of the API are tested on servers of their own (e2e/contact-faults.spec.ts).
   CONTACT_RATE_LIMIT: "1000",
   API_CONTACT_RATE_LIMIT: "1000",
   // Tests fill the form faster than a person; the fill-time check has unit tests.
