@@ -33,7 +33,7 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
   return (
     // Translucent once the page is scrolled: `html[data-scrolled]` (lib/scrolled-page.ts).
     <header className="focus-on-dark fixed inset-x-0 top-0 z-40 bg-linear-to-b from-navy-950/80 to-transparent transition-[background-color,box-shadow,backdrop-filter] duration-200 print:hidden in-data-scrolled:bg-navy-900/90 in-data-scrolled:bg-none in-data-scrolled:shadow-lg in-data-scrolled:shadow-navy-950/20 in-data-scrolled:backdrop-blur-md">
-      <div className="mx-auto flex h-20 max-w-7xl items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-20 max-w-7xl items-center gap-4 px-4 sm:px-6 xl:gap-3">
         <a
           href="/"
           className="flex shrink-0 items-center gap-3 text-white"
@@ -54,7 +54,7 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
         </a>
 
         <nav aria-label={t("nav.label")} className="ms-auto max-xl:hidden">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center">
             {items.map((item) => (
               <DesktopItem key={item.key} link={item} pathname={pathname} />
             ))}
@@ -71,8 +71,10 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
   );
 }
 
+// Tight: the home page's title, the menu, the search field and the language switcher share
+// one row of at most 1280 px (max-w-7xl), in both languages.
 const linkBase =
-  "inline-flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors";
+  "inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors";
 
 function itemClass(active: boolean) {
   return `${linkBase} ${active ? "text-amber-brand" : "text-white hover:text-amber-brand"}`;

@@ -14,7 +14,7 @@ const looks = {
   /** On the header's dark bar. */
   header: {
     form: "border-white/40 bg-white/10 focus-within:border-amber-brand",
-    input: "w-32 text-white placeholder:text-white/70 2xl:w-44",
+    input: "w-24 text-white placeholder:text-white/70",
     button: "text-white hover:text-amber-brand",
   },
   /** In the phone menu's dark panel. */
