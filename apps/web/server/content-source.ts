@@ -4,9 +4,10 @@
  * content, and the site reads it over HTTP exactly as it would read a remote backend. Its code
  * is imported only then, so a production install against a company's API never loads it.
  */
-import { environment, type Settings } from "../app/lib/config.server.ts";
-import type { SiteSettings } from "../app/lib/site.server.ts";
+
 import { repoRoot } from "./repo-root.ts";
+import { environment, type Settings } from "./settings.server.ts";
+import type { SiteSettings } from "./site-context.server.ts";
 
 export interface ContentSource {
   /** The settings with the API to read (and where media come from) filled in. */

@@ -4,11 +4,11 @@
  */
 
 import { createServer } from "vite";
-import { loadSettings } from "../app/lib/config.server.ts";
-import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
 import type { createSiteApp as CreateSiteApp } from "./app.ts";
+import { outboxWorkerFromSettings } from "./contact/outbox-worker.server.ts";
 import { resolveContentSource } from "./content-source.ts";
 import { repoRoot } from "./repo-root.ts";
+import { loadSettings } from "./settings.server.ts";
 import { stopOnSignals } from "./shutdown.ts";
 
 // The mode, like start.ts does for production: libraries read it when first imported.

@@ -1,9 +1,9 @@
 /**
  * `/img?src=…&w=…`: a content image resized to one of the widths pages ask for
- * (app/lib/image-kinds.ts), with `&h=…` cut to one of the shapes they ask for (its middle),
+ * (app/shared/image-kinds.ts), with `&h=…` cut to one of the shapes they ask for (its middle),
  * and re-encoded as AVIF or WebP when the browser takes them
  * (`Accept`), else in its own format. `/img?src=…&fit=og` instead: the image cropped to fill
- * a social card's 1200×630 (app/lib/social-image.ts), always as JPEG, which every social
+ * a social card's 1200×630 (app/shared/social-image.ts), always as JPEG, which every social
  * network's crawler reads. Only the content API's media are fetched (no open proxy), and only
  * under their one canonical address (`canonicalMediaUrl`), so one image cannot be made again
  * under endless spellings. Each result is made once and kept on disk, in a folder bounded in
@@ -21,9 +21,9 @@ import {
   imageCrops,
   imageWidths,
   MAX_IMAGE_SRC_LENGTH,
-} from "../app/lib/image-kinds.ts";
-import { logError, reasonOf } from "../app/lib/log.server.ts";
-import { socialImageSize } from "../app/lib/social-image.ts";
+} from "../app/shared/image-kinds.ts";
+import { socialImageSize } from "../app/shared/social-image.ts";
+import { logError, reasonOf } from "./log.server.ts";
 
 export interface ImageEndpointOptions {
   /** Where `/storage/...` sources are fetched from (the content API). */

@@ -8,14 +8,14 @@
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { CompanyFileError } from "../app/lib/company.server.ts";
-import { loadSettings, SettingsError } from "../app/lib/config.server.ts";
-import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
-import { contactRateWindowMs } from "../app/routes/contact/rate-limit.server.ts";
 import type { createSiteApp as CreateSiteApp } from "./app.ts";
 import { startWorkers } from "./cluster.ts";
+import { CompanyFileError } from "./company.server.ts";
+import { outboxWorkerFromSettings } from "./contact/outbox-worker.server.ts";
+import { contactRateWindowMs } from "./contact/rate-limit.server.ts";
 import { ContentSourceError, resolveContentSource } from "./content-source.ts";
 import { repoRoot } from "./repo-root.ts";
+import { loadSettings, SettingsError } from "./settings.server.ts";
 import { stopOnSignals } from "./shutdown.ts";
 
 const log = (line: string) => console.log(line);

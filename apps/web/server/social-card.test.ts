@@ -11,8 +11,8 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompanyFile } from "../app/lib/company.server.ts";
-import { cardVersion } from "../app/lib/social-image.ts";
+import { cardVersion } from "../app/shared/social-image.ts";
+import type { CompanyFile } from "./company.server.ts";
 import {
   type Card,
   type CardDrawer,

@@ -6,7 +6,7 @@
  * The title is the page's own `og:title`, read from the page as the server renders it: the
  * address names a page, not a text, so nobody can make the server draw words of their
  * choosing, and there are only as many cards as pages. An address whose `v` matches what the
- * card shows now (app/lib/social-image.ts) is cached for a week; an old or missing `v` gets
+ * card shows now (app/shared/social-image.ts) is cached for a week; an old or missing `v` gets
  * today's card, cached briefly. A path that is not a page that answers 200 gets a 404.
  *
  * Text is drawn by Pango (inside libvips) in the Cairo font the site uses. Pango shapes Arabic
@@ -19,12 +19,12 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Language } from "@site/contract";
 import type express from "express";
-import type { CompanyFile } from "../app/lib/company.server.ts";
-import { logError, reasonOf } from "../app/lib/log.server.ts";
-import { canonicalPath, pageOf } from "../app/lib/site-map.ts";
-import { cardVersion, pageOfCard, socialImageSize } from "../app/lib/social-image.ts";
-import { decodeEntities } from "../app/lib/text.ts";
+import { canonicalPath, pageOf } from "../app/shared/page-table.ts";
+import { cardVersion, pageOfCard, socialImageSize } from "../app/shared/social-image.ts";
+import { decodeEntities } from "../app/shared/text.ts";
+import type { CompanyFile } from "./company.server.ts";
 import { sendCachedImage } from "./image-endpoint.ts";
+import { logError, reasonOf } from "./log.server.ts";
 import { woffToSfnt } from "./woff.ts";
 
 type SharpModule = typeof import("sharp").default;

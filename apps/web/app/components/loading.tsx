@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { useCompany } from "../lib/company.tsx";
+import { useCompany } from "../shared/company.tsx";
 import { Logo } from "./logo.tsx";
 
 /**
  * Navigation feedback. Going to the home page (banner and projects) shows the full-screen
  * overlay with logo and title (SPEC.md); other pages show a slim bar with a 'Loading' label.
  * Every page is server-rendered and every link loads its page (decision 013): both are in the
- * page, hidden, and lib/leaving-page.ts shows one while the browser loads the next page.
+ * page, hidden, and page-script/leaving-page.ts shows one while the browser loads the next page.
  */
 export function NavigationProgress() {
   const { t } = useTranslation();

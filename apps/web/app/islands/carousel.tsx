@@ -1,14 +1,14 @@
 /**
  * A content carousel of the home page (latest projects, latest news): 1.5 slides with 5 px gaps
- * on phones and 2.5 with 20 px from 768 px (lib/carousel-layout.ts, sized by CSS so the server
+ * on phones and 2.5 with 20 px from 768 px (islands/parts/carousel-layout.ts, sized by CSS so the server
  * HTML is already laid out); Embla, no loop, previous disabled at the start and next at the
  * end, right to left in Arabic. Tab reaches the links in every slide and Embla scrolls the
  * focused slide into view; the arrow keys go from slide to slide in the reading direction.
  * The slides (cards) are server markup.
  */
 import type { CSSProperties, ReactNode } from "react";
-import { CONTENT_CAROUSEL, layoutVars } from "../lib/carousel-layout.ts";
 import { island } from "./island.tsx";
+import { CONTENT_CAROUSEL, layoutVars } from "./parts/carousel-layout.ts";
 import { Slide } from "./parts/slide.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";

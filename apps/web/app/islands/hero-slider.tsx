@@ -12,13 +12,13 @@ import Autoplay from "embla-carousel-autoplay";
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
 import { PauseIcon, PlayIcon } from "../components/icons.tsx";
 import { RoundButton } from "../components/ui/round-button.tsx";
+import { island } from "./island.tsx";
 import {
   HERO_AUTOPLAY_DELAY,
   HERO_SLIDER,
   layoutVars,
   REDUCED_MOTION_QUERY,
-} from "../lib/carousel-layout.ts";
-import { island } from "./island.tsx";
+} from "./parts/carousel-layout.ts";
 import { Slide } from "./parts/slide.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";

@@ -1,6 +1,6 @@
 /** One slide of a slider, as the ARIA carousel pattern names it: a group, "Slide 2 of 6". */
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "../../shared/cn.ts";
 
 export function Slide({ label, className, ...props }: ComponentProps<"div"> & { label: string }) {
   return (
