@@ -1,6 +1,6 @@
 /**
  * The website's HTTP server: compression, the methods each address takes, static files (hashed
- * assets cached for a year), the `/storage` media proxy when the bundled API serves the media,
+ * assets cached for a year), the `/storage` media proxy when MEDIA_BASE_URL is `/`,
  * resized images (`/img`, image-endpoint.ts), social cards drawn for pages without an image
  * (`/og/…png`, social-card.ts),
  * React Router behind the page cache (page-handler.ts), and an error page of our own for
@@ -21,20 +21,16 @@ import { allowedMethods } from "./methods.ts";
 import { operations } from "./operations.ts";
 import { pageHandler } from "./page-handler.ts";
 import { pagePolicies, securityHeaders } from "./security-headers.ts";
-import {
-  createSite,
-  freshnessContext,
-  type SiteSettings,
-  siteContext,
-} from "./site-context.server.ts";
+import type { Settings } from "./settings.server.ts";
+import { createSite, freshnessContext, siteContext } from "./site-context.server.ts";
 import { ogTitleOf, socialCardEndpoint } from "./social-card.ts";
 import { maxBodyBytes, type Visitor, visitorContext } from "./visitor.server.ts";
 
 export interface SiteAppOptions {
-  settings: SiteSettings;
+  settings: Settings;
   /** Folder of the client build (`build/client`); omitted in development (Vite serves it). */
   clientDir?: string;
-  /** When set, `/storage/*` is fetched from this API (the bundled reference API). */
+  /** When set, `/storage/*` is fetched from this API (`MEDIA_BASE_URL=/`). */
   mediaProxyTo?: string;
   /** Runs before React Router, e.g. Vite's dev middleware. */
   before?: express.RequestHandler[];

@@ -1,16 +1,32 @@
 import { describe, expect, it, vi } from "vitest";
-import { loadSettings, parseSettings, SettingsError } from "./settings.server.ts";
+import { loadSettings, mediaProxyTarget, parseSettings, SettingsError } from "./settings.server.ts";
+
+const api = { API_BASE_URL: "http://127.0.0.1:4000" };
 
 describe("parseSettings", () => {
   it("gives the documented defaults", () => {
-    const settings = parseSettings({});
+    const settings = parseSettings(api);
     expect(settings).toMatchObject({
       PORT: 3000,
       API_TIMEOUT_MS: 20_000,
       CACHE_TTL_MS: 300_000,
       SITE_URL: "https://www.arkan-contracting.example",
     });
-    expect(settings.API_BASE_URL).toBeUndefined();
+    expect(settings.MEDIA_BASE_URL).toBeUndefined();
+  });
+
+  it("needs the content API's address, and says how to get one", () => {
+    expect(() => parseSettings({})).toThrow(
+      /^Invalid settings: API_BASE_URL is not set: the company's content API.*`npm start` at the repository root/,
+    );
+  });
+
+  it("proxies media to the API only when browsers load them through the site", () => {
+    expect(mediaProxyTarget(parseSettings({ ...api, MEDIA_BASE_URL: "/" }))).toBe(api.API_BASE_URL);
+    expect(mediaProxyTarget(parseSettings(api))).toBeUndefined();
+    expect(
+      mediaProxyTarget(parseSettings({ ...api, MEDIA_BASE_URL: "https://cdn.example" })),
+    ).toBeUndefined();
   });
 
   it("normalises URLs and treats empty values as unset", () => {
@@ -44,6 +60,7 @@ describe("parseSettings", () => {
     vi.stubEnv("OUTBOX_DATABASE_PATH", "var/outbox.sqlite");
     vi.stubEnv("COMPANY_FILE", "/etc/site/company.json");
     vi.stubEnv("HOST", "");
+    vi.stubEnv("API_BASE_URL", api.API_BASE_URL);
     try {
       const settings = loadSettings("/srv/site", { HOST: "127.0.0.1" });
       expect(settings.OUTBOX_DATABASE_PATH).toBe("/srv/site/var/outbox.sqlite");
@@ -57,12 +74,12 @@ describe("parseSettings", () => {
   });
 
   it("gives the defaults for data paths relative to the root too", () => {
-    const settings = loadSettings("/srv/site");
+    const settings = loadSettings("/srv/site", api);
     expect(settings.COMPANY_FILE).toBe("/srv/site/apps/web/company.json");
   });
 
   it("trusts a number of proxies or their addresses, never every hop", () => {
-    const trust = (value: string) => parseSettings({ TRUST_PROXY: value }).TRUST_PROXY;
+    const trust = (value: string) => parseSettings({ ...api, TRUST_PROXY: value }).TRUST_PROXY;
     expect(trust("false")).toBe(false);
     expect(trust("true")).toBe(1);
     expect(trust("2")).toBe(2);

@@ -23,11 +23,23 @@ const settingsSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: port.default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  /** The company's content API. Unset: the bundled reference API is started and used. */
-  API_BASE_URL: httpUrl.optional(),
+  /**
+   * The company's content API, the only backend the site knows (`npm start` at the repository
+   * root runs the reference API as a process of its own and sets this).
+   */
+  API_BASE_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: (issue) =>
+        issue.input === undefined
+          ? "is not set: the company's content API, e.g. https://admin.example.com (`npm start` at the repository root starts the reference API and sets it)"
+          : "must be an http(s) URL such as http://localhost:4000",
+    })
+    .transform((url) => url.replace(/\/+$/, "")),
   /**
    * Where browsers load media (`/storage/...`) from. Default: the API itself. `/` means this
-   * site, which then proxies `/storage` to the API (how `npm start` serves the bundled API).
+   * site, which then proxies `/storage` to the API (how `npm start` serves the reference API,
+   * which listens on loopback only).
    */
   MEDIA_BASE_URL: z.union([z.literal("/"), httpUrl]).optional(),
   /** Public origin of the site, for canonical URLs and social cards. */
@@ -132,12 +144,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
 }
 
 /** Settings that name files; relative ones mean the repository root (README). */
-const dataPathKeys = [
-  "COMPANY_FILE",
-  "OUTBOX_DATABASE_PATH",
-  "API_DATABASE_PATH",
-  "API_STORAGE_DIR",
-];
+const dataPathKeys = ["COMPANY_FILE", "OUTBOX_DATABASE_PATH"];
 
 /**
  * The process environment, set values only, with relative data paths made absolute against
@@ -170,4 +177,28 @@ export function loadSettings(root: string, defaults: Record<string, string> = {}
     IMAGE_CACHE_DIR: path.resolve(root, settings.IMAGE_CACHE_DIR),
     ANSWER_STORE_PATH: path.resolve(root, settings.ANSWER_STORE_PATH),
   };
+}
+
+/**
+ * Sets NODE_ENV to `mode` when the operator left it unset. Called by the entry scripts before
+ * anything else loads: Express and React pick their builds (production: no stack traces, fast
+ * rendering) from it when first imported, so it cannot wait for `loadSettings`.
+ */
+export function defaultMode(mode: "development" | "production"): void {
+  if (!process.env.NODE_ENV) process.env.NODE_ENV = mode;
+}
+
+/** BUILD_DIR alone, for the build (react-router.config.ts), which needs no other setting. */
+export function buildDirectory(): string {
+  return settingsSchema.shape.BUILD_DIR.parse(process.env.BUILD_DIR || undefined);
+}
+
+/** Where `/storage` is proxied to: the API, when browsers load media through this site. */
+export function mediaProxyTarget(settings: Settings): string | undefined {
+  return settings.MEDIA_BASE_URL === "/" ? settings.API_BASE_URL : undefined;
+}
+
+/** API_BASE_URL as the environment gives it, for `npm start`'s choice of running the demo API. */
+export function givenApiBaseUrl(): string | undefined {
+  return process.env.API_BASE_URL || undefined;
 }

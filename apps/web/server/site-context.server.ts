@@ -26,13 +26,8 @@ import {
 import { connectRedis, type RedisLink } from "./scale-out/redis.server.ts";
 import type { Settings } from "./settings.server.ts";
 
-/** Settings once the content source is known (server/content-source.ts). */
-export interface SiteSettings extends Settings {
-  API_BASE_URL: string;
-}
-
 export interface Site {
-  settings: SiteSettings;
+  settings: Settings;
   api: ContentClient;
   /** Origins of the content's media: the image endpoint fetches from these only. */
   mediaOrigins: string[];
@@ -66,7 +61,7 @@ export interface Freshness {
 export const freshnessContext = createContext<Freshness>({ until: 0, dataKeys: new Set() });
 
 /** Makes the site; throws a CompanyFileError when the company file is missing or wrong. */
-export function createSite(settings: SiteSettings): Site {
+export function createSite(settings: Settings): Site {
   if (settings.FORM_SECRET) setFillTokenSecret(settings.FORM_SECRET);
   const redis = settings.REDIS_URL
     ? connectRedis(settings.REDIS_URL, settings.REDIS_KEY_PREFIX)
