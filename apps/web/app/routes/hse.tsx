@@ -7,21 +7,11 @@ import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Section } from "../components/ui/section.tsx";
 import { photosOf } from "../shared/content-rules.ts";
-import { pageMeta } from "../shared/seo.ts";
+import { recordMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/hse";
 
-export function meta(args: Route.MetaArgs) {
-  const hse = args.loaderData?.hse;
-  if (!hse) return [];
-  const { title, content, banner_image } = hse;
-  return pageMeta(args, {
-    record: hse,
-    title,
-    titleKey: "hse.title",
-    description: content,
-    image: banner_image,
-  });
-}
+export const meta = (args: Route.MetaArgs) =>
+  recordMeta(args, args.loaderData?.hse, { titleKey: "hse.title", description: "content" });
 
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);

@@ -8,19 +8,11 @@ import { Section } from "../components/ui/section.tsx";
 import { useDirection } from "../hooks/use-direction.ts";
 import { CertificatesIsland } from "../islands/certificates.tsx";
 import { photosOf } from "../shared/content-rules.ts";
-import { pageMeta } from "../shared/seo.ts";
+import { recordMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/iso";
 
-export function meta(args: Route.MetaArgs) {
-  const iso = args.loaderData?.iso;
-  if (!iso) return [];
-  return pageMeta(args, {
-    record: iso,
-    title: iso.title,
-    titleKey: "iso.title",
-    image: iso.banner_img,
-  });
-}
+export const meta = (args: Route.MetaArgs) =>
+  recordMeta(args, args.loaderData?.iso, { titleKey: "iso.title", image: "banner_img" });
 
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);

@@ -8,23 +8,17 @@ import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Lead } from "../components/ui/section.tsx";
 import { href } from "../shared/page-table.ts";
-import { pageMeta } from "../shared/seo.ts";
+import { recordMeta } from "../shared/seo.ts";
 import { dateOnly } from "../shared/text.ts";
 import type { Route } from "./+types/news-item";
 
 export function meta(args: Route.MetaArgs) {
-  const item = args.loaderData?.item;
-  if (!item) return [];
-  const description = [item.description, item.content];
-  const image = [item.banner_image, item.image];
-  return pageMeta(args, {
-    record: item,
-    title: item.title,
-    description,
-    image,
+  return recordMeta(args, args.loaderData?.item, (item) => ({
+    description: [item.description, item.content],
+    image: [item.banner_image, item.image],
     type: "article",
     about: { type: "NewsArticle", published: item.created_at },
-  });
+  }));
 }
 
 export async function loader(args: Route.LoaderArgs) {

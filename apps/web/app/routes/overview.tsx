@@ -7,20 +7,14 @@ import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Section } from "../components/ui/section.tsx";
 import { photosOf } from "../shared/content-rules.ts";
-import { pageMeta } from "../shared/seo.ts";
+import { recordMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/overview";
 
-export function meta(args: Route.MetaArgs) {
-  const overview = args.loaderData?.overview;
-  if (!overview) return [];
-  const { content, banner_image } = overview;
-  return pageMeta(args, {
-    record: overview,
+export const meta = (args: Route.MetaArgs) =>
+  recordMeta(args, args.loaderData?.overview, {
     titleKey: "overview.title",
-    description: content,
-    image: banner_image,
+    description: "content",
   });
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);

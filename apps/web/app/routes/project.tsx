@@ -9,21 +9,20 @@ import { RichContent } from "../components/rich-content.tsx";
 import { Card, CardImage, CardLink } from "../components/ui/card.tsx";
 import { Section } from "../components/ui/section.tsx";
 import { listKindOf, listTitleKey, projectListPath, projectPath } from "../shared/projects.ts";
-import { pageMeta } from "../shared/seo.ts";
+import { recordMeta } from "../shared/seo.ts";
 import { dateOnly } from "../shared/text.ts";
 import type { Route } from "./+types/project";
 
 export function meta(args: Route.MetaArgs) {
-  const project = args.loaderData?.project;
-  if (!project) return [];
-  const { title, image_content, image, client, location, date } = project;
-  return pageMeta(args, {
-    record: project,
-    title,
-    description: image_content,
-    image,
-    about: { type: "Project", client, location, date },
-  });
+  return recordMeta(
+    args,
+    args.loaderData?.project,
+    ({ image_content, image, client, location, date }) => ({
+      description: image_content,
+      image,
+      about: { type: "Project", client, location, date },
+    }),
+  );
 }
 
 export async function loader(args: Route.LoaderArgs) {

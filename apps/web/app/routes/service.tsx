@@ -7,20 +7,11 @@ import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Lead } from "../components/ui/section.tsx";
 import { href } from "../shared/page-table.ts";
-import { pageMeta } from "../shared/seo.ts";
+import { recordMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/service";
 
-export function meta(args: Route.MetaArgs) {
-  const service = args.loaderData?.service;
-  if (!service) return [];
-  const { title, description, content, banner_image } = service;
-  return pageMeta(args, {
-    record: service,
-    title,
-    description: [description, content],
-    image: banner_image,
-  });
-}
+export const meta = (args: Route.MetaArgs) =>
+  recordMeta(args, args.loaderData?.service, { description: ["description", "content"] });
 
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);

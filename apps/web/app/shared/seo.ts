@@ -225,3 +225,46 @@ export function pageMeta(args: MetaContext, input: PageMetaInput): MetaDescripto
     search: args.location.search,
   });
 }
+
+/** Names of a record's text fields. */
+type TextField<Page> = {
+  [K in keyof Page]: Page[K] extends string | null | undefined ? K : never;
+}[keyof Page];
+
+/** Which of a record's fields describe its page (in order of preference), or a function. */
+type RecordFields<Page> =
+  | {
+      titleKey?: PageMetaInput["titleKey"];
+      description?: TextField<Page> | TextField<Page>[];
+      image?: TextField<Page> | TextField<Page>[];
+    }
+  | ((record: Page) => Omit<PageMetaInput, "record">);
+
+/**
+ * The `meta` of a page made from one record: no tags until it is loaded; its `meta_*` fields
+ * first, then its title and banner image, then the fields `fields` names.
+ */
+export function recordMeta<
+  Page extends MetaFields & { title?: string; banner_image?: string | null },
+>(
+  args: MetaContext,
+  record: Page | null | undefined,
+  fields: RecordFields<Page>,
+): MetaDescriptor[] {
+  if (!record) return [];
+  const valuesOf = (names: TextField<Page> | TextField<Page>[] | undefined) =>
+    names === undefined
+      ? undefined
+      : (Array.isArray(names) ? names : [names]).map(
+          (name: TextField<Page>) => record[name] as string | null | undefined,
+        );
+  const rest =
+    typeof fields === "function"
+      ? fields(record)
+      : {
+          titleKey: fields.titleKey,
+          description: valuesOf(fields.description),
+          ...(fields.image ? { image: valuesOf(fields.image) } : {}),
+        };
+  return pageMeta(args, { record, title: record.title, image: record.banner_image, ...rest });
+}

@@ -8,13 +8,15 @@ import { dateOnly } from "../../shared/text.ts";
 export function DateText({
   value,
   className,
+  "data-testid": testId,
 }: {
   value: string | null | undefined;
   className?: string;
+  "data-testid"?: string;
 }) {
   const date = dateOnly(value);
   return (
-    <time dateTime={date} dir="ltr" className={className}>
+    <time dateTime={date} dir="ltr" className={className} data-testid={testId}>
       {date}
     </time>
   );
