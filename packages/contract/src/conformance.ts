@@ -3,6 +3,8 @@
  * languages, and validates each answer against the contract schemas. `check-api.ts` is
  * the command line around it.
  */
+
+import { limiter } from "./concurrency.ts";
 import {
   type EndpointName,
   endpointPath,
@@ -87,23 +89,6 @@ export function sample<T>(items: readonly T[], size: number): T[] {
   const picked = new Set<number>();
   for (let i = 0; i < size; i++) picked.add(Math.round((i * (items.length - 1)) / (size - 1)));
   return [...picked].map((index) => items[index] as T);
-}
-
-/** Runs at most `limit` tasks at once; a finishing task hands its slot to the next waiting one. */
-function limiter(limit: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    else active++;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
 }
 
 type Answer =

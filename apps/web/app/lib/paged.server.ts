@@ -4,9 +4,9 @@
  * its first page tells) → its last page. So a hand-typed or stale link always lands on a real page, never an error.
  */
 import type { Language, Payload } from "@site/contract";
+import type { Gate } from "@site/contract/concurrency";
 import { redirect } from "react-router";
 import type { ContentClient } from "./api.server.ts";
-import type { Gate } from "./concurrency.ts";
 import { pageHref, readPageQuery } from "./pagination.ts";
 
 type PagedEndpoint = "news" | "completedProjects" | "currentProjects";

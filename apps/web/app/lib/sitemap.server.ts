@@ -11,9 +11,9 @@
  * (`SitemapCache`), whatever number of parts or missing parts are asked for.
  */
 import type { EndpointName, Language } from "@site/contract";
+import { type Gate, limiter } from "@site/contract/concurrency";
 import { defaultLanguage, languages } from "@site/contract/languages";
 import type { ContentClient } from "./api.server.ts";
-import { type Gate, limiter } from "./concurrency.ts";
 import { allPages } from "./paged.server.ts";
 import { href, type PageName, pages } from "./site-map.ts";
 

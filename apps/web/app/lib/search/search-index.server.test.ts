@@ -1,7 +1,7 @@
 import type { Language } from "@site/contract";
+import { mapLimit } from "@site/contract/concurrency";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, type ContentClient } from "../api.server.ts";
-import { mapLimit } from "../concurrency.ts";
 import {
   collectDocuments,
   LanguageIndex,

@@ -5,9 +5,9 @@
  * when a rebuild fails (retried after a back-off), and dropped by a purge.
  */
 import type { Language, Payload } from "@site/contract";
+import { limiter, mapLimit } from "@site/contract/concurrency";
 import MiniSearch from "minisearch";
 import { ApiError, type ContentClient } from "../api.server.ts";
-import { limiter, mapLimit } from "../concurrency.ts";
 import { logLine, reasonOf } from "../log.server.ts";
 import { allPages } from "../paged.server.ts";
 import { href } from "../site-map.ts";
