@@ -10,6 +10,12 @@ import {
 } from "./fake-api.ts";
 import { type CallResult, formatReport, type Report } from "./report.ts";
 
+/**
+ * Long enough for every answer on a busy machine (a time-out on another call would fail it
+ * too), short enough for the one answer that never comes.
+ */
+const timeout = 2000;
+
 describe("checkApi against a server that breaks the contract", () => {
   let server: TestServer;
   let report: Report;
@@ -41,7 +47,7 @@ describe("checkApi against a server that breaks the contract", () => {
 
   beforeAll(async () => {
     server = await startServer(breakages);
-    report = await checkApi(server.base, { timeout: 400 });
+    report = await checkApi(server.base, { timeout });
   });
   afterAll(() => server.stop());
 
@@ -74,7 +80,7 @@ describe("checkApi against a server that breaks the contract", () => {
     "/api/projects/8 en": fails("data.projects.id: asked for 8, got 7"),
     // An answer that is not JSON, and one that never comes.
     "/api/equipments ar": fails("not JSON (content-type: text/html)", 200),
-    "/api/hse ar": fails("timeout after 400 ms", null),
+    "/api/hse ar": fails(`timeout after ${timeout} ms`, null),
   };
 
   it.each(Object.entries(expectedLines))("the line of %s", (call, expected) => {
@@ -129,7 +135,9 @@ describe("checkApi against a server that breaks the contract", () => {
       ),
     );
     expect(lines).toContainEqual(
-      expect.stringMatching(/^\/api\/hse +ar {2}--- {2}FAIL {2}timeout after 400 ms$/),
+      expect.stringMatching(
+        new RegExp(`^/api/hse +ar {2}--- {2}FAIL {2}timeout after ${timeout} ms$`),
+      ),
     );
     expect(lines).toContainEqual(
       "warning: /api/isos: the Arabic answer is byte-identical to the English one",
@@ -138,7 +146,7 @@ describe("checkApi against a server that breaks the contract", () => {
   });
 
   it("the command line exits 1", async () => {
-    const { code, stdout } = await runCli(["--base", server.base, "--timeout", "400"]);
+    const { code, stdout } = await runCli(["--base", server.base, "--timeout", String(timeout)]);
     expect(stdout.trimEnd().split("\n").at(-1)).toBe(`${report.passed} passed, 17 failed`);
     expect(code).toBe(1);
   });
