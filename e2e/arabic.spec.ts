@@ -2,7 +2,7 @@
  * Arabic done right, measured in the browser on the real server: no letter-spacing or capitals
  * on Arabic pages and lines spaced for Arabic (app.css); Cairo for the Latin inside Arabic
  * text (fonts.css); dates, amounts, phone numbers and e-mail addresses isolated left to right,
- * in Western digits that the server's HTML and the page in the browser write alike (lib/text.ts);
+ * in Western digits that the server's HTML and the page in the browser write alike (shared/text.ts);
  * directional icons pointing the reading direction, media symbols not; and the titles, meta
  * tags, 404 page, error screen and form messages in Arabic. Width-agnostic checks run in the
  * desktop project only.

@@ -159,7 +159,7 @@ test.describe("lazy images", () => {
     });
   });
 
-  // The page script loads them (lib/lazy-images.ts): the news list has no other script.
+  // The page script loads them (page-script/lazy-images.ts): the news list has no other script.
   for (const lang of languages) {
     test(`/${lang}/news: images load within 100 px of the viewport`, async ({ page }) => {
       await page.goto(`/${lang}/news`);

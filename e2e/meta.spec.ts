@@ -1,7 +1,7 @@
 /**
  * The search-engine and social tags of every page, in both languages, in the raw server HTML
  * (no browser: JavaScript plays no part). What each page must say is computed from the API's
- * data by the rule of apps/web/app/lib/seo.ts:
+ * data by the rule of apps/web/app/shared/seo.ts:
  *
  * - `<title>`: the data's `meta_title` as written (tags stripped) when it has text; else the
  *   page's own title, then ` | ` and the site name; with neither, the site name.

@@ -100,7 +100,7 @@ for (const lang of languages) {
       expect(html, path).not.toContain("<island-root");
       await page.goto(path);
       expect(await scriptFiles(page), path).toEqual([]);
-      // The page's own inline script is there (lib/page-script.ts): its images are watched.
+      // The page's own inline script is there (page-script/page-script.ts): its images are watched.
       const images = page.locator("main img[data-lazy]");
       const waiting = page.locator("main img[data-lazy='']");
       if ((await images.count()) > 0)

@@ -233,7 +233,7 @@ test.describe("header", () => {
     });
   });
 
-  // The menus are the page script's (lib/site-menus.ts) on every page: on a page with islands
+  // The menus are the page script's (page-script/site-menus.ts) on every page: on a page with islands
   // they work before the islands are live, and after.
   test.describe("on a page with islands", () => {
     test("desktop dropdowns before the islands are live", async ({ page }, testInfo) => {
@@ -450,7 +450,7 @@ test.describe("navigation", () => {
     let onShown = (_text: string) => {};
     await page.exposeFunction("noteShown", (text: string) => onShown(text));
     for (const [from, link, indicator] of [
-      // A page without islands (lib/leaving-page.ts shows the indicator).
+      // A page without islands (page-script/leaving-page.ts shows the indicator).
       ["/ar/news", 'main a[href^="/ar/news/"]', "loading-bar"],
       ["/ar/news", 'header a[href="/"]', "loading-overlay"],
       // A page with islands, once they are live.

@@ -34,5 +34,8 @@ Object.assign(process.env, {
   IMAGE_CACHE_DIR: path.join(e2eDataDir, "images"),
   ANSWER_STORE_PATH: path.join(e2eDataDir, "answers.sqlite"),
 });
-delete process.env.API_BASE_URL;
+// The reference API first, in this process; the website reads it as any company's API.
+const { loadApiSettings, startContentApi } = await import("@site/content-api");
+const api = await startContentApi(loadApiSettings());
+Object.assign(process.env, { API_BASE_URL: api.url, MEDIA_BASE_URL: "/" });
 await import(path.join(repoRoot, "apps/web/server/start.ts"));

@@ -15,13 +15,13 @@ import { performance } from "node:perf_hooks";
 import v8 from "node:v8";
 import vm from "node:vm";
 import type { Language } from "@site/contract";
-import { createContentClient } from "../../apps/web/app/lib/api.server.ts";
+import { createContentClient } from "../../apps/web/server/content/api-client.server.ts";
 import {
   collectDocuments,
   LanguageIndex,
   type SearchDocument,
   type SearchKind,
-} from "../../apps/web/app/lib/search/search-index.server.ts";
+} from "../../apps/web/server/pages/search-index.server.ts";
 import { fixed, table } from "./format.ts";
 
 export interface SearchRow {

@@ -19,9 +19,9 @@ import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
 import islandsScript from "./islands/hydrate.ts?worker&url";
 import type { IslandName } from "./islands/island.tsx";
 import { IslandsScript, PageIslandsProvider } from "./islands/island.tsx";
-import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./lib/icons.ts";
-import { pageScript } from "./lib/page-script.ts";
-import { feedPath } from "./lib/site-map.ts";
+import { pageScript } from "./page-script/page-script.ts";
+import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./shared/icons.ts";
+import { feedPath } from "./shared/page-table.ts";
 
 /**
  * The font files each language's pages need first (fonts.css declares the same files): Arabic
@@ -57,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
-        {/* The icons of lib/icons.ts, and the manifest in the page's language. */}
+        {/* The icons of shared/icons.ts, and the manifest in the page's language. */}
         <link rel="icon" href={SVG_ICON} type="image/svg+xml" />
         <link rel="icon" href={pngIcons.favicon.path} type="image/png" sizes="32x32" />
         <link rel="apple-touch-icon" href={pngIcons.appleTouch.path} sizes="180x180" />

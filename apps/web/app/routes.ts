@@ -1,7 +1,7 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { type PageName, pages } from "./lib/site-map.ts";
+import { type PageName, pages } from "./shared/page-table.ts";
 
-/** The pages of `lib/site-map.ts` (the one table of URLs), each route id named after its page. */
+/** The pages of `shared/page-table.ts` (the one table of URLs), each route id named after its page. */
 const pageRoutes = (Object.keys(pages) as PageName[]).map((name) => {
   const { path, module } = pages[name];
   return path === "" ? index(module, { id: name }) : route(path, module, { id: name });

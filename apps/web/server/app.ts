@@ -1,26 +1,19 @@
 /**
  * The website's HTTP server: compression, the methods each address takes, static files (hashed
- * assets cached for a year), the `/storage` media proxy when the bundled API serves the media,
+ * assets cached for a year), the `/storage` media proxy when MEDIA_BASE_URL is `/`,
  * resized images (`/img`, image-endpoint.ts), social cards drawn for pages without an image
  * (`/og/…png`, social-card.ts),
  * React Router behind the page cache (page-handler.ts), and an error page of our own for
  * anything that escapes them.
  *
  * This module is the server build's entry (vite.config.ts), so it and the route modules share
- * one copy of every module: the site made here from the settings (site.server.ts) and the
+ * one copy of every module: the site made here from the settings (site-context.server.ts) and the
  * visitor reach loaders and actions through React Router's context.
  */
 import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import {
-  createSite,
-  freshnessContext,
-  type SiteSettings,
-  siteContext,
-} from "../app/lib/site.server.ts";
-import { maxBodyBytes, type Visitor, visitorContext } from "../app/lib/visitor.server.ts";
 import { errorPage, rejectMalformedHosts, rejectMalformedUrls } from "./error-page.ts";
 import { imageEndpoint } from "./image-endpoint.ts";
 import { mediaProxy } from "./media-proxy.ts";
@@ -28,13 +21,16 @@ import { allowedMethods } from "./methods.ts";
 import { operations } from "./operations.ts";
 import { pageHandler } from "./page-handler.ts";
 import { pagePolicies, securityHeaders } from "./security-headers.ts";
+import type { Settings } from "./settings.server.ts";
+import { createSite, freshnessContext, siteContext } from "./site-context.server.ts";
 import { ogTitleOf, socialCardEndpoint } from "./social-card.ts";
+import { maxBodyBytes, type Visitor, visitorContext } from "./visitor.server.ts";
 
 export interface SiteAppOptions {
-  settings: SiteSettings;
+  settings: Settings;
   /** Folder of the client build (`build/client`); omitted in development (Vite serves it). */
   clientDir?: string;
-  /** When set, `/storage/*` is fetched from this API (the bundled reference API). */
+  /** When set, `/storage/*` is fetched from this API (`MEDIA_BASE_URL=/`). */
   mediaProxyTo?: string;
   /** Runs before React Router, e.g. Vite's dev middleware. */
   before?: express.RequestHandler[];
@@ -43,7 +39,7 @@ export interface SiteAppOptions {
 // Read on each request, so that in development Vite serves the routes as they are edited.
 const build = () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
 
-/** Throws a CompanyFileError when the company file is missing or wrong (site.server.ts). */
+/** Throws a CompanyFileError when the company file is missing or wrong (site-context.server.ts). */
 export function createSiteApp(options: SiteAppOptions): express.Express {
   const { settings } = options;
   const site = createSite(settings);

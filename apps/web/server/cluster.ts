@@ -8,8 +8,8 @@
  * - on stop, asks every worker to finish its requests (shutdown.ts) and waits for them.
  */
 import cluster, { type Worker } from "node:cluster";
-import { clusterChannel, isEnvelope } from "../app/lib/fan-out.server.ts";
-import { RateLimiter, type RateLimiterOptions } from "../app/routes/contact/rate-limit.server.ts";
+import { RateLimiter, type RateLimiterOptions } from "./contact/rate-limit.server.ts";
+import { clusterChannel, isEnvelope } from "./scale-out/fan-out.server.ts";
 import { DRAIN_DEADLINE_MS } from "./shutdown.ts";
 
 /** A worker that lived this long is healthy: the back-off starts again from nothing. */

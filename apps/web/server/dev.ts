@@ -1,34 +1,41 @@
 /**
- * `npm run dev`: the site from its source as you edit it (Vite in middleware mode: a change
- * shows on the next page load) and the same content source.
+ * `npm run dev -w @site/web`: the site from its source as you edit it (Vite in middleware
+ * mode: a change shows on the next page load), reading API_BASE_URL like the production server
+ * (the repository's `npm run dev` runs it beside the reference API).
  */
-
-import { createServer } from "vite";
-import { loadSettings } from "../app/lib/config.server.ts";
-import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
-import type { createSiteApp as CreateSiteApp } from "./app.ts";
-import { resolveContentSource } from "./content-source.ts";
-import { repoRoot } from "./repo-root.ts";
-import { stopOnSignals } from "./shutdown.ts";
+import { defaultMode, loadSettings, mediaProxyTarget, SettingsError } from "./settings.server.ts";
 
 // The mode, like start.ts does for production: libraries read it when first imported.
-process.env.NODE_ENV ??= "development";
-const settings = loadSettings(repoRoot, { HOST: "127.0.0.1" });
-const source = await resolveContentSource(settings, console.log);
-const outboxWorker = outboxWorkerFromSettings(source.settings);
+defaultMode("development");
+
+const { createServer } = await import("vite");
+const { outboxWorkerFromSettings } = await import("./contact/outbox-worker.server.ts");
+const { repoRoot } = await import("./repo-root.ts");
+const { stopOnSignals } = await import("./shutdown.ts");
+
+let settings: ReturnType<typeof loadSettings>;
+try {
+  settings = loadSettings(repoRoot, { HOST: "127.0.0.1" });
+} catch (error) {
+  if (!(error instanceof SettingsError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+console.log(`Reading content from ${settings.API_BASE_URL}`);
+const outboxWorker = outboxWorkerFromSettings(settings);
 const vite = await createServer({ server: { middlewareMode: true } });
 // Loaded through Vite, so the app and the routes it serves share Vite's copy of each module.
-const { createSiteApp } = (await vite.ssrLoadModule("./server/app.ts")) as {
-  createSiteApp: typeof CreateSiteApp;
-};
+const { createSiteApp } = (await vite.ssrLoadModule(
+  "./server/app.ts",
+)) as typeof import("./app.ts");
 
 const app = createSiteApp({
-  settings: source.settings,
+  settings,
   before: [vite.middlewares],
-  mediaProxyTo: source.mediaProxyTo,
+  mediaProxyTo: mediaProxyTarget(settings),
 });
 const server = app.listen(settings.PORT, settings.HOST, () => {
   console.log(`Development server on http://${settings.HOST}:${settings.PORT}`);
 });
 
-stopOnSignals(server, [() => outboxWorker.stop(), () => vite.close(), () => source.close()]);
+stopOnSignals(server, [() => outboxWorker.stop(), () => vite.close()]);

@@ -6,7 +6,7 @@
 import type express from "express";
 import ar from "../app/i18n/ar.json" with { type: "json" };
 import en from "../app/i18n/en.json" with { type: "json" };
-import { logLine } from "../app/lib/log.server.ts";
+import { logLine } from "./log.server.ts";
 
 const strings = { en, ar } as const;
 

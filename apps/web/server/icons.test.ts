@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ICO_ICON, pngIcons, SVG_ICON } from "../app/lib/icons.ts";
+import { ICO_ICON, pngIcons, SVG_ICON } from "../app/shared/icons.ts";
 import { publicDir, renderIcons } from "./icons.ts";
 
 const read = (file: string) => fs.readFileSync(path.join(publicDir, file));

@@ -1,5 +1,5 @@
 /**
- * `npm run icons`: renders `public/favicon.svg` into the PNG icons of app/lib/icons.ts and
+ * `npm run icons`: renders `public/favicon.svg` into the PNG icons of app/shared/icons.ts and
  * `favicon.ico`, written next to it in `public/`. Run it after changing the SVG, and commit
  * the files: made once here rather than on request, they are plain static files (no image
  * work, cache or failure at run time), and icons.test.ts fails when they drift from the SVG.
@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { ICO_ICON, type PngIcon, pngIcons, SVG_ICON, THEME_COLOR } from "../app/lib/icons.ts";
+import { ICO_ICON, type PngIcon, pngIcons, SVG_ICON, THEME_COLOR } from "../app/shared/icons.ts";
 
 export const publicDir = path.resolve(import.meta.dirname, "../public");
 

@@ -1,9 +1,9 @@
 /**
  * `/img?src=…&w=…`: a content image resized to one of the widths pages ask for
- * (app/lib/image-kinds.ts), with `&h=…` cut to one of the shapes they ask for (its middle),
+ * (app/shared/image-kinds.ts), with `&h=…` cut to one of the shapes they ask for (its middle),
  * and re-encoded as AVIF or WebP when the browser takes them
  * (`Accept`), else in its own format. `/img?src=…&fit=og` instead: the image cropped to fill
- * a social card's 1200×630 (app/lib/social-image.ts), always as JPEG, which every social
+ * a social card's 1200×630 (app/shared/social-image.ts), always as JPEG, which every social
  * network's crawler reads. Only the content API's media are fetched (no open proxy), and only
  * under their one canonical address (`canonicalMediaUrl`), so one image cannot be made again
  * under endless spellings. Each result is made once and kept on disk, in a folder bounded in
@@ -15,7 +15,6 @@
  */
 import { createHash } from "node:crypto";
 import type express from "express";
-import { logError, reasonOf } from "../app/lib/log.server.ts";
 import { cacheFile, sendCachedImage } from "./cache-folder.ts";
 import { DiskCache } from "./disk-cache.ts";
 import { Line } from "./encode-line.ts";
@@ -23,6 +22,7 @@ import { encode } from "./image-encode.ts";
 import { ImageError } from "./image-error.ts";
 import { acceptedFormat, type Format, type Size, sizeOf, sourceUrl } from "./image-request.ts";
 import { fetchSource } from "./image-source.ts";
+import { logError, reasonOf } from "./log.server.ts";
 
 export interface ImageEndpointOptions {
   /** Where `/storage/...` sources are fetched from (the content API). */

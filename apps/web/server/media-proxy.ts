@@ -1,6 +1,6 @@
 /**
  * `/storage/*` fetched from the content API and streamed to the browser, for when the site
- * serves the API's media itself (`MEDIA_BASE_URL=/`, automatic with the bundled API).
+ * serves the API's media itself (`MEDIA_BASE_URL=/`, what the root `npm start` sets for the reference API).
  *
  * No request can take the process down through here: every stream error is handled by
  * `pipeline`, the time-out covers only the wait for the API's answer headers (a slow visitor's
@@ -17,7 +17,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream } from "node:stream/web";
 import type express from "express";
-import { logLine } from "../app/lib/log.server.ts";
+import { logLine } from "./log.server.ts";
 
 /** Answer headers passed on from the API. */
 const forwardedHeaders = [

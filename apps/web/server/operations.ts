@@ -7,13 +7,13 @@
  *   served from this process's own caches) but the text says "degraded" and why.
  * - `POST /purge` with `Authorization: Bearer <PURGE_SECRET>`: empties the data and page
  *   caches, all of them or, with a JSON body `{"paths": ["/en/news"]}`, those pages only, so
- *   editors see a change at once, in every process of every instance (site.server.ts). The
+ *   editors see a change at once, in every process of every instance (site-context.server.ts). The
  *   answer names what was purged, for a CDN in front to purge the same. A wrong or missing
  *   secret gets 401 and purges nothing.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import express from "express";
-import type { Site } from "../app/lib/site.server.ts";
+import type { Site } from "./site-context.server.ts";
 
 /** How long readiness waits for the API. */
 const PROBE_TIMEOUT_MS = 3_000;

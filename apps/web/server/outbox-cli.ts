@@ -6,9 +6,9 @@
  * (a relative path means the repository root, as for `npm start`).
  */
 import { existsSync } from "node:fs";
-import { loadSettings, SettingsError } from "../app/lib/config.server.ts";
-import { Outbox, type OutboxEntry } from "../app/lib/outbox.server.ts";
+import { Outbox, type OutboxEntry } from "./contact/outbox.server.ts";
 import { repoRoot } from "./repo-root.ts";
+import { loadSettings, SettingsError } from "./settings.server.ts";
 
 const time = (ms: number | null) =>
   ms === null ? "-" : new Date(ms).toISOString().slice(0, 19).replace("T", " ");

@@ -1,5 +1,5 @@
 /**
- * React Router behind Express, with the full-page cache in front (app/lib/page-cache.server.ts).
+ * React Router behind Express, with the full-page cache in front (server/pages/page-cache.server.ts).
  * A cached page is sent without rendering, compressed once per encoding, with its ETag (304
  * when the browser already has it). A fresh render that every visitor may share is kept until
  * its data expires, and says so to CDNs and proxies in Cache-Control. Everything else streams
@@ -17,8 +17,8 @@ import {
   isShareable,
   type PageCache,
   pageCacheKey,
-} from "../app/lib/page-cache.server.ts";
-import type { Freshness } from "../app/lib/site.server.ts";
+} from "./pages/page-cache.server.ts";
+import type { Freshness } from "./site-context.server.ts";
 
 export interface PageHandlerOptions {
   build: () => Promise<ServerBuild>;

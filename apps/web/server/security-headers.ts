@@ -3,7 +3,7 @@
  * Content-Security-Policy per language (`pagePolicies`).
  *
  * The policy allows the site's script files (`'self'`) and the SHA-256 hashes of the site's own
- * inline script (app/lib/page-script.ts), computed once at start: no `unsafe-inline`, no
+ * inline script (app/page-script/page-script.ts), computed once at start: no `unsafe-inline`, no
  * nonce, and nothing taken from the rendered page, so a script that slipped into a page is not
  * allowed by its own hash, and `script-src` is the same on every page of a language. Hashes,
  * not nonces, because the full-page cache serves one rendering to many visitors (decision
@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { defaultLanguage, isLanguage, type Language, languages } from "@site/contract/languages";
 import type express from "express";
-import { pageScript } from "../app/lib/page-script.ts";
+import { pageScript } from "../app/page-script/page-script.ts";
 
 /** Headers on every answer. */
 export function securityHeaders(): express.RequestHandler {

@@ -1,21 +1,20 @@
 /**
  * Serves the production build on PORT (started through `start.ts`, which sets the mode first).
  * Settings are checked first; a wrong one stops the start with one readable line. With
- * WORKERS > 1 this process starts the content source and the outbox worker once, and forks
+ * WORKERS > 1 this process starts the outbox worker once, and forks
  * that many server processes sharing the port (node:cluster, cluster.ts), relaying purges
  * between them, counting their contact limit, replacing any that dies.
  */
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { CompanyFileError } from "../app/lib/company.server.ts";
-import { loadSettings, SettingsError } from "../app/lib/config.server.ts";
-import { outboxWorkerFromSettings } from "../app/lib/outbox-worker.server.ts";
-import { contactRateWindowMs } from "../app/routes/contact/rate-limit.server.ts";
 import type { createSiteApp as CreateSiteApp } from "./app.ts";
 import { startWorkers } from "./cluster.ts";
-import { ContentSourceError, resolveContentSource } from "./content-source.ts";
+import { CompanyFileError } from "./company.server.ts";
+import { outboxWorkerFromSettings } from "./contact/outbox-worker.server.ts";
+import { contactRateWindowMs } from "./contact/rate-limit.server.ts";
 import { repoRoot } from "./repo-root.ts";
+import { loadSettings, mediaProxyTarget, SettingsError } from "./settings.server.ts";
 import { stopOnSignals } from "./shutdown.ts";
 
 const log = (line: string) => console.log(line);
@@ -25,7 +24,7 @@ async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
-    const known = [SettingsError, CompanyFileError, ContentSourceError];
+    const known = [SettingsError, CompanyFileError];
     if (known.some((kind) => error instanceof kind)) {
       console.error((error as Error).message);
       process.exit(1);
@@ -38,15 +37,12 @@ async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
 const hostName = (host: string) => (host === "0.0.0.0" ? "localhost" : host);
 
 const settings = await orStop(() => loadSettings(repoRoot));
-const source = await orStop(() => resolveContentSource(settings, log));
+log(`Reading content from ${settings.API_BASE_URL}`);
 
 if (cluster.isPrimary && settings.WORKERS > 1) {
   // Contact messages the API could not take wait in the outbox; this delivers them later.
-  const outboxWorker = outboxWorkerFromSettings(source.settings, log);
-  // Workers read the content source this process resolved (the bundled API runs here).
+  const outboxWorker = outboxWorkerFromSettings(settings, log);
   const workerEnv = {
-    API_BASE_URL: source.settings.API_BASE_URL,
-    MEDIA_BASE_URL: source.settings.MEDIA_BASE_URL ?? "",
     // One signing secret for the contact form in every worker (a form may come back to another).
     FORM_SECRET: settings.FORM_SECRET ?? randomBytes(32).toString("base64url"),
   };
@@ -61,8 +57,7 @@ if (cluster.isPrimary && settings.WORKERS > 1) {
       `Website ready on http://${hostName(settings.HOST)}:${address.port} with ${settings.WORKERS} server processes`,
     ),
   );
-  // Workers finish their requests first: the bundled API they read stops after them.
-  stopOnSignals(undefined, [() => workers.stop(), () => outboxWorker.stop(), () => source.close()]);
+  stopOnSignals(undefined, [() => workers.stop(), () => outboxWorker.stop()]);
 } else {
   await serve();
 }
@@ -75,16 +70,14 @@ async function serve() {
   };
   const app = await orStop(() =>
     createSiteApp({
-      settings: source.settings,
+      settings,
       clientDir: path.join(buildDir, "client"),
-      mediaProxyTo: source.mediaProxyTo,
+      mediaProxyTo: mediaProxyTarget(settings),
     }),
   );
   // Contact messages the API could not take wait in the outbox; this delivers them later.
   // (With several server processes, the first process runs it.)
-  const outboxWorker = cluster.isPrimary
-    ? outboxWorkerFromSettings(source.settings, log)
-    : undefined;
+  const outboxWorker = cluster.isPrimary ? outboxWorkerFromSettings(settings, log) : undefined;
 
   const server = app.listen(settings.PORT, settings.HOST, () => {
     const address = server.address();
@@ -103,5 +96,5 @@ async function serve() {
     process.exit(1);
   });
 
-  stopOnSignals(server, [async () => outboxWorker?.stop(), () => source.close()]);
+  stopOnSignals(server, [async () => outboxWorker?.stop()]);
 }

@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import { logError } from "../app/lib/log.server.ts";
+import { logError } from "./log.server.ts";
 
 /** How long requests in flight may take to finish once the process is told to stop. */
 export const DRAIN_DEADLINE_MS = 10_000;

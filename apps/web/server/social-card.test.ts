@@ -11,10 +11,10 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompanyFile } from "../app/lib/company.server.ts";
-import { cardVersion } from "../app/lib/social-image.ts";
+import { cardVersion } from "../app/shared/social-image.ts";
 import { type Card, type CardDrawer, cardDrawer } from "./card-drawing.ts";
 import { escapeMarkup } from "./card-text.ts";
+import type { CompanyFile } from "./company.server.ts";
 import { ogTitleOf, socialCardEndpoint } from "./social-card.ts";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -6,7 +6,7 @@
  * The title is the page's own `og:title`, read from the page as the server renders it: the
  * address names a page, not a text, so nobody can make the server draw words of their
  * choosing, and there are only as many cards as pages. An address whose `v` matches what the
- * card shows now (app/lib/social-image.ts) is cached for a week; an old or missing `v` gets
+ * card shows now (app/shared/social-image.ts) is cached for a week; an old or missing `v` gets
  * today's card, cached briefly. A path that is not a page that answers 200 gets a 404.
  *
  * Text is drawn by Pango (inside libvips) in the Cairo font the site uses (card-fonts.ts);
@@ -18,13 +18,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Language } from "@site/contract";
 import type express from "express";
-import type { CompanyFile } from "../app/lib/company.server.ts";
-import { logError, reasonOf } from "../app/lib/log.server.ts";
-import { canonicalPath, pageOf } from "../app/lib/site-map.ts";
-import { cardVersion, pageOfCard } from "../app/lib/social-image.ts";
-import { decodeEntities } from "../app/lib/text.ts";
+import { canonicalPath, pageOf } from "../app/shared/page-table.ts";
+import { cardVersion, pageOfCard } from "../app/shared/social-image.ts";
+import { decodeEntities } from "../app/shared/text.ts";
 import { cacheFile, exists, sendCachedImage, writeAtomically } from "./cache-folder.ts";
 import { type Card, type CardDrawer, cardDrawer } from "./card-drawing.ts";
+import type { CompanyFile } from "./company.server.ts";
+import { logError, reasonOf } from "./log.server.ts";
 
 export interface SocialCardOptions {
   /** IMAGE_CACHE_DIR: cards go to `cards/`, the unpacked fonts to `fonts/`. */

@@ -1,9 +1,9 @@
 /**
- * `npm start`: the production server. Production mode unless the operator sets NODE_ENV
- * otherwise; it must be set before anything loads, since Express and React choose their
- * production builds (no stack traces, fast rendering) from it when first imported.
+ * `npm start -w @site/web`: the production server (the repository's `npm start` runs it beside
+ * the reference API). Production mode unless the operator says otherwise, set before anything
+ * else loads (see `defaultMode`).
  */
-if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
-await import("./serve.ts");
+import { defaultMode } from "./settings.server.ts";
 
-export {};
+defaultMode("production");
+await import("./serve.ts");

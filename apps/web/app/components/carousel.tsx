@@ -4,8 +4,8 @@
  */
 import { Children, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useDirection } from "../hooks/use-direction.ts";
 import { CarouselIsland } from "../islands/carousel.tsx";
-import { useDirection } from "../lib/use-direction.ts";
 
 export function Carousel({
   title,

@@ -2,6 +2,7 @@
  * The screens of SPEC.md section 8. Their buttons are real links, as every link of the site
  * (decision 013): 'Go Back Home' loads `/` afresh, 'Try Again' loads the page again.
  */
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { PageBanner } from "./page-banner.tsx";
@@ -11,53 +12,65 @@ const button =
 const primary = `${button} bg-amber-brand text-navy-950 hover:bg-amber-dark hover:text-white`;
 const secondary = `${button} border border-navy-900/20 text-navy-900 hover:border-navy-900`;
 
-function useCurrentUrl() {
-  const { pathname, search } = useLocation();
-  return pathname + search;
-}
-
-/** General error screen (render failures, and the content API failing). */
-export function ErrorScreen({ message }: { message?: string }) {
-  const { t } = useTranslation();
-  const current = useCurrentUrl();
+/** A page's error screen: its banner, what happened, and two links, the first one primary. */
+function ProblemScreen({
+  title,
+  testId,
+  children,
+  links,
+}: {
+  title: string;
+  testId: string;
+  children: ReactNode;
+  links: [{ href: string; label: string }, { href: string; label: string }];
+}) {
   return (
     <>
-      <PageBanner title={t("error.title")} />
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6" data-testid="error-screen">
-        <p className="text-xl font-semibold text-navy-900">{t("error.message")}</p>
-        {message ? <p className="mt-3 text-slate-600">{message}</p> : null}
+      <PageBanner title={title} />
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6" data-testid={testId}>
+        {children}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <a href={current} className={primary}>
-            {t("error.tryAgain")}
-          </a>
-          <a href="/" className={secondary}>
-            {t("error.goHome")}
-          </a>
+          {links.map((link, index) => (
+            <a key={link.label} href={link.href} className={index === 0 ? primary : secondary}>
+              {link.label}
+            </a>
+          ))}
         </div>
       </div>
     </>
   );
 }
 
+/** The links of an error screen: load this page again, or the home page. */
+function useRecoveryLinks() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  return {
+    tryAgain: { href: pathname + search, label: t("error.tryAgain") },
+    goHome: { href: "/", label: t("error.goHome") },
+  };
+}
+
+/** General error screen (render failures, and the content API failing). */
+export function ErrorScreen({ message }: { message?: string }) {
+  const { t } = useTranslation();
+  const { tryAgain, goHome } = useRecoveryLinks();
+  return (
+    <ProblemScreen title={t("error.title")} testId="error-screen" links={[tryAgain, goHome]}>
+      <p className="text-xl font-semibold text-navy-900">{t("error.message")}</p>
+      {message ? <p className="mt-3 text-slate-600">{message}</p> : null}
+    </ProblemScreen>
+  );
+}
+
 /** The 404 page. */
 export function NotFoundScreen() {
   const { t } = useTranslation();
-  const current = useCurrentUrl();
+  const { tryAgain, goHome } = useRecoveryLinks();
   return (
-    <>
-      <PageBanner title={t("error.404.title")} />
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6" data-testid="not-found">
-        <p className="text-lg text-slate-700">{t("error.404.message")}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <a href="/" className={primary}>
-            {t("error.goHome")}
-          </a>
-          <a href={current} className={secondary}>
-            {t("error.tryAgain")}
-          </a>
-        </div>
-      </div>
-    </>
+    <ProblemScreen title={t("error.404.title")} testId="not-found" links={[goHome, tryAgain]}>
+      <p className="text-lg text-slate-700">{t("error.404.message")}</p>
+    </ProblemScreen>
   );
 }
 

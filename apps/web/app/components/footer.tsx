@@ -9,9 +9,9 @@ import type {
   LatestProject,
 } from "@site/contract";
 import { useTranslation } from "react-i18next";
-import { useCompany } from "../lib/company.tsx";
-import { href } from "../lib/site-map.ts";
-import { truncate } from "../lib/text.ts";
+import { useCompany } from "../shared/company.tsx";
+import { href } from "../shared/page-table.ts";
+import { truncate } from "../shared/text.ts";
 import { ContactInfoList } from "./contact-info.tsx";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "./icons.tsx";
 import { LazyImage } from "./lazy-image.tsx";

@@ -7,8 +7,8 @@ import type { Language } from "@site/contract";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { useCompany } from "../lib/company.tsx";
-import { isHomePath } from "../lib/site-map.ts";
+import { useCompany } from "../shared/company.tsx";
+import { isHomePath } from "../shared/page-table.ts";
 import { ChevronDown } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
@@ -31,7 +31,7 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
   const home = isHomePath(pathname);
 
   return (
-    // Translucent once the page is scrolled: `html[data-scrolled]` (lib/scrolled-page.ts).
+    // Translucent once the page is scrolled: `html[data-scrolled]` (page-script/scrolled-page.ts).
     <header className="focus-on-dark fixed inset-x-0 top-0 z-40 bg-linear-to-b from-navy-950/80 to-transparent transition-[background-color,box-shadow,backdrop-filter] duration-200 print:hidden in-data-scrolled:bg-navy-900/90 in-data-scrolled:bg-none in-data-scrolled:shadow-lg in-data-scrolled:shadow-navy-950/20 in-data-scrolled:backdrop-blur-md">
       <div className="mx-auto flex h-20 max-w-7xl items-center gap-4 px-4 sm:px-6 xl:gap-3">
         <a
@@ -82,7 +82,7 @@ function itemClass(active: boolean) {
 
 /**
  * A top-level entry: a link, or a section with a dropdown. The dropdown's behaviour is
- * lib/site-menus.ts, in the page's inline script: here it is rendered closed.
+ * page-script/site-menus.ts, in the page's inline script: here it is rendered closed.
  */
 function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
   const { t } = useTranslation();
@@ -117,7 +117,7 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
       <button
         type="button"
         data-menu-button
-        // lib/site-menus.ts opens and closes it.
+        // page-script/site-menus.ts opens and closes it.
         aria-expanded="false"
         aria-controls={menuId}
         aria-label={link.to ? t("nav.showSubmenu", { name: link.label }) : undefined}

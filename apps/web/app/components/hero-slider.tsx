@@ -4,8 +4,8 @@
  */
 import type { HomeBanner } from "@site/contract";
 import { useTranslation } from "react-i18next";
+import { useDirection } from "../hooks/use-direction.ts";
 import { HeroSliderIsland } from "../islands/hero-slider.tsx";
-import { useDirection } from "../lib/use-direction.ts";
 import { LazyImage } from "./lazy-image.tsx";
 
 export function HeroSlider({ banners }: { banners: HomeBanner[] }) {

@@ -3,8 +3,8 @@
  * its texts in the page's language and each photo drawn here as a lazy image.
  */
 import { useTranslation } from "react-i18next";
+import { useDirection } from "../hooks/use-direction.ts";
 import { GalleryIsland } from "../islands/gallery.tsx";
-import { useDirection } from "../lib/use-direction.ts";
 import { LazyImage } from "./lazy-image.tsx";
 import { useLightboxLabels } from "./lightbox-labels.ts";
 

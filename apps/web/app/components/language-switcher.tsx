@@ -1,12 +1,12 @@
 import type { Language } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { switchLanguagePath } from "../lib/site-map.ts";
+import { switchLanguagePath } from "../shared/page-table.ts";
 import { GlobeIcon } from "./icons.tsx";
 
 /**
  * Goes to the same page in the other language, which saves the choice as every page saves its
- * language (lib/page-script.ts). Each language is named in its own script. Every link loads its
+ * language (page-script/page-script.ts). Each language is named in its own script. Every link loads its
  * page (decision 013), so the desktop and phone switchers both load it afresh (SPEC.md 4).
  */
 export function LanguageSwitcher({ lang, className = "" }: { lang: Language; className?: string }) {

@@ -1,15 +1,15 @@
 /**
  * An image that loads once it comes within 100 px of the viewport (SPEC.md section 9): it is
- * rendered with a placeholder and its real sources in data attributes, and lib/lazy-images.ts
- * loads it (the page's inline script, lib/page-script.ts: every page is server-rendered).
+ * rendered with a placeholder and its real sources in data attributes, and page-script/lazy-images.ts
+ * loads it (the page's inline script, page-script/page-script.ts: every page is server-rendered).
  * The server HTML also carries a <noscript> copy, so crawlers and visitors without scripts see
  * it. `priority` is for the first banner image: loaded at once, with high fetch priority.
- * Content images come in the sizes their kind is drawn at (lib/image-kinds.ts: srcset, sizes).
+ * Content images come in the sizes their kind is drawn at (shared/image-kinds.ts: srcset, sizes).
  */
 import type { ImgHTMLAttributes } from "react";
 import { preload } from "react-dom";
-import { type ImageKind, imageKinds, imageSources } from "../lib/image-kinds.ts";
-import { useMediaOrigins } from "../lib/media-origins.tsx";
+import { type ImageKind, imageKinds, imageSources } from "../shared/image-kinds.ts";
+import { useMediaOrigins } from "../shared/media-origins.tsx";
 
 /** A transparent pixel holds the place until the real image loads (no broken-image icon). */
 export const PLACEHOLDER =
@@ -21,7 +21,7 @@ type LazyImageProps = Omit<
 > & {
   src: string | null | undefined;
   alt: string;
-  /** What the image is (lib/image-kinds.ts): gives its intrinsic size. */
+  /** What the image is (shared/image-kinds.ts): gives its intrinsic size. */
   kind: ImageKind;
   priority?: boolean;
 };

@@ -1,4 +1,4 @@
-import { useCompany } from "../lib/company.tsx";
+import { useCompany } from "../shared/company.tsx";
 
 /**
  * The company's logo (from the company file). Decorative: where it links, the link is named by

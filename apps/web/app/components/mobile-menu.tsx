@@ -4,7 +4,7 @@
  * (the current page's section when it opens).
  *
  * It is a popover its buttons open and close, so it opens without scripts too (then with every
- * sub-menu shown, see root.tsx). The rest is lib/site-menus.ts, in the page's inline script:
+ * sub-menu shown, see root.tsx). The rest is page-script/site-menus.ts, in the page's inline script:
  * here it is rendered closed.
  */
 import type { Language } from "@site/contract";
@@ -86,7 +86,7 @@ export function MobileMenu({
                   <button
                     type="button"
                     data-submenu-button
-                    // The section of the current page opens with the menu (lib/site-menus.ts).
+                    // The section of the current page opens with the menu (page-script/site-menus.ts).
                     data-current={active || undefined}
                     aria-expanded="false"
                     aria-controls={subId}

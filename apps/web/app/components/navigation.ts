@@ -1,7 +1,7 @@
 /** The site navigation (SPEC.md "Navigation"), built from translated labels and API data. */
 import type { Id, Language } from "@site/contract";
 import type { TFunction } from "i18next";
-import { href, type PageName } from "../lib/site-map.ts";
+import { href, type PageName } from "../shared/page-table.ts";
 
 export interface NavLink {
   key: string;

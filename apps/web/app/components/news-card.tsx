@@ -5,6 +5,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { Card, CardImage, CardLink, MoreLabel } from "./ui/card.tsx";
+import { DateText } from "./ui/date-text.tsx";
 
 export interface NewsCardItem {
   title: string;
@@ -35,16 +36,13 @@ export function NewsCard({
       <CardImage src={item.image} alt="" kind="wideCard" className="aspect-[16/10]" />
       <div className="flex flex-1 flex-col p-5 md:p-6">
         {item.date ? (
-          // Left to right and isolated (see DateText); `self-start` keeps it on the side where
-          // the card's lines start, which its own direction would make the left in Arabic.
-          <time
-            dateTime={item.date}
-            dir="ltr"
+          // `self-start` keeps it on the side where the card's lines start, which its own
+          // direction (left to right) would make the left in Arabic.
+          <DateText
+            value={item.date}
             className="self-start text-sm font-medium text-slate-500 tabular-nums"
             data-testid="news-date"
-          >
-            {item.date}
-          </time>
+          />
         ) : null}
         <Heading className="mt-2 line-clamp-3 text-lg leading-snug font-bold text-navy-900 group-hover:text-steel-600">
           <CardLink to={href}>{item.title}</CardLink>

@@ -7,7 +7,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { LIST_ANCHOR, type PageItem, pageHref, pageItems } from "../lib/pagination.ts";
+import { LIST_ANCHOR, type PageItem, pageHref, pageItems } from "../shared/pagination.ts";
 import { ChevronNext, ChevronPrevious } from "./icons.tsx";
 
 const cell =

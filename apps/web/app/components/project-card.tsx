@@ -2,7 +2,7 @@
  * A project in the home page's carousel: its photo filling the card, the title over a dark
  * gradient. The title is the card's one link.
  */
-import { cn } from "../lib/cn.ts";
+import { cn } from "../shared/cn.ts";
 import { ArrowNext } from "./icons.tsx";
 import { LazyImage } from "./lazy-image.tsx";
 import { CardLink, cardFrame } from "./ui/card.tsx";

@@ -10,7 +10,7 @@
  */
 import type { ProjectRow } from "@site/contract";
 import { useTranslation } from "react-i18next";
-import { amountText } from "../lib/text.ts";
+import { amountText } from "../shared/text.ts";
 import { ChevronNext } from "./icons.tsx";
 import { DateText } from "./ui/date-text.tsx";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { SafeHtml } from "../lib/sanitize.server.ts";
+import type { SafeHtml } from "../../server/content/sanitize.server.ts";
 
 /**
  * Editor HTML, already sanitised on the server (`safeHtml`). Shows 'No data here' when

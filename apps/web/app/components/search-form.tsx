@@ -6,8 +6,8 @@
 import type { Language } from "@site/contract";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { cn } from "../lib/cn.ts";
-import { href } from "../lib/site-map.ts";
+import { cn } from "../shared/cn.ts";
+import { href } from "../shared/page-table.ts";
 import { SearchIcon } from "./icons.tsx";
 
 const looks = {

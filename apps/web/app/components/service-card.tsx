@@ -5,7 +5,7 @@
  */
 import type { Language, ServiceSummary } from "@site/contract";
 import { useTranslation } from "react-i18next";
-import { href } from "../lib/site-map.ts";
+import { href } from "../shared/page-table.ts";
 import { ArrowNext } from "./icons.tsx";
 import { LazyImage } from "./lazy-image.tsx";
 

@@ -1,15 +1,15 @@
 /**
  * A content carousel of the home page (latest projects, latest news): 1.5 slides with 5 px gaps
- * on phones and 2.5 with 20 px from 768 px (lib/carousel-layout.ts, sized by CSS so the server
+ * on phones and 2.5 with 20 px from 768 px (islands/parts/carousel-layout.ts, sized by CSS so the server
  * HTML is already laid out); Embla, no loop, previous disabled at the start and next at the
  * end, right to left in Arabic. Tab reaches the links in every slide and Embla scrolls the
  * focused slide into view; the arrow keys go from slide to slide in the reading direction.
  * The slides (cards) are server markup.
  */
 import type { CSSProperties, ReactNode } from "react";
-import { CONTENT_CAROUSEL, layoutVars } from "../lib/carousel-layout.ts";
 import { island } from "./island.tsx";
-import { Slide } from "./parts/slide.tsx";
+import { CONTENT_CAROUSEL, layoutVars } from "./parts/carousel-layout.ts";
+import { Slides } from "./parts/slide.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
 
@@ -66,27 +66,20 @@ function Carousel({
         </div>
       </div>
       {slides.length === 0 ? <p className="text-slate-500">{labels.noData}</p> : null}
-      <div
-        ref={slider.viewportRef}
+      <Slides
+        viewportRef={slider.viewportRef}
         dir={dir}
         style={vars}
-        className="overflow-hidden"
-        data-testid="carousel-viewport"
-      >
-        <div className="-ms-(--slide-gap) flex touch-pan-y touch-pinch-zoom md:-ms-(--slide-gap-lg)">
-          {slides.map((slide, index) => (
-            <Slide
-              // biome-ignore lint/suspicious/noArrayIndexKey: slides are server markup in a fixed order
-              key={index}
-              label={slideLabels[index] ?? ""}
-              data-testid="carousel-slide"
-              className="basis-(--slide-basis) ps-(--slide-gap) md:basis-(--slide-basis-lg) md:ps-(--slide-gap-lg)"
-            >
-              {slide}
-            </Slide>
-          ))}
-        </div>
-      </div>
+        items={slides.map((slide, index) => ({
+          key: index,
+          label: slideLabels[index] ?? "",
+          content: slide,
+        }))}
+        trackClassName="-ms-(--slide-gap) md:-ms-(--slide-gap-lg)"
+        slideClassName="basis-(--slide-basis) ps-(--slide-gap) md:basis-(--slide-basis-lg) md:ps-(--slide-gap-lg)"
+        testId="carousel-viewport"
+        slideTestId="carousel-slide"
+      />
     </div>
   );
 }

@@ -2,22 +2,22 @@
  * The ISO page's certificates (SPEC.md "ISO page"): a grid of 3 columns from medium width; each
  * certificate fades in the first time it comes into view, one after another, the delays
  * counted from the first of the certificates entering together (0.5 s, then 0.2 s more each:
- * lib/stagger.ts), so one scrolled to late never waits for those above it. Those on screen at
+ * islands/parts/stagger.ts), so one scrolled to late never waits for those above it. Those on screen at
  * load fade in the same way. Each opens larger in the lightbox. Without scripts, or for
  * reduced motion, they are simply shown (`scripted:` and `motion-safe:` below).
  */
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
 import { cardFrame } from "../components/ui/card.tsx";
-import { REDUCED_MOTION_QUERY } from "../lib/carousel-layout.ts";
-import { cn } from "../lib/cn.ts";
-import { staggerDelayCss } from "../lib/stagger.ts";
+import { cn } from "../shared/cn.ts";
 import { island } from "./island.tsx";
+import { REDUCED_MOTION_QUERY } from "./parts/carousel-layout.ts";
 import {
   Lightbox,
   type LightboxImage,
   type LightboxLabels,
   useLightbox,
 } from "./parts/lightbox.tsx";
+import { staggerDelayCss } from "./parts/stagger.ts";
 import type { Direction } from "./parts/use-slider.ts";
 
 export interface Certificate extends LightboxImage {

@@ -85,6 +85,11 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
       ? outcome
       : undefined;
 
+  /** The outcome of a send, focused when it is the answer to a post without scripts. */
+  const outcomeNotice = (tone: "success" | "error", shown: keyof typeof texts.outcomes) => (
+    <Notice ref={noticeRef} tone={tone} focus={Boolean(result)} text={texts.outcomes[shown]} />
+  );
+
   useEffect(() => {
     if (!focusOutcome) return;
     setFocusOutcome(false);
@@ -151,23 +156,11 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
 
       <div ref={messagesRef} className="scroll-mt-28" data-testid="contact-messages">
         <div role="status" aria-live="polite">
-          {success ? (
-            <Notice
-              ref={noticeRef}
-              tone="success"
-              focus={Boolean(result)}
-              text={texts.outcomes[success]}
-            />
-          ) : null}
+          {success ? outcomeNotice("success", success) : null}
         </div>
         <div role="alert">
           {problem ? (
-            <Notice
-              ref={noticeRef}
-              tone="error"
-              focus={Boolean(result)}
-              text={texts.outcomes[problem]}
-            />
+            outcomeNotice("error", problem)
           ) : hasErrors ? (
             <Notice key={attempt} ref={noticeRef} tone="error" text={texts.fixErrors} />
           ) : null}

@@ -12,7 +12,7 @@ import {
   type LightboxLabels,
   useLightbox,
 } from "./parts/lightbox.tsx";
-import { Slide } from "./parts/slide.tsx";
+import { Slides } from "./parts/slide.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
 
@@ -53,36 +53,33 @@ function Gallery({ dir, label, photos, buttons, labels }: GalleryProps) {
       onKeyDown={slider.onKeyDown}
       className="w-full"
     >
-      <div
-        ref={slider.viewportRef}
+      <Slides
+        viewportRef={slider.viewportRef}
         dir={dir}
-        className="overflow-hidden rounded-2xl"
-        data-testid="gallery-viewport"
-      >
-        <div className="-ms-4 flex touch-pan-y touch-pinch-zoom">
-          {photos.map((photo, index) => (
-            <Slide
-              // biome-ignore lint/suspicious/noArrayIndexKey: the same photo may appear twice
-              key={index}
-              label={labels.counter[index] ?? ""}
-              className="basis-full ps-4"
+        items={photos.map((photo, index) => ({
+          // The same photo may appear twice.
+          key: index,
+          label: labels.counter[index] ?? "",
+          content: (
+            <button
+              type="button"
+              onClick={opener(index)}
+              aria-label={photo.openLabel}
+              className="group focus-on-dark relative block w-full overflow-hidden rounded-2xl bg-sand-100 focus-visible:outline-offset-[-4px]"
             >
-              <button
-                type="button"
-                onClick={opener(index)}
-                aria-label={photo.openLabel}
-                className="group focus-on-dark relative block w-full overflow-hidden rounded-2xl bg-sand-100 focus-visible:outline-offset-[-4px]"
-              >
-                {photo.picture}
-                <span
-                  aria-hidden="true"
-                  className="absolute inset-0 bg-linear-to-t from-navy-950/40 to-transparent opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
-                />
-              </button>
-            </Slide>
-          ))}
-        </div>
-      </div>
+              {photo.picture}
+              <span
+                aria-hidden="true"
+                className="absolute inset-0 bg-linear-to-t from-navy-950/40 to-transparent opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+              />
+            </button>
+          ),
+        }))}
+        className="rounded-2xl"
+        trackClassName="-ms-4"
+        slideClassName="basis-full ps-4"
+        testId="gallery-viewport"
+      />
 
       {total > 1 ? (
         <div className="mt-4 flex items-center justify-between gap-4">

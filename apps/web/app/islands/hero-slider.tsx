@@ -12,14 +12,14 @@ import Autoplay from "embla-carousel-autoplay";
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
 import { PauseIcon, PlayIcon } from "../components/icons.tsx";
 import { RoundButton } from "../components/ui/round-button.tsx";
+import { island } from "./island.tsx";
 import {
   HERO_AUTOPLAY_DELAY,
   HERO_SLIDER,
   layoutVars,
   REDUCED_MOTION_QUERY,
-} from "../lib/carousel-layout.ts";
-import { island } from "./island.tsx";
-import { Slide } from "./parts/slide.tsx";
+} from "./parts/carousel-layout.ts";
+import { Slides } from "./parts/slide.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
 
@@ -96,21 +96,17 @@ function HeroSlider({ dir, label, slides, labels }: HeroSliderProps) {
       onKeyDown={slider.onKeyDown}
       className="focus-on-dark relative isolate h-dvh min-h-[560px] overflow-hidden bg-navy-950"
     >
-      <div ref={slider.viewportRef} dir={dir} style={vars} className="h-full overflow-hidden">
-        <div className="-ms-(--slide-gap) flex h-full touch-pan-y touch-pinch-zoom min-[865px]:-ms-(--slide-gap-lg)">
-          {slides.map((slide, index) => (
-            <Slide
-              key={slide.key}
-              label={slide.label}
-              data-testid="hero-slide"
-              data-selected={index === slider.selected || undefined}
-              className="h-full basis-(--slide-basis) ps-(--slide-gap) min-[865px]:basis-(--slide-basis-lg) min-[865px]:ps-(--slide-gap-lg)"
-            >
-              {slide.content}
-            </Slide>
-          ))}
-        </div>
-      </div>
+      <Slides
+        viewportRef={slider.viewportRef}
+        dir={dir}
+        style={vars}
+        items={slides}
+        selected={slider.selected}
+        className="h-full"
+        trackClassName="-ms-(--slide-gap) h-full min-[865px]:-ms-(--slide-gap-lg)"
+        slideClassName="h-full basis-(--slide-basis) ps-(--slide-gap) min-[865px]:basis-(--slide-basis-lg) min-[865px]:ps-(--slide-gap-lg)"
+        slideTestId="hero-slide"
+      />
 
       {slides.length > 1 ? (
         <div className="absolute inset-x-0 bottom-8 flex items-center justify-center gap-3 px-4">

@@ -1,24 +1,17 @@
 /** `/:lang/equipment`: the equipment page header, then a card for every machine type. */
 import { useTranslation } from "react-i18next";
+import { pageContext } from "../../server/site-context.server.ts";
 import { EquipmentCard } from "../components/equipment-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Lead, Section } from "../components/ui/section.tsx";
-import { pageMeta } from "../lib/seo.ts";
-import { pageContext } from "../lib/site.server.ts";
+import { recordMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/equipment";
 
-export function meta(args: Route.MetaArgs) {
-  const page = args.loaderData?.page;
-  if (!page) return [];
-  const { title, description, banner_image } = page;
-  return pageMeta(args, {
-    record: page,
-    title,
+export const meta = (args: Route.MetaArgs) =>
+  recordMeta(args, args.loaderData?.page, {
     titleKey: "equipment.title",
-    description,
-    image: banner_image,
+    description: "description",
   });
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);

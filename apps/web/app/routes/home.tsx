@@ -5,6 +5,8 @@
  */
 import type { Language } from "@site/contract";
 import { useTranslation } from "react-i18next";
+import { safeHtml } from "../../server/content/sanitize.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
 import { Carousel } from "../components/carousel.tsx";
 import { HeroSlider } from "../components/hero-slider.tsx";
 import { ArrowNext } from "../components/icons.tsx";
@@ -13,13 +15,11 @@ import { NewsCard } from "../components/news-card.tsx";
 import { ProjectCard } from "../components/project-card.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
-import { useCompany } from "../lib/company.tsx";
-import { newsCardOf, sortByIndex } from "../lib/content-rules.ts";
-import { projectPath } from "../lib/projects.ts";
-import { safeHtml } from "../lib/sanitize.server.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { pageContext } from "../lib/site.server.ts";
-import { href } from "../lib/site-map.ts";
+import { useCompany } from "../shared/company.tsx";
+import { newsCardOf, sortByIndex } from "../shared/content-rules.ts";
+import { href } from "../shared/page-table.ts";
+import { projectPath } from "../shared/projects.ts";
+import { pageMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/home";
 
 export function meta(args: Route.MetaArgs) {

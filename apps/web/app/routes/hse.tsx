@@ -1,27 +1,17 @@
 /** `/:lang/HSE`: health, safety and environment: banner, policy text and field photos. */
 import { useTranslation } from "react-i18next";
+import { safeHtml } from "../../server/content/sanitize.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
 import { ImageGrid } from "../components/image-grid.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Section } from "../components/ui/section.tsx";
-import { photosOf } from "../lib/content-rules.ts";
-import { safeHtml } from "../lib/sanitize.server.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { pageContext } from "../lib/site.server.ts";
+import { photosOf } from "../shared/content-rules.ts";
+import { recordMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/hse";
 
-export function meta(args: Route.MetaArgs) {
-  const hse = args.loaderData?.hse;
-  if (!hse) return [];
-  const { title, content, banner_image } = hse;
-  return pageMeta(args, {
-    record: hse,
-    title,
-    titleKey: "hse.title",
-    description: content,
-    image: banner_image,
-  });
-}
+export const meta = (args: Route.MetaArgs) =>
+  recordMeta(args, args.loaderData?.hse, { titleKey: "hse.title", description: "content" });
 
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);

@@ -1,26 +1,18 @@
 /** `/:lang/iso`: the ISO certificates page: banner, intro and the certificates, each opening full size. */
 import { useTranslation } from "react-i18next";
+import { pageContext } from "../../server/site-context.server.ts";
 import { LazyImage } from "../components/lazy-image.tsx";
 import { useLightboxLabels } from "../components/lightbox-labels.ts";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Section } from "../components/ui/section.tsx";
+import { useDirection } from "../hooks/use-direction.ts";
 import { CertificatesIsland } from "../islands/certificates.tsx";
-import { photosOf } from "../lib/content-rules.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { pageContext } from "../lib/site.server.ts";
-import { useDirection } from "../lib/use-direction.ts";
+import { photosOf } from "../shared/content-rules.ts";
+import { recordMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/iso";
 
-export function meta(args: Route.MetaArgs) {
-  const iso = args.loaderData?.iso;
-  if (!iso) return [];
-  return pageMeta(args, {
-    record: iso,
-    title: iso.title,
-    titleKey: "iso.title",
-    image: iso.banner_img,
-  });
-}
+export const meta = (args: Route.MetaArgs) =>
+  recordMeta(args, args.loaderData?.iso, { titleKey: "iso.title", image: "banner_img" });
 
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);

@@ -4,17 +4,17 @@
  */
 import { useTranslation } from "react-i18next";
 import { data, Outlet, redirect } from "react-router";
+import { companyIn } from "../../server/company.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
 import { ErrorScreen } from "../components/error-screens.tsx";
 import { Footer } from "../components/footer.tsx";
 import { Header } from "../components/header.tsx";
 import { NavigationProgress } from "../components/loading.tsx";
+import { useApiErrorMessage } from "../hooks/use-api-error-message.ts";
 import { isLanguage } from "../i18n/index.ts";
-import { companyIn } from "../lib/company.server.ts";
-import { CompanyProvider } from "../lib/company.tsx";
-import { MediaOriginsProvider } from "../lib/media-origins.tsx";
-import { pageContext } from "../lib/site.server.ts";
-import { redirectForUnsupportedLanguage } from "../lib/site-map.ts";
-import { useApiErrorMessage } from "../lib/use-api-error-message.ts";
+import { CompanyProvider } from "../shared/company.tsx";
+import { MediaOriginsProvider } from "../shared/media-origins.tsx";
+import { redirectForUnsupportedLanguage } from "../shared/page-table.ts";
 import type { Route } from "./+types/language";
 
 export async function loader(args: Route.LoaderArgs) {

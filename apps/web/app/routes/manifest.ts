@@ -3,11 +3,11 @@
  * it), so an installed site opens in its language and direction, named as the company is in it.
  */
 import { redirect } from "react-router";
+import { companyIn } from "../../server/company.server.ts";
+import { siteOf } from "../../server/site-context.server.ts";
 import { directionOf, isLanguage } from "../i18n/index.ts";
-import { companyIn } from "../lib/company.server.ts";
-import { BACKGROUND_COLOR, pngIcons, SVG_ICON, THEME_COLOR } from "../lib/icons.ts";
-import { siteOf } from "../lib/site.server.ts";
-import { href, redirectForUnsupportedLanguage } from "../lib/site-map.ts";
+import { BACKGROUND_COLOR, pngIcons, SVG_ICON, THEME_COLOR } from "../shared/icons.ts";
+import { href, redirectForUnsupportedLanguage } from "../shared/page-table.ts";
 import type { Route } from "./+types/manifest";
 
 export function loader({ params, context, request }: Route.LoaderArgs) {

@@ -1,11 +1,12 @@
 /**
- * `/{lang}/news/feed.xml`: the Atom feed of the language's news (lib/news-feed.server.ts),
+ * `/{lang}/news/feed.xml`: the Atom feed of the language's news (server/pages/news-feed.server.ts),
  * linked from every page's head. Kept by the page cache like a page, as long as its data.
  */
+
+import { companyIn } from "../../server/company.server.ts";
+import { atomFeed, latestNews } from "../../server/pages/news-feed.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
 import { i18nFor, isLanguage } from "../i18n/index.ts";
-import { companyIn } from "../lib/company.server.ts";
-import { atomFeed, latestNews } from "../lib/news-feed.server.ts";
-import { pageContext } from "../lib/site.server.ts";
 import type { Route } from "./+types/news-feed";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,30 +1,24 @@
 /** `/:lang/news/:id`: one news story with its image, and links back to the list. */
 import { useTranslation } from "react-i18next";
+import { safeHtml } from "../../server/content/sanitize.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
 import { ChevronPrevious } from "../components/icons.tsx";
 import { LazyImage } from "../components/lazy-image.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Lead } from "../components/ui/section.tsx";
-import { safeHtml } from "../lib/sanitize.server.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { pageContext } from "../lib/site.server.ts";
-import { href } from "../lib/site-map.ts";
-import { dateOnly } from "../lib/text.ts";
+import { href } from "../shared/page-table.ts";
+import { recordMeta } from "../shared/seo.ts";
+import { dateOnly } from "../shared/text.ts";
 import type { Route } from "./+types/news-item";
 
 export function meta(args: Route.MetaArgs) {
-  const item = args.loaderData?.item;
-  if (!item) return [];
-  const description = [item.description, item.content];
-  const image = [item.banner_image, item.image];
-  return pageMeta(args, {
-    record: item,
-    title: item.title,
-    description,
-    image,
+  return recordMeta(args, args.loaderData?.item, (item) => ({
+    description: [item.description, item.content],
+    image: [item.banner_image, item.image],
     type: "article",
     about: { type: "NewsArticle", published: item.created_at },
-  });
+  }));
 }
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
 /** `/:lang/news`: the news page header and one page of stories (`?page=N`). */
 import { useTranslation } from "react-i18next";
+import { loadPage } from "../../server/content/paged.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
 import { NewsCard } from "../components/news-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
-import { newsCardOf } from "../lib/content-rules.ts";
-import { loadPage } from "../lib/paged.server.ts";
-import { LIST_ANCHOR } from "../lib/pagination.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { pageContext } from "../lib/site.server.ts";
-import { href } from "../lib/site-map.ts";
+import { newsCardOf } from "../shared/content-rules.ts";
+import { href } from "../shared/page-table.ts";
+import { LIST_ANCHOR } from "../shared/pagination.ts";
+import { pageMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/news";
 
 export function meta(args: Route.MetaArgs) {

@@ -1,24 +1,18 @@
 /** `/:lang/otherPages/:id`: a generic page (About Us sub-pages): banner, title, rich content, image. */
 
+import { safeHtml } from "../../server/content/sanitize.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
 import { LazyImage } from "../components/lazy-image.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
-import { safeHtml } from "../lib/sanitize.server.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { pageContext } from "../lib/site.server.ts";
+import { recordMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/other-page";
 
-export function meta(args: Route.MetaArgs) {
-  const page = args.loaderData?.page;
-  if (!page) return [];
-  const { title, content, banner_image, image } = page;
-  return pageMeta(args, {
-    record: page,
-    title,
-    description: content,
-    image: [banner_image, image],
+export const meta = (args: Route.MetaArgs) =>
+  recordMeta(args, args.loaderData?.page, {
+    description: "content",
+    image: ["banner_image", "image"],
   });
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);

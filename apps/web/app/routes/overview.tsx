@@ -1,26 +1,20 @@
 /** `/:lang/overview`: the company overview: banner, the text and a photo gallery. */
 import { useTranslation } from "react-i18next";
+import { safeHtml } from "../../server/content/sanitize.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
 import { ImageGallery } from "../components/image-gallery.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Section } from "../components/ui/section.tsx";
-import { photosOf } from "../lib/content-rules.ts";
-import { safeHtml } from "../lib/sanitize.server.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { pageContext } from "../lib/site.server.ts";
+import { photosOf } from "../shared/content-rules.ts";
+import { recordMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/overview";
 
-export function meta(args: Route.MetaArgs) {
-  const overview = args.loaderData?.overview;
-  if (!overview) return [];
-  const { content, banner_image } = overview;
-  return pageMeta(args, {
-    record: overview,
+export const meta = (args: Route.MetaArgs) =>
+  recordMeta(args, args.loaderData?.overview, {
     titleKey: "overview.title",
-    description: content,
-    image: banner_image,
+    description: "content",
   });
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);

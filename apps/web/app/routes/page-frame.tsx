@@ -4,10 +4,10 @@
  */
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { ErrorScreen, NotFoundScreen } from "../components/error-screens.tsx";
+import { useApiErrorMessage } from "../hooks/use-api-error-message.ts";
 import { i18nFor } from "../i18n/index.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { langParam } from "../lib/site-map.ts";
-import { useApiErrorMessage } from "../lib/use-api-error-message.ts";
+import { langParam } from "../shared/page-table.ts";
+import { pageMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/page-frame";
 
 export function meta(args: Route.MetaArgs) {

@@ -1,29 +1,28 @@
 /** `/:lang/projects/:id`: one project: its facts, text, photo gallery and other projects. */
 import { useTranslation } from "react-i18next";
+import { safeHtml } from "../../server/content/sanitize.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
 import { ChevronPrevious } from "../components/icons.tsx";
 import { ImageGallery } from "../components/image-gallery.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Card, CardImage, CardLink } from "../components/ui/card.tsx";
 import { Section } from "../components/ui/section.tsx";
-import { listKindOf, listTitleKey, projectListPath, projectPath } from "../lib/projects.ts";
-import { safeHtml } from "../lib/sanitize.server.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { pageContext } from "../lib/site.server.ts";
-import { dateOnly } from "../lib/text.ts";
+import { listKindOf, listTitleKey, projectListPath, projectPath } from "../shared/projects.ts";
+import { recordMeta } from "../shared/seo.ts";
+import { dateOnly } from "../shared/text.ts";
 import type { Route } from "./+types/project";
 
 export function meta(args: Route.MetaArgs) {
-  const project = args.loaderData?.project;
-  if (!project) return [];
-  const { title, image_content, image, client, location, date } = project;
-  return pageMeta(args, {
-    record: project,
-    title,
-    description: image_content,
-    image,
-    about: { type: "Project", client, location, date },
-  });
+  return recordMeta(
+    args,
+    args.loaderData?.project,
+    ({ image_content, image, client, location, date }) => ({
+      description: image_content,
+      image,
+      about: { type: "Project", client, location, date },
+    }),
+  );
 }
 
 export async function loader(args: Route.LoaderArgs) {

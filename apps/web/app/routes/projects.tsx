@@ -1,13 +1,13 @@
 /** `/:lang/CompletedProjects` and `/:lang/CurrentProjects`: one page of a project list. */
 import { useTranslation } from "react-i18next";
+import { loadPage } from "../../server/content/paged.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ProjectsTable } from "../components/projects-table.tsx";
-import { loadPage } from "../lib/paged.server.ts";
-import { LIST_ANCHOR } from "../lib/pagination.ts";
-import { listKindOf, projectPath, listTitleKey as titleKey } from "../lib/projects.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { pageContext } from "../lib/site.server.ts";
+import { LIST_ANCHOR } from "../shared/pagination.ts";
+import { listKindOf, projectPath, listTitleKey as titleKey } from "../shared/projects.ts";
+import { pageMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/projects";
 
 export function meta(args: Route.MetaArgs) {

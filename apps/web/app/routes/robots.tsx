@@ -3,8 +3,8 @@
  * endpoints; it names the sitemap on the public origin (SITE_URL).
  */
 import { languages } from "@site/contract/languages";
-import { siteOf } from "../lib/site.server.ts";
-import { href } from "../lib/site-map.ts";
+import { siteOf } from "../../server/site-context.server.ts";
+import { href } from "../shared/page-table.ts";
 import type { Route } from "./+types/robots";
 
 /** Not for crawlers: operators' endpoints (server/operations.ts). */

@@ -1,6 +1,6 @@
 /** `/`: sends visitors to their language: the cookie's, else English. */
 import { redirect } from "react-router";
-import { href, languageFromCookie } from "../lib/site-map.ts";
+import { href, languageFromCookie } from "../shared/page-table.ts";
 import type { Route } from "./+types/root-redirect";
 
 /** `/` → the saved language's home page, decided on the server so there is no blank page. */

@@ -5,16 +5,16 @@
  */
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
+import { toRouteError } from "../../server/content/api-client.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { i18nFor } from "../i18n/index.ts";
-import { toRouteError } from "../lib/api.server.ts";
-import { LIST_ANCHOR, pageHref, readPageQuery } from "../lib/pagination.ts";
-import type { Segment } from "../lib/search/extract.ts";
-import { queryTerms } from "../lib/search/normalise.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { pageContext } from "../lib/site.server.ts";
+import { LIST_ANCHOR, pageHref, readPageQuery } from "../shared/pagination.ts";
+import type { Segment } from "../shared/search/extract.ts";
+import { queryTerms } from "../shared/search/normalise.ts";
+import { pageMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/search";
 
 /** Results per page. */

@@ -1,26 +1,17 @@
 /** `/:lang/services/:id`: one service with its text, and the other services beside it. */
 import { useTranslation } from "react-i18next";
+import { safeHtml } from "../../server/content/sanitize.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
 import { ChevronNext } from "../components/icons.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Lead } from "../components/ui/section.tsx";
-import { safeHtml } from "../lib/sanitize.server.ts";
-import { pageMeta } from "../lib/seo.ts";
-import { pageContext } from "../lib/site.server.ts";
-import { href } from "../lib/site-map.ts";
+import { href } from "../shared/page-table.ts";
+import { recordMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/service";
 
-export function meta(args: Route.MetaArgs) {
-  const service = args.loaderData?.service;
-  if (!service) return [];
-  const { title, description, content, banner_image } = service;
-  return pageMeta(args, {
-    record: service,
-    title,
-    description: [description, content],
-    image: banner_image,
-  });
-}
+export const meta = (args: Route.MetaArgs) =>
+  recordMeta(args, args.loaderData?.service, { description: ["description", "content"] });
 
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);

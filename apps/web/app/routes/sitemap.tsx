@@ -1,10 +1,10 @@
 /**
- * `/sitemap.xml` and its parts `/sitemap/{n}.xml` (lib/sitemap.server.ts): built from the API
+ * `/sitemap.xml` and its parts `/sitemap/{n}.xml` (server/pages/sitemap-xml.server.ts): built from the API
  * once per freshness of its data (the site's SitemapCache), and kept by the page cache like a
  * page for as long as that data, parts that do not exist (404) included, so neither a part nor
  * a missing part costs a second build.
  */
-import { freshnessContext, siteOf } from "../lib/site.server.ts";
+import { freshnessContext, siteOf } from "../../server/site-context.server.ts";
 import type { Route } from "./+types/sitemap";
 
 export async function loader(args: Route.LoaderArgs) {

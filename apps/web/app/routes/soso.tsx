@@ -1,8 +1,8 @@
 /** Hidden test page: the raw home banner and services data as text. Not for search engines. */
 
 import { useTranslation } from "react-i18next";
-import { pageMeta } from "../lib/seo.ts";
-import { pageContext } from "../lib/site.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
+import { pageMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/soso";
 
 export async function loader(args: Route.LoaderArgs) {

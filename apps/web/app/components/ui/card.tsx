@@ -3,8 +3,8 @@
  * well, one stretched link and one "read more" label, so cards look and behave alike.
  */
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "../../lib/cn.ts";
-import type { ImageKind } from "../../lib/image-kinds.ts";
+import { cn } from "../../shared/cn.ts";
+import type { ImageKind } from "../../shared/image-kinds.ts";
 import { ArrowNext } from "../icons.tsx";
 import { LazyImage } from "../lazy-image.tsx";
 

@@ -1,20 +1,22 @@
-import { dateOnly } from "../../lib/text.ts";
+import { dateOnly } from "../../shared/text.ts";
 
 /**
- * A date as the site shows it (`YYYY-MM-DD`, SPEC.md section 9, Western digits: lib/text.ts),
+ * A date as the site shows it (`YYYY-MM-DD`, SPEC.md section 9, Western digits: shared/text.ts),
  * machine-readable too. Always left to right and isolated: inside Arabic text the bidi rules
  * would otherwise lay `2025-06-15` out as `15-06-2025`.
  */
 export function DateText({
   value,
   className,
+  "data-testid": testId,
 }: {
   value: string | null | undefined;
   className?: string;
+  "data-testid"?: string;
 }) {
   const date = dateOnly(value);
   return (
-    <time dateTime={date} dir="ltr" className={className}>
+    <time dateTime={date} dir="ltr" className={className} data-testid={testId}>
       {date}
     </time>
   );

@@ -7,7 +7,7 @@
  * then. The islands' sliders use it (islands/parts/slide-buttons.tsx).
  */
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "../../shared/cn.ts";
 
 const surfaces = {
   /** On a light section. */

@@ -4,7 +4,7 @@
  * the lead paragraph with the amber rule that introduces a page's text.
  */
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "../../shared/cn.ts";
 
 export function Section({
   heading,

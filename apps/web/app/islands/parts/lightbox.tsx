@@ -10,7 +10,7 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { ChevronNext, ChevronPrevious, CloseIcon } from "../../components/icons.tsx";
 import { PLACEHOLDER } from "../../components/lazy-image.tsx";
-import { arrowStep } from "../../lib/carousel-keys.ts";
+import { arrowStep } from "./carousel-keys.ts";
 import type { Direction } from "./use-slider.ts";
 
 export interface LightboxImage {

@@ -28,28 +28,26 @@ export function SlideButtons({
   children?: ReactNode;
   testIds?: boolean;
 }) {
-  const { canPrevious, canNext } = slider;
+  const move = (direction: "previous" | "next") => {
+    const can = direction === "previous" ? slider.canPrevious : slider.canNext;
+    const Chevron = direction === "previous" ? ChevronPrevious : ChevronNext;
+    return (
+      <RoundButton
+        surface={surface}
+        disabled={!can}
+        onClick={can ? slider[direction] : undefined}
+        label={labels[direction]}
+        data-testid={testIds ? `carousel-${direction}` : undefined}
+      >
+        <Chevron size={20} />
+      </RoundButton>
+    );
+  };
   return (
     <>
-      <RoundButton
-        surface={surface}
-        disabled={!canPrevious}
-        onClick={canPrevious ? slider.previous : undefined}
-        label={labels.previous}
-        data-testid={testIds ? "carousel-previous" : undefined}
-      >
-        <ChevronPrevious size={20} />
-      </RoundButton>
+      {move("previous")}
       {children}
-      <RoundButton
-        surface={surface}
-        disabled={!canNext}
-        onClick={canNext ? slider.next : undefined}
-        label={labels.next}
-        data-testid={testIds ? "carousel-next" : undefined}
-      >
-        <ChevronNext size={20} />
-      </RoundButton>
+      {move("next")}
     </>
   );
 }

@@ -2,14 +2,14 @@
  * What every slider of the site shares (the hero slider, the content carousels, the gallery):
  * Embla in the page's reading direction, moving at once for reduced motion; which slide is
  * selected and whether previous and next can move (disabled at the ends unless it loops); the
- * arrow keys in the reading direction (lib/carousel-keys.ts). The first state is the server's:
+ * arrow keys in the reading direction (islands/parts/carousel-keys.ts). The first state is the server's:
  * the first slide, previous disabled, next disabled for a single slide.
  */
 import type { EmblaOptionsType, EmblaPluginType } from "embla-carousel";
 import useEmblaCarousel from "embla-carousel-react";
 import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
-import { carouselKeyDown } from "../../lib/carousel-keys.ts";
-import { emblaMotionBreakpoints } from "../../lib/carousel-layout.ts";
+import { carouselKeyDown } from "./carousel-keys.ts";
+import { emblaMotionBreakpoints } from "./carousel-layout.ts";
 
 export type Direction = "ltr" | "rtl";
 

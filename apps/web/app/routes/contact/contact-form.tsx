@@ -5,7 +5,7 @@
 import type { Language } from "@site/contract/languages";
 import { useTranslation } from "react-i18next";
 import { ContactFormIsland } from "../../islands/contact-form.tsx";
-import { contactSendHref } from "../../lib/site-map.ts";
+import { contactSendHref } from "../../shared/page-table.ts";
 import type { ContactResult } from "./form-rules.ts";
 
 export function ContactForm({

@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
+import { newFormSession, submitContact } from "../../../server/contact/submit-contact.server.ts";
+import { pageContext } from "../../../server/site-context.server.ts";
+import { visitorContext } from "../../../server/visitor.server.ts";
 import { ContactInfoList } from "../../components/contact-info.tsx";
 import { PageBanner } from "../../components/page-banner.tsx";
 import { i18nFor } from "../../i18n/index.ts";
-import { pageMeta } from "../../lib/seo.ts";
-import { pageContext } from "../../lib/site.server.ts";
-import { langParam } from "../../lib/site-map.ts";
-import { visitorContext } from "../../lib/visitor.server.ts";
+import { langParam } from "../../shared/page-table.ts";
+import { pageMeta } from "../../shared/seo.ts";
 import type { Route } from "./+types/route";
-import { newFormSession, submitContact } from "./action.server.ts";
 import { ContactForm } from "./contact-form.tsx";
 
 export function meta(args: Route.MetaArgs) {

@@ -1,14 +1,14 @@
 /**
  * `POST /:lang/contactUs/send`: the contact page's action for the live form
  * (islands/contact-form.tsx), which sends with `fetch` and shows the outcome in place. The same
- * checks, limits and outbox as a post of the page (action.server.ts); the answer is the
+ * checks, limits and outbox as a post of the page (submit-contact.server.ts); the answer is the
  * action's result as JSON, with the same status.
  */
 import { isLanguage } from "@site/contract/languages";
-import { pageContext } from "../../lib/site.server.ts";
-import { visitorContext } from "../../lib/visitor.server.ts";
+import { submitContact } from "../../../server/contact/submit-contact.server.ts";
+import { pageContext } from "../../../server/site-context.server.ts";
+import { visitorContext } from "../../../server/visitor.server.ts";
 import type { Route } from "./+types/send";
-import { submitContact } from "./action.server.ts";
 
 export async function action(args: Route.ActionArgs) {
   if (!isLanguage(args.params.lang)) return new Response("Not Found", { status: 404 });

@@ -1,0 +1,51 @@
+/**
+ * The one inline script of every page (root.tsx): what every page does, from the moment it is
+ * parsed (decision 013):
+ * - lazy images load as they come near the viewport (lazy-images.ts);
+ * - the header turns translucent once the page is scrolled (scrolled-page.ts);
+ * - the page's language is saved for the next visit to `/` (page-table.ts);
+ * - the header's menus open and close (site-menus.ts);
+ * - a link that loads a new page shows the loading indicator (leaving-page.ts).
+ * On most pages it is the only script: only pages with islands load another (app/islands).
+ * Each function is written in TypeScript, tested there, and inlined with `toString()`.
+ */
+import type { Language } from "@site/contract/languages";
+import { isHomePath, isPagePath, LANGUAGE_KEY, saveLanguage } from "../shared/page-table.ts";
+import { LAZY_MARGIN, watchLazyImages } from "./lazy-images.ts";
+import { showLoadingOnLeave } from "./leaving-page.ts";
+import { SCROLL_THRESHOLD, SCROLL_THROTTLE_MS, watchScrolledPage } from "./scrolled-page.ts";
+import { watchMenus } from "./site-menus.ts";
+import { throttle } from "./throttle.ts";
+
+const call = (fn: (...args: never[]) => void, ...args: string[]) =>
+  `(${fn.toString()})(${args.join(", ")});`;
+
+const scripts = new Map<Language | null, string>();
+
+/**
+ * The script of a page; `lang` is the language in its URL (none for pages outside one). Made
+ * once per language: every render of the document asks for it.
+ */
+export function pageScript(lang: Language | null): string {
+  let script = scripts.get(lang);
+  if (script === undefined) {
+    script = scriptFor(lang);
+    scripts.set(lang, script);
+  }
+  return script;
+}
+
+function scriptFor(lang: Language | null): string {
+  return [
+    call(watchLazyImages, JSON.stringify(LAZY_MARGIN)),
+    call(
+      watchScrolledPage,
+      throttle.toString(),
+      String(SCROLL_THRESHOLD),
+      String(SCROLL_THROTTLE_MS),
+    ),
+    lang ? call(saveLanguage, JSON.stringify(lang), JSON.stringify(LANGUAGE_KEY)) : "",
+    call(watchMenus),
+    call(showLoadingOnLeave, isHomePath.toString(), isPagePath.toString()),
+  ].join("\n");
+}

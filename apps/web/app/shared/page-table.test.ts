@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import {
+  canonicalPath,
+  href,
+  isHomePath,
+  isPagePath,
+  langParam,
+  languageFromCookie,
+  type PageName,
+  pageOf,
+  pages,
+  redirectForUnsupportedLanguage,
+  switchLanguagePath,
+} from "./page-table.ts";
+
+describe("redirectForUnsupportedLanguage", () => {
+  it.each([
+    ["/EN/news", "", "/en/news"],
+    ["/Ar", "", "/ar"],
+    ["/fr/news/4", "", "/en/news/4"],
+    ["/fr/projects", "?page=2", "/en/projects?page=2"],
+    ["/de/unknown", "", "/en"],
+    ["/projects/7", "", "/en/projects/7"],
+    ["/CurrentProjects", "", "/en/CurrentProjects"],
+    ["/whatever", "", "/en"],
+  ])("%s%s → %s", (path, search, expected) => {
+    expect(redirectForUnsupportedLanguage(path, search)).toBe(expected);
+  });
+});
+
+describe("language helpers", () => {
+  it("switches the language prefix and keeps the rest", () => {
+    expect(switchLanguagePath("/en/news/3", "?page=2", "ar")).toBe("/ar/news/3?page=2");
+    expect(switchLanguagePath("/ar", "", "en")).toBe("/en");
+  });
+
+  it("reads the saved language from the cookie, English otherwise", () => {
+    expect(languageFromCookie("a=1; language=ar; b=2")).toBe("ar");
+    expect(languageFromCookie("language=fr")).toBe("en");
+    expect(languageFromCookie(null)).toBe("en");
+  });
+
+  it("knows the home paths", () => {
+    expect(isHomePath("/en")).toBe(true);
+    expect(isHomePath("/ar/")).toBe(true);
+    expect(isHomePath("/")).toBe(true);
+    expect(isHomePath("/fr")).toBe(false);
+    expect(isHomePath("/en/news")).toBe(false);
+  });
+
+  it("tells pages from files", () => {
+    for (const page of ["/", "/en", "/ar/", "/EN/news/3", "/ar/projects/12/"])
+      expect(isPagePath(page), page).toBe(true);
+    for (const file of [
+      "/storage/profile/company.pdf",
+      "/img",
+      "/en/news/feed.xml",
+      "/sitemap.xml",
+      "/fr/news",
+    ])
+      expect(isPagePath(file), file).toBe(false);
+  });
+
+  it("spells canonical paths one way", () => {
+    expect(canonicalPath("/en/Projects/3/")).toBe("/en/projects/3");
+    expect(canonicalPath("/ar/currentprojects")).toBe("/ar/CurrentProjects");
+    expect(canonicalPath("/en/hse")).toBe("/en/HSE");
+    expect(canonicalPath("/en")).toBe("/en");
+  });
+});
+
+describe("the page table", () => {
+  it("builds addresses, encoding ids", () => {
+    expect(href("home", "ar")).toBe("/ar");
+    expect(href("newsItem", "en", 3)).toBe("/en/news/3");
+    expect(href("currentProject", "ar", "a/b")).toBe("/ar/CurrentProjects/a%2Fb");
+    expect(href("contact", "en")).toBe("/en/contactUs");
+  });
+
+  it("names the page of any spelling of a path", () => {
+    expect(pageOf("/currentprojects/4")).toBe("currentProject");
+    expect(pageOf("/CurrentProjects")).toBe("currentProjects");
+    expect(pageOf("hse")).toBe("hse");
+    expect(pageOf("")).toBe("home");
+    expect(pageOf("/news/4/extra")).toBeUndefined();
+    expect(pageOf("/unknown")).toBeUndefined();
+  });
+
+  it("takes the language from the route, English for anything else", () => {
+    expect(langParam({ lang: "ar" })).toBe("ar");
+    expect(langParam({ lang: "fr" })).toBe("en");
+    expect(langParam({})).toBe("en");
+  });
+
+  it("gives every page an address its own table matches back", () => {
+    for (const name of Object.keys(pages) as PageName[])
+      expect(pageOf(href(name, "en", 7).slice("/en".length))).toBe(name);
+  });
+});

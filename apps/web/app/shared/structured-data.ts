@@ -1,0 +1,150 @@
+/**
+ * Structured data (schema.org as JSON-LD) for search engines, in the page's language: the
+ * company (`Organization`) and the `WebSite` on the home page; a `BreadcrumbList` on every
+ * other page; a `NewsArticle` on news items and a `Project` on project pages. `seo.ts` places
+ * the result in one `<script type="application/ld+json">` through React Router's meta, which
+ * escapes `<`, `>` and `&`, so content cannot close the script element.
+ */
+import type { Language } from "@site/contract/languages";
+import type en from "../i18n/en.json";
+import { i18nFor } from "../i18n/index.ts";
+import { href, type PageName, pageOf } from "./page-table.ts";
+
+type Thing = Record<string, unknown>;
+
+/** The page's main subject, as a route describes it to `pageMeta`. */
+export type MainEntity =
+  | { type: "NewsArticle"; published?: string | null }
+  | { type: "Project"; client?: string | null; location?: string | null; date?: string | null };
+
+export interface StructuredDataInput {
+  lang: Language;
+  siteUrl: string;
+  /** Canonical path of the page, e.g. `/ar/news/3`. */
+  pathname: string;
+  /** Canonical absolute URL of the page. */
+  url: string;
+  company: { name: string; logo: string; description: string };
+  /** The footer's contact lines and social links (from the layout's data). */
+  contactInfo?: ReadonlyArray<{ title: string; info: string }>;
+  social?: Readonly<Record<string, string | null | undefined>> | null;
+  /** The page's own title (without the site name), its description and absolute image. */
+  title: string;
+  description: string;
+  image: string;
+  about?: MainEntity;
+}
+
+/** Detail pages sit below a list page in the breadcrumb trail. */
+const parentOf: Partial<Record<PageName, { page: PageName; name: keyof typeof en }>> = {
+  completedProject: { page: "completedProjects", name: "nav.completedProjects" },
+  currentProject: { page: "currentProjects", name: "nav.currentProjects" },
+  service: { page: "services", name: "nav.services" },
+  newsItem: { page: "news", name: "nav.news" },
+};
+
+const absolute = (siteUrl: string, url: string) => new URL(url, `${siteUrl}/`).toString();
+/** `2024-05-01…` → `2024-05-01` (the spec shows dates as their first 10 characters). */
+const day = (date?: string | null) =>
+  date && /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : undefined;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[\d\s()./-]{6,}$/;
+
+function organization(input: StructuredDataInput): Thing {
+  const { siteUrl, company, lang } = input;
+  const contactPoint = (input.contactInfo ?? []).flatMap(({ title, info }): Thing[] => {
+    const text = info.trim();
+    if (EMAIL.test(text)) return [{ "@type": "ContactPoint", contactType: title, email: text }];
+    if (PHONE.test(text)) return [{ "@type": "ContactPoint", contactType: title, telephone: text }];
+    return [];
+  });
+  const sameAs = Object.values(input.social ?? {}).filter(
+    (url): url is string => typeof url === "string" && /^https?:\/\//.test(url),
+  );
+  return {
+    "@type": "Organization",
+    "@id": `${siteUrl}/#organization`,
+    name: company.name,
+    url: `${siteUrl}${href("home", lang)}`,
+    logo: absolute(siteUrl, company.logo),
+    description: company.description,
+    ...(contactPoint.length > 0 ? { contactPoint } : {}),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+  };
+}
+
+function breadcrumbs(input: StructuredDataInput, page: PageName): Thing {
+  const { t } = i18nFor(input.lang);
+  const parent = parentOf[page];
+  const trail = [
+    { name: t("nav.home"), url: `${input.siteUrl}${href("home", input.lang)}` },
+    ...(parent
+      ? [{ name: t(parent.name), url: `${input.siteUrl}${href(parent.page, input.lang)}` }]
+      : []),
+    { name: input.title, url: input.url },
+  ];
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: crumb.name,
+      item: crumb.url,
+    })),
+  };
+}
+
+function mainEntity(input: StructuredDataInput, about: MainEntity): Thing {
+  const common = {
+    url: input.url,
+    image: input.image,
+    description: input.description,
+    inLanguage: input.lang,
+  };
+  if (about.type === "NewsArticle") {
+    const published = day(about.published);
+    return {
+      "@type": "NewsArticle",
+      headline: input.title.slice(0, 110),
+      ...common,
+      mainEntityOfPage: input.url,
+      ...(published ? { datePublished: published, dateModified: published } : {}),
+      author: { "@id": `${input.siteUrl}/#organization`, name: input.company.name },
+      publisher: { "@id": `${input.siteUrl}/#organization`, name: input.company.name },
+    };
+  }
+  // schema.org's Project: the client pays for it (funder), it stands somewhere (location).
+  const started = day(about.date);
+  return {
+    "@type": "Project",
+    name: input.title,
+    ...common,
+    ...(about.client ? { funder: { "@type": "Organization", name: about.client } } : {}),
+    ...(about.location ? { location: { "@type": "Place", name: about.location } } : {}),
+    ...(started ? { foundingDate: started } : {}),
+    parentOrganization: { "@id": `${input.siteUrl}/#organization`, name: input.company.name },
+  };
+}
+
+/** The page's JSON-LD graph, or nothing for pages that are not for search engines. */
+export function structuredData(input: StructuredDataInput): Thing | undefined {
+  const [, , ...rest] = input.pathname.split("/");
+  const page = pageOf(rest.join("/"));
+  if (!page || page === "soso" || page === "search") return undefined;
+  const graph =
+    page === "home"
+      ? [
+          organization(input),
+          {
+            "@type": "WebSite",
+            "@id": `${input.siteUrl}/#website`,
+            name: input.company.name,
+            url: input.url,
+            inLanguage: input.lang,
+            publisher: { "@id": `${input.siteUrl}/#organization` },
+          },
+        ]
+      : [breadcrumbs(input, page), ...(input.about ? [mainEntity(input, input.about)] : [])];
+  return { "@context": "https://schema.org", "@graph": graph };
+}

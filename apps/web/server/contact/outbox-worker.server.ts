@@ -1,0 +1,203 @@
+/**
+ * Delivers the contact outbox (outbox.server.ts) in the background: every `pollMs` it claims
+ * the due rows and sends each to the content API with its idempotency key. 201 marks a row
+ * delivered; a refusal that waiting cannot fix (422...) marks it failed with the reason;
+ * anything else (API down, slow, 5xx, 429) retries with exponential back-off plus jitter.
+ * Started by server/start.ts and server/dev.ts; `stop()` finishes the sends in flight.
+ */
+
+import { logLine, reasonOf } from "../log.server.ts";
+import type { Settings } from "../settings.server.ts";
+import { type ContactOutcome, type OutgoingMessage, sendContact } from "./contact-api.server.ts";
+import { Outbox, type OutboxEntry } from "./outbox.server.ts";
+
+export interface Backoff {
+  /** Delay before the first retry. */
+  baseMs: number;
+  /** Longest delay (the doubling stops here). */
+  maxMs: number;
+}
+
+/**
+ * Delay before retry number `attempt` (1 = after the first failed attempt): `baseMs` doubling
+ * up to `maxMs`, minus up to 20% jitter so many queued messages do not retry in lockstep.
+ */
+export function retryDelay(attempt: number, { baseMs, maxMs }: Backoff, random = Math.random) {
+  const exponent = Math.min(Math.max(attempt - 1, 0), 40);
+  const capped = Math.min(maxMs, baseMs * 2 ** exponent);
+  return Math.round(capped * (1 - 0.2 * random()));
+}
+
+export type Send = (message: OutgoingMessage) => Promise<ContactOutcome>;
+
+export interface DeliveryOptions {
+  send: Send;
+  backoff: Backoff;
+  /** A claim older than this is taken to be from a sender that died, and is sent again. */
+  leaseMs: number;
+  batchSize?: number;
+  now?: () => number;
+  random?: () => number;
+  log?: (line: string) => void;
+  /** Checked before each claim; false ends the round early. */
+  keepGoing?: () => boolean;
+}
+
+export interface DeliveryReport {
+  delivered: number;
+  retried: number;
+  failed: number;
+}
+
+/** Claims the due rows of `outbox` and tries each once. */
+export async function deliverDue(
+  outbox: Outbox,
+  options: DeliveryOptions,
+): Promise<DeliveryReport> {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? (() => {});
+  const report: DeliveryReport = { delivered: 0, retried: 0, failed: 0 };
+  for (let count = 0; count < (options.batchSize ?? 10); count++) {
+    // One claim at a time, so stopping mid-round leaves no row claimed but unsent.
+    if (options.keepGoing?.() === false) break;
+    const [entry] = outbox.claimDue({ now: now(), limit: 1, leaseMs: options.leaseMs });
+    if (!entry) break;
+    const outcome = await attempt(entry, options.send);
+    const at = now();
+    if (outcome.kind === "created") {
+      outbox.markDelivered(entry.id, { now: at, apiId: outcome.id });
+      report.delivered++;
+      log(`[outbox] #${entry.id} delivered after ${entry.attempts} attempt(s)`);
+    } else if (outcome.kind === "invalid" || outcome.kind === "rejected") {
+      const reason =
+        outcome.kind === "invalid"
+          ? `refused by the API (422): ${JSON.stringify(outcome.errors)}`
+          : `refused by the API: ${outcome.reason}`;
+      outbox.markFailed(entry.id, { now: at, reason });
+      report.failed++;
+      log(
+        logLine({
+          level: "error",
+          area: "outbox",
+          message: `failed for good: ${reason}`,
+          outbox: entry.id,
+        }),
+      );
+    } else {
+      const error =
+        outcome.kind === "rate-limited" ? "HTTP 429: too many requests" : outcome.reason;
+      const delay = retryDelay(entry.attempts, options.backoff, options.random);
+      outbox.markRetry(entry.id, { now: at, nextAttemptAt: at + delay, error });
+      report.retried++;
+      log(
+        `[outbox] #${entry.id} attempt ${entry.attempts} failed (${error}); next in ${Math.round(delay / 1000)} s`,
+      );
+    }
+  }
+  return report;
+}
+
+async function attempt(entry: OutboxEntry, send: Send): Promise<ContactOutcome> {
+  const { form, lang, idempotencyKey, clientAddress } = entry;
+  try {
+    return await send({ form, lang, idempotencyKey, clientAddress });
+  } catch (error) {
+    return { kind: "unavailable", reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export interface OutboxWorkerOptions extends DeliveryOptions {
+  databasePath: string;
+  pollMs: number;
+  /** Delivered messages older than this many days are deleted (personal data). */
+  keepDeliveredDays?: number;
+  /** Failed and held messages older than this many days are deleted (personal data). */
+  keepUndeliveredDays?: number;
+}
+
+export interface OutboxWorker {
+  /** Runs one delivery round now (also what the timer does). */
+  runOnce(): Promise<DeliveryReport>;
+  /** Stops the timer, waits for the round in flight, closes the outbox. */
+  stop(): Promise<void>;
+}
+
+/** Starts polling the outbox at `databasePath` (which it opens once it exists). */
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const log = options.log ?? console.log;
+  const { send } = options;
+  let outbox: Outbox | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<DeliveryReport> | undefined;
+  let stopped = false;
+  const idle: DeliveryReport = { delivered: 0, retried: 0, failed: 0 };
+
+  const round = async (): Promise<DeliveryReport> => {
+    if (stopped) return idle;
+    outbox ??= Outbox.openExisting(options.databasePath);
+    if (!outbox) return idle;
+    const report = await deliverDue(outbox, { ...options, send, log, keepGoing: () => !stopped });
+    const now = options.now?.() ?? Date.now();
+    if (options.keepDeliveredDays) outbox.forgetDelivered(options.keepDeliveredDays, now);
+    if (options.keepUndeliveredDays) outbox.forgetUndelivered(options.keepUndeliveredDays, now);
+    return report;
+  };
+
+  const runOnce = (): Promise<DeliveryReport> => {
+    // One round at a time: a slow API never makes rounds overlap.
+    running ??= round()
+      .catch((error: unknown) => {
+        log(
+          logLine({
+            level: "error",
+            area: "outbox",
+            message: `delivery round failed: ${reasonOf(error)}`,
+          }),
+        );
+        return idle;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void runOnce().finally(schedule);
+    }, options.pollMs);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      outbox?.close();
+      outbox = undefined;
+    },
+  };
+}
+
+/** The worker as configured by the site's settings (OUTBOX_*), sending to API_BASE_URL. */
+export function outboxWorkerFromSettings(
+  settings: Settings & { API_BASE_URL: string },
+  log: (line: string) => void = console.log,
+): OutboxWorker {
+  return startOutboxWorker({
+    databasePath: settings.OUTBOX_DATABASE_PATH,
+    pollMs: settings.OUTBOX_POLL_MS,
+    keepDeliveredDays: settings.OUTBOX_KEEP_DELIVERED_DAYS,
+    keepUndeliveredDays: settings.OUTBOX_KEEP_UNSENT_DAYS,
+    backoff: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS },
+    // A send can take up to the API time-out; a claim twice that old belongs to a dead sender.
+    leaseMs: Math.max(60_000, 2 * settings.API_TIMEOUT_MS),
+    send: (message) =>
+      sendContact(message, { baseUrl: settings.API_BASE_URL, timeoutMs: settings.API_TIMEOUT_MS }),
+    log,
+  });
+}

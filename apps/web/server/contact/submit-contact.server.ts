@@ -1,0 +1,172 @@
+/**
+ * The contact page's action: checks a submitted message again (never trusting the browser),
+ * drops bots as if they succeeded, limits each visitor's sends, forwards the message to the
+ * content API, and parks it in the outbox when the API cannot take it, so nothing is lost.
+ */
+import { randomUUID } from "node:crypto";
+import { idempotencyKey, type Language, validateContact } from "@site/contract";
+import { data } from "react-router";
+import {
+  type ContactResult,
+  hiddenFields,
+  readContactValues,
+} from "../../app/routes/contact/form-rules.ts";
+import { logError, logWarning, reasonOf } from "../log.server.ts";
+import type { RedisLink } from "../scale-out/redis.server.ts";
+import type { Settings } from "../settings.server.ts";
+import type { Visitor } from "../visitor.server.ts";
+import {
+  type ContactOutcome,
+  contactPath,
+  type OutgoingMessage,
+  sendContact,
+  submissionKey,
+} from "./contact-api.server.ts";
+import { fillTimeVerdict, issueFillToken } from "./fill-token.server.ts";
+import { type OutboxWriter, outboxWriter } from "./outbox.server.ts";
+import { type ContactLimiter, contactRateWindowMs } from "./rate-limit.server.ts";
+import { sharedContactLimiter } from "./shared-rate-limit.server.ts";
+
+/** Hidden fields for a freshly rendered form. */
+export function newFormSession(): { key: string; token: string } {
+  return { key: randomUUID(), token: issueFillToken() };
+}
+
+/** What the action works with, made once per site (site-context.server.ts). */
+export interface ContactDesk {
+  limiter: ContactLimiter;
+  /** A form sent back sooner than this after it was shown is a bot's. */
+  minFillMs: number;
+  send(message: OutgoingMessage): Promise<ContactOutcome>;
+  outbox: OutboxWriter;
+}
+
+export function createContactDesk(
+  settings: Settings & { API_BASE_URL: string },
+  redis?: RedisLink,
+): ContactDesk {
+  const api = { baseUrl: settings.API_BASE_URL, timeoutMs: settings.API_TIMEOUT_MS };
+  return {
+    limiter: sharedContactLimiter(
+      { limit: settings.CONTACT_RATE_LIMIT, windowMs: contactRateWindowMs },
+      redis,
+    ),
+    minFillMs: settings.CONTACT_MIN_FILL_MS,
+    send: (message) => sendContact(message, api),
+    outbox: outboxWriter(settings.OUTBOX_DATABASE_PATH),
+  };
+}
+
+const reply = (status: number, result: ContactResult) => data(result, { status });
+
+/** Handles one POST of the contact form; the answer's status tells how it went. */
+export async function submitContact(
+  request: Request,
+  lang: Language,
+  visitor: Visitor,
+  desk: ContactDesk,
+) {
+  const fresh = newFormSession();
+  const tooLarge = () => reply(413, { status: "tooLarge", ...fresh });
+  if (visitor.bodyTooLarge()) return tooLarge();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return visitor.bodyTooLarge() ? tooLarge() : reply(400, { status: "failed", ...fresh });
+  }
+  // The body may have been cut short at the cap while it was read.
+  if (visitor.bodyTooLarge()) return tooLarge();
+
+  const values = readContactValues(form);
+  const givenKey = idempotencyKey.safeParse(form.get(hiddenFields.key));
+  const givenToken = form.get(hiddenFields.token);
+  const kept = {
+    values,
+    key: givenKey.success ? givenKey.data : fresh.key,
+    token: typeof givenToken === "string" && givenToken.length <= 100 ? givenToken : fresh.token,
+  };
+
+  const validation = validateContact(values, lang);
+  if (!validation.ok) return reply(422, { status: "invalid", errors: validation.errors, ...kept });
+
+  const message: OutgoingMessage = {
+    form: validation.data,
+    lang,
+    idempotencyKey: submissionKey(kept.key, lang, validation.data),
+    clientAddress: visitor.address,
+  };
+  const limit = desk.limiter;
+  if (!(await limit.take(visitor.address, message.idempotencyKey))) {
+    return reply(429, { status: "rateLimited", ...kept });
+  }
+  const giveBack = () => void limit.giveBack(visitor.address, message.idempotencyKey);
+
+  // Likely bots get exactly the answer people get. A filled honeypot (a field people never
+  // see) is dropped and counted; a form sent too fast may be a person with autofill, so it is
+  // held for someone to release or delete (`npm run outbox`), never lost unseen.
+  const honeypot = form.get(hiddenFields.honeypot);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    console.info("[contact] dropped a submission that filled the hidden field");
+    try {
+      desk.outbox((outbox) => outbox.countDropped("honeypot"));
+    } catch {
+      // Counting is best effort; the answer does not depend on it.
+    }
+    return reply(200, { status: "sent", ...fresh });
+  }
+  if (fillTimeVerdict(givenToken, { minMs: desk.minFillMs }) === "too-fast") {
+    try {
+      const id = desk.outbox((outbox) =>
+        outbox.hold(message, `sent within ${desk.minFillMs} ms of the form being shown`),
+      );
+      logWarning("contact", "held a message sent too soon after the form was shown", {
+        held: id,
+      });
+      return reply(200, { status: "sent", ...fresh });
+    } catch (error) {
+      giveBack();
+      logError("contact", `could not hold a message: ${reasonOf(error)}`);
+      return reply(503, { status: "failed", ...kept });
+    }
+  }
+
+  const outcome = await desk.send(message);
+  switch (outcome.kind) {
+    case "created":
+      return reply(200, { status: "sent", ...fresh });
+    case "invalid":
+      giveBack();
+      return reply(422, { status: "invalid", errors: outcome.errors, ...kept });
+    case "rate-limited":
+      giveBack();
+      return reply(429, { status: "rateLimited", ...kept });
+    case "rejected":
+      giveBack();
+      logError("contact", `the API refused a message: ${outcome.reason}`, {
+        endpoint: contactPath,
+        status: outcome.status,
+        message_key: message.idempotencyKey,
+      });
+      return outcome.status === 413
+        ? reply(413, { status: "tooLarge", ...kept })
+        : reply(502, { status: "failed", ...kept });
+    case "unavailable":
+      try {
+        const { id } = desk.outbox((outbox) => outbox.enqueue(message));
+        logWarning("contact", `API unavailable (${outcome.reason}); message queued`, {
+          endpoint: contactPath,
+          outbox: id,
+        });
+        return reply(202, { status: "queued", ...fresh });
+      } catch (error) {
+        giveBack();
+        logError(
+          "contact",
+          `API unavailable (${outcome.reason}) and the outbox failed: ${reasonOf(error)}`,
+          { endpoint: contactPath },
+        );
+        return reply(503, { status: "failed", ...kept });
+      }
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The last good API answers in Redis as well as on disk (answer-store.server.ts), so an
+ * instance started during an API outage, with an empty disk, still serves the pages any
+ * instance has seen. Writes go to both (Redis's in the background); a read takes the newer of
+ * the two, and only the disk's when Redis does not answer in time.
+ */
+
+import type { RedisLink } from "../scale-out/redis.server.ts";
+import type { AnswerStore, StoredAnswer } from "./answer-store.server.ts";
+import type { AnswerKeeper } from "./cache.server.ts";
+
+/** How long an answer stays in Redis after its last write. */
+const KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function withRedisAnswers(disk: AnswerStore, link: RedisLink): AnswerKeeper {
+  const keyOf = (key: string) => `${link.prefix}answer:${key}`;
+  return {
+    async get(key) {
+      const own = disk.get(key);
+      const shared = await link
+        .run((redis) => redis.get(keyOf(key)))
+        .then((text) => (text ? (JSON.parse(text) as StoredAnswer) : undefined))
+        .catch(() => undefined);
+      if (!shared) return own;
+      return !own || shared.storedAt > own.storedAt ? shared : own;
+    },
+    set(key, value, storedAt) {
+      disk.set(key, value, storedAt);
+      const text = JSON.stringify({ value, storedAt } satisfies StoredAnswer);
+      void link.run((redis) => redis.set(keyOf(key), text, "PX", KEEP_MS)).catch(() => {});
+    },
+    delete(keys) {
+      const list = [...keys];
+      disk.delete(list);
+      if (list.length > 0) void link.run((redis) => redis.del(...list.map(keyOf))).catch(() => {});
+    },
+    clear() {
+      disk.clear();
+      // Every answer of this site in Redis, found by their prefix in batches.
+      void link
+        .run(async (redis) => {
+          let cursor = "0";
+          do {
+            const [next, found] = await redis.scan(cursor, "MATCH", keyOf("*"), "COUNT", 500);
+            if (found.length > 0) await redis.del(...found);
+            cursor = next;
+          } while (cursor !== "0");
+        })
+        .catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,303 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  ApiError,
+  type ContentClient,
+  createContentClient,
+  getPayload,
+  request,
+  resolveMediaUrl,
+} from "./api-client.server.ts";
+
+/** Long enough for a busy machine; the time-out tests wait past it on purpose. */
+const TIMEOUT_MS = 2_000;
+
+/** A tiny stand-in content server whose answers each test sets. */
+let server: Server;
+let base: string;
+let seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+let client: ContentClient;
+let answer: (url: string) => { status?: number; body?: string; delayMs?: number } = () => ({});
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push({ url: req.url ?? "", headers: req.headers });
+    const { status = 200, body = "", delayMs = 0 } = answer(req.url ?? "");
+    setTimeout(() => {
+      res.writeHead(status, { "Content-Type": "application/json" });
+      res.end(body);
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  client = createContentClient({
+    baseUrl: base,
+    timeoutMs: TIMEOUT_MS,
+    cacheTtlMs: 60_000,
+    cacheMaxEntries: 50,
+  });
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  seen = [];
+  client.clearCache();
+});
+
+const banners = JSON.stringify({
+  data: [{ id: 1, image: "/storage/banners/a.jpg", title: "Towers", subtitle: null }],
+  extra: "ignored",
+});
+
+/** Options for `getPayload`: this server, media resolved against it. */
+const media = () => ({
+  lang: "en" as const,
+  baseUrl: base,
+  timeoutMs: TIMEOUT_MS,
+  mediaBaseUrl: base,
+});
+
+describe("request", () => {
+  it("sends Accept: application/json and the lang header", async () => {
+    answer = () => ({ body: banners });
+    await request("/api/homepage-banners", { lang: "ar", baseUrl: base, timeoutMs: TIMEOUT_MS });
+    expect(seen[0]?.headers.accept).toBe("application/json");
+    expect(seen[0]?.headers.lang).toBe("ar");
+  });
+
+  it("gives up after the time-out with a timeout ApiError", async () => {
+    answer = () => ({ body: banners, delayMs: 1000 });
+    const error = await request("/api/homepage-banners", {
+      lang: "en",
+      baseUrl: base,
+      timeoutMs: 100,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe("timeout");
+  });
+
+  it("reports an unreachable server as unavailable", async () => {
+    const error = await request("/api/x", {
+      lang: "en",
+      baseUrl: "http://127.0.0.1:9",
+      timeoutMs: TIMEOUT_MS,
+    }).catch((e: unknown) => e);
+    expect((error as ApiError).kind).toBe("unavailable");
+  });
+});
+
+describe("getPayload", () => {
+  it("unwraps data, validates it and resolves root-relative media URLs", async () => {
+    answer = () => ({ body: banners });
+    const payload = await getPayload("homeBanners", "/api/homepage-banners", media());
+    expect(payload).toEqual([
+      { id: 1, image: `${base}/storage/banners/a.jpg`, title: "Towers", subtitle: null },
+    ]);
+  });
+
+  it("rejects an answer that breaks the contract, naming the field", async () => {
+    answer = () => ({ body: JSON.stringify({ data: [{ id: 1, image: null, title: 42 }] }) });
+    const error = (await getPayload("homeBanners", "/api/homepage-banners", media()).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error.kind).toBe("invalid");
+    expect(error.message).toContain("data[0].title");
+  });
+
+  it("rejects an answer without the data envelope and one that is not JSON", async () => {
+    answer = () => ({ body: JSON.stringify([{ id: 1 }]) });
+    await expect(getPayload("homeBanners", "/api/homepage-banners", media())).rejects.toMatchObject(
+      {
+        kind: "invalid",
+      },
+    );
+    answer = () => ({ body: "<html>oops</html>" });
+    await expect(getPayload("homeBanners", "/api/homepage-banners", media())).rejects.toMatchObject(
+      {
+        kind: "invalid",
+      },
+    );
+  });
+
+  it("reads a page of a paged list in both forms of the contract alike", async () => {
+    const rows = [{ id: 4, title: "Quay", image: "/storage/news/4.jpg", description: "d" }];
+    const pagination = { current_page: 1, last_page: 3, per_page: 9, total: 19 };
+    const pages = [];
+    for (const body of [{ data: { data: rows, pagination } }, { data: rows, pagination }]) {
+      answer = () => ({ body: JSON.stringify(body) });
+      pages.push(await getPayload("news", "/api/news?page=1", media()));
+    }
+    expect(pages[1]).toEqual(pages[0]);
+    expect(pages[1]?.pagination.last_page).toBe(3);
+    expect(pages[1]?.data[0]?.image).toBe(`${base}/storage/news/4.jpg`);
+  });
+
+  it("classifies 404 as not-found and 5xx as unavailable", async () => {
+    answer = () => ({ status: 404, body: JSON.stringify({ message: "No such service" }) });
+    await expect(getPayload("service", "/api/services/9", media())).rejects.toMatchObject({
+      kind: "not-found",
+    });
+    answer = () => ({ status: 500, body: "" });
+    await expect(getPayload("service", "/api/services/9", media())).rejects.toMatchObject({
+      kind: "unavailable",
+    });
+  });
+});
+
+describe("content", () => {
+  it("caches per language and path, so a second visit does not call the API", async () => {
+    answer = () => ({ body: banners });
+    await client.content("homeBanners", "en");
+    await client.content("homeBanners", "en");
+    await client.content("homeBanners", "ar");
+    expect(seen.map((r) => `${r.headers.lang} ${r.url}`)).toEqual([
+      "en /api/homepage-banners",
+      "ar /api/homepage-banners",
+    ]);
+  });
+
+  it("passes ids and pages in the path", async () => {
+    answer = () => ({
+      body: JSON.stringify({
+        data: { data: [], pagination: { current_page: 2, last_page: 2, per_page: 6, total: 7 } },
+      }),
+    });
+    await client.content("news", "en", { page: 2 });
+    expect(seen[0]?.url).toBe("/api/news?page=2");
+  });
+
+  it("turns failures into route error responses: 404, 503, 504, 502", async () => {
+    const statusOf = async () => {
+      client.clearCache();
+      const error = await client.content("service", "en", { id: 3 }).catch((e: unknown) => e);
+      // Loaders throw `data(kind, { status })`; React Router renders it as an error response.
+      return (error as { init?: { status?: number } }).init?.status ?? error;
+    };
+    answer = () => ({ status: 404, body: "{}" });
+    expect(await statusOf()).toBe(404);
+    answer = () => ({ status: 503, body: "" });
+    expect(await statusOf()).toBe(503);
+    answer = () => ({ body: "{}", delayMs: TIMEOUT_MS + 1000 });
+    expect(await statusOf()).toBe(504);
+    answer = () => ({ body: JSON.stringify({ data: { id: 3 } }) });
+    expect(await statusOf()).toBe(502);
+  });
+});
+
+describe("uncached", () => {
+  it("reads and validates past the cache, and leaves the cache alone", async () => {
+    answer = () => ({ body: banners });
+    const first = await client.uncached("homeBanners", "ar");
+    expect(first[0]?.image).toBe(`${base}/storage/banners/a.jpg`);
+    await client.uncached("homeBanners", "ar");
+    await client.content("homeBanners", "ar");
+    // Three calls: the uncached reads did not fill the cache the loader reads.
+    expect(seen.map((r) => `${r.headers.lang} ${r.url}`)).toEqual([
+      "ar /api/homepage-banners",
+      "ar /api/homepage-banners",
+      "ar /api/homepage-banners",
+    ]);
+  });
+
+  it("fails with the API's error as an ApiError, not a route error", async () => {
+    answer = () => ({ status: 404, body: "{}" });
+    const gone = await client.uncached("service", "en", { id: 9 }).catch((e: unknown) => e);
+    expect(gone).toBeInstanceOf(ApiError);
+    expect((gone as ApiError).kind).toBe("not-found");
+    answer = () => ({ body: JSON.stringify({ data: { id: 3 } }) });
+    const invalid = await client.uncached("service", "en", { id: 3 }).catch((e: unknown) => e);
+    expect((invalid as ApiError).kind).toBe("invalid");
+  });
+});
+
+describe("ids", () => {
+  it("answers 404 for an id that is not a whole number, without calling the API", async () => {
+    answer = () => ({ body: JSON.stringify({ data: { id: 3 } }) });
+    for (const id of ["abc", "1.5", "-1", "1e9", "", " 1", "1;x", "0x10", "9".repeat(19)]) {
+      const error = await client.content("newsItem", "en", { id }).catch((e: unknown) => e);
+      expect((error as { init?: { status?: number } }).init?.status, id).toBe(404);
+    }
+    expect(seen).toEqual([]);
+  });
+});
+
+describe("firstOf", () => {
+  const isos = (items: unknown[]) => JSON.stringify({ data: items });
+  const iso = { title: "ISO 9001", banner_img: "/iso.jpg", iso_images: [] };
+  const statusOf = (error: unknown) => (error as { init?: { status?: number } }).init?.status;
+
+  it("treats an empty list as a broken answer: the last good item, else the error screen", async () => {
+    answer = () => ({ body: isos([]) });
+    expect(statusOf(await client.firstOf("isos", "en").catch((e: unknown) => e))).toBe(502);
+
+    // With a last good answer (expired at once here), the empty list does not replace it.
+    const expiring = createContentClient({
+      baseUrl: base,
+      timeoutMs: TIMEOUT_MS,
+      cacheTtlMs: 0,
+      cacheMaxEntries: 50,
+      log: () => {},
+    });
+    answer = () => ({ body: isos([iso]) });
+    expect((await expiring.firstOf("isos", "en")).title).toBe("ISO 9001");
+    answer = () => ({ body: isos([]) });
+    for (let visit = 0; visit < 3; visit++) {
+      expect((await expiring.firstOf("isos", "en")).title).toBe("ISO 9001");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+
+  it("reports an API that resets the connection as unavailable (503)", async () => {
+    const resetting = createServer((req) => req.socket.destroy());
+    await new Promise<void>((resolve) => resetting.listen(0, "127.0.0.1", resolve));
+    const port = (resetting.address() as AddressInfo).port;
+    const reset = createContentClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      timeoutMs: TIMEOUT_MS,
+      cacheTtlMs: 60_000,
+      cacheMaxEntries: 50,
+    });
+    const error = await reset.firstOf("isos", "en").catch((e: unknown) => e);
+    await new Promise((resolve) => resetting.close(resolve));
+    expect(statusOf(error)).toBe(503);
+  });
+});
+
+describe("resolveMediaUrl", () => {
+  it("resolves root-relative URLs only", () => {
+    const base = "https://api.example";
+    expect(resolveMediaUrl("/storage/a.webp", base)).toBe("https://api.example/storage/a.webp");
+    expect(resolveMediaUrl("https://cdn.example/b.jpg", base)).toBe("https://cdn.example/b.jpg");
+    expect(resolveMediaUrl("", base)).toBe("");
+    expect(resolveMediaUrl("//evil.example/x.png", base)).toBe("//evil.example/x.png");
+  });
+});
+
+describe("getPayload and media", () => {
+  it("resolves the fields the contract declares as images, not look-alike text", async () => {
+    const detail = {
+      projects: {
+        id: 7,
+        title: "/storage/looks-like-a-path",
+        image: "/storage/p/7.webp",
+        image_content: "<p>x</p>",
+        client: "c",
+        location: "l",
+        date: "2023-04-30",
+        project_images: [{ name: "/storage/p/7/1.webp" }],
+      },
+      other_projects: [{ id: 3, title: "t", homeimage: "https://cdn.example/3.jpg" }],
+    };
+    answer = () => ({ body: JSON.stringify({ data: detail }) });
+    const payload = await getPayload("project", "/api/projects/7", media());
+    expect(payload.projects.image).toBe(`${base}/storage/p/7.webp`);
+    expect(payload.projects.project_images[0]?.name).toBe(`${base}/storage/p/7/1.webp`);
+    expect(payload.projects.title).toBe("/storage/looks-like-a-path");
+    expect(payload.other_projects[0]?.homeimage).toBe("https://cdn.example/3.jpg");
+  });
+});

@@ -1,0 +1,303 @@
+/**
+ * The one client of the content API (SPEC.md section 7, ../shared/API.md). Every request has a
+ * time-out, `Accept: application/json` and the `lang` header; answers are unwrapped from `data`,
+ * validated with the contract schemas, their root-relative media URLs resolved, and cached.
+ * The site makes one client at start (site-context.server.ts); loaders reach it as `siteOf(context).api`
+ * and failures reach them as route error responses with a fitting status.
+ */
+import {
+  describeIssues,
+  type EndpointName,
+  endpointPath,
+  endpoints,
+  type Language,
+  mapImageUrls,
+  type Payload,
+  readPayload,
+} from "@site/contract";
+import { data } from "react-router";
+import { logError, logLine, reasonOf } from "../log.server.ts";
+import { type AnswerKeeper, ContentCache } from "./cache.server.ts";
+
+export type ApiErrorKind = "not-found" | "unavailable" | "timeout" | "invalid";
+
+/** A failed API call, classified. `not-found` is the API's 404; the rest mean the API let us down. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly endpoint: string;
+  readonly status: number | undefined;
+
+  constructor(kind: ApiErrorKind, endpoint: string, message: string, status?: number) {
+    super(message);
+    this.name = "ApiError";
+    this.kind = kind;
+    this.endpoint = endpoint;
+    this.status = status;
+  }
+}
+
+/** HTTP status the site answers with when the API fails in this way. */
+export const statusForApiError: Record<ApiErrorKind, number> = {
+  "not-found": 404,
+  invalid: 502,
+  unavailable: 503,
+  timeout: 504,
+};
+
+export interface RequestOptions {
+  lang: Language;
+  baseUrl: string;
+  timeoutMs: number;
+  method?: "GET" | "POST";
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Sends one request and returns status and parsed JSON body (or `undefined`), without judging
+ * the status. Network failures and time-outs become ApiErrors.
+ */
+export async function request(path: string, options: RequestOptions): Promise<ApiResponse> {
+  const { timeoutMs } = options;
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    lang: options.lang,
+    ...options.headers,
+  };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(options.baseUrl + path, {
+      method: options.method ?? "GET",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "follow",
+    });
+    text = await response.text();
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    throw new ApiError(
+      timedOut ? "timeout" : "unavailable",
+      path,
+      timedOut ? `no answer within ${timeoutMs} ms` : `unreachable (${causeOf(error)})`,
+    );
+  }
+  let body: unknown;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      if (response.ok) throw new ApiError("invalid", path, "answer is not JSON", response.status);
+    }
+  }
+  return { status: response.status, body };
+}
+
+/**
+ * GETs `path` and returns the validated payload of a successful answer, its media URLs
+ * resolved against `mediaBaseUrl` ("" keeps them root-relative, for the site's own proxy).
+ */
+export async function getPayload<N extends EndpointName>(
+  name: N,
+  path: string,
+  options: RequestOptions & { mediaBaseUrl: string },
+): Promise<Payload<N>> {
+  const { status, body } = await request(path, options);
+  if (status === 404) throw new ApiError("not-found", path, "not found", status);
+  if (status < 200 || status >= 300) {
+    throw new ApiError("unavailable", path, `answered HTTP ${status}`, status);
+  }
+  const read = readPayload(name, body);
+  if (!read.success) {
+    const first = describeIssues(read.error).slice(0, 3).join("; ");
+    throw new ApiError("invalid", path, `answer does not follow the contract: ${first}`, status);
+  }
+  // The contract says which fields are images and files: resolve exactly those.
+  return mapImageUrls(endpoints[name].schema, read.payload, (url) =>
+    resolveMediaUrl(url, options.mediaBaseUrl),
+  );
+}
+
+/** A root-relative URL (`/storage/...`) resolved against `base`; absolute ones and `""` as given. */
+export function resolveMediaUrl(url: string, base: string): string {
+  return url.startsWith("/") && !url.startsWith("//") ? base + url : url;
+}
+
+export interface ContentQuery {
+  id?: string | number;
+  page?: number;
+}
+
+export interface ContentClientOptions {
+  /** The content API, e.g. `https://cms.example.com` (no trailing slash). */
+  baseUrl: string;
+  /** Where browsers load media from: the API itself (default), or "" for this site's proxy. */
+  mediaBaseUrl?: string;
+  timeoutMs: number;
+  cacheTtlMs: number;
+  cacheMaxEntries: number;
+  /** Last good answers on disk (and in Redis), for a restart during an outage. */
+  store?: AnswerKeeper;
+  /** A re-fetched answer differs from the one held: other processes should drop theirs. */
+  onChange?: (key: string) => void;
+  log?: (line: string) => void;
+}
+
+export interface ContentClient {
+  /**
+   * A cached, validated read for a loader. An unknown id becomes the 404 page; an API that is
+   * down, slow or off-contract becomes the error screen with 503, 504 or 502, logged once.
+   */
+  content<N extends EndpointName>(
+    name: N,
+    lang: Language,
+    query?: ContentQuery,
+  ): Promise<Payload<N>>;
+  /**
+   * The first item of a "list, first used" endpoint. An empty list is a broken answer: the
+   * last good one where there is one, otherwise the error screen with 502.
+   */
+  firstOf<N extends EndpointName>(
+    name: N,
+    lang: Language,
+  ): Promise<Payload<N> extends (infer Item)[] ? Item : never>;
+  /**
+   * A root-relative media URL as browsers must load it, for URLs inside editor HTML (inline
+   * images, linked files); absolute URLs and site paths other than media stay as they are.
+   */
+  mediaUrl(url: string): string;
+  /**
+   * A validated read past the cache, failures as ApiErrors: for the search index, whose many
+   * detail reads would push out of the cache what pages need.
+   */
+  uncached<N extends EndpointName>(
+    name: N,
+    lang: Language,
+    query?: ContentQuery,
+  ): Promise<Payload<N>>;
+  /** Sends one request to this API (the contact form), uncached. */
+  request(
+    path: string,
+    options: Pick<RequestOptions, "lang" | "method" | "body" | "headers">,
+  ): Promise<ApiResponse>;
+  /** When the API last gave a valid answer (epoch ms; 0: not yet). */
+  lastAnswerAt(): number;
+  /** Empties the cache, or forgets the given cache keys (the purge webhook). */
+  clearCache(keys?: Iterable<string>): void;
+  /**
+   * This client for one request: `seen` learns until when each answer it reads is fresh, so
+   * the page made from them is cached no longer (page-cache.server.ts).
+   */
+  tracking(seen: (freshUntil: number, key: string) => void): ContentClient;
+}
+
+export function createContentClient(options: ContentClientOptions): ContentClient {
+  const { baseUrl, timeoutMs } = options;
+  const mediaBaseUrl = options.mediaBaseUrl ?? baseUrl;
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const cache = new ContentCache({
+    ttlMs: options.cacheTtlMs,
+    maxEntries: options.cacheMaxEntries,
+    canServeStale: (error) => error instanceof ApiError && error.kind !== "not-found",
+    onStale: (key, error) =>
+      log(
+        logLine({
+          level: "warn",
+          area: "api",
+          message: "serving the last good answer",
+          key,
+          reason: reasonOf(error),
+        }),
+      ),
+    store: options.store,
+    onChange: options.onChange,
+  });
+
+  let lastAnswerAt = 0;
+  const load = async <N extends EndpointName>(
+    name: N,
+    path: string,
+    lang: Language,
+    needsAnItem: boolean,
+  ) => {
+    const payload = await getPayload(name, path, { lang, baseUrl, timeoutMs, mediaBaseUrl });
+    // A page built from a list's first item (SPEC: "list, first item used") cannot be made
+    // from an empty list: that answer is broken, so the last good one is served instead.
+    if (needsAnItem && Array.isArray(payload) && payload.length === 0) {
+      throw new ApiError("invalid", path, "answered an empty list where an item is needed");
+    }
+    lastAnswerAt = Date.now();
+    return payload;
+  };
+
+  const client = (seen?: (freshUntil: number, key: string) => void): ContentClient => {
+    const pathOf = (name: EndpointName, query: ContentQuery) => {
+      const path = endpointPath(name, { id: query.id });
+      return query.page === undefined ? path : `${path}?page=${query.page}`;
+    };
+    const read = async <N extends EndpointName>(
+      name: N,
+      lang: Language,
+      query: ContentQuery,
+      needsAnItem = false,
+    ) => {
+      // Ids in addresses are whole numbers: anything else is no item, and costs no API call.
+      if (query.id !== undefined && !/^\d{1,18}$/.test(String(query.id))) {
+        throw toRouteError(new ApiError("not-found", name, "not a whole number", 404));
+      }
+      const path = pathOf(name, query);
+      try {
+        return await cache.get(`${lang} ${path}`, () => load(name, path, lang, needsAnItem), seen);
+      } catch (error) {
+        throw toRouteError(error);
+      }
+    };
+    return {
+      content: (name, lang, query = {}) => read(name, lang, query),
+      async firstOf(name, lang) {
+        const list = (await read(name, lang, {}, true)) as unknown[];
+        return list[0] as never;
+      },
+      uncached: (name, lang, query = {}) => load(name, pathOf(name, query), lang, false),
+      mediaUrl: (url) => resolveMediaUrl(url, mediaBaseUrl),
+      request: (path, requestOptions) => request(path, { ...requestOptions, baseUrl, timeoutMs }),
+      lastAnswerAt: () => lastAnswerAt,
+      clearCache: (keys) => (keys ? cache.delete(keys) : cache.clear()),
+      tracking: (track) => client(track),
+    };
+  };
+  return client();
+}
+
+const logged = new WeakSet<object>();
+
+/** Maps an API failure to a route error response, logging it once. */
+export function toRouteError(error: unknown) {
+  if (error instanceof ApiError) {
+    if (error.kind !== "not-found" && !logged.has(error)) {
+      logged.add(error);
+      logError("api", error.message, {
+        endpoint: error.endpoint,
+        kind: error.kind,
+        status: error.status,
+      });
+    }
+    return data(error.kind, { status: statusForApiError[error.kind] });
+  }
+  return error;
+}
+
+function causeOf(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    return cause?.code ?? cause?.message ?? error.message;
+  }
+  return String(error);
+}

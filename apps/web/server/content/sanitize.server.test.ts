@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { resolveMediaUrl } from "./api-client.server.ts";
+import { safeHtml } from "./sanitize.server.ts";
+
+/** Sanitises as the site does when its media are served by the API at https://cms.example. */
+const clean = (html: string | null | undefined) =>
+  safeHtml(html, (url) => resolveMediaUrl(url, "https://cms.example"));
+
+/** Classic XSS vectors; after sanitising none may keep script, handlers or dangerous URLs. */
+const vectors = [
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  '<img src="javascript:alert(1)">',
+  '<a href="javascript:alert(1)">x</a>',
+  '<a href="JaVaScRiPt:alert(1)">x</a>',
+  '<a href="&#106;avascript:alert(1)">x</a>',
+  '<a href="  javascript:alert(1)">x</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+  '<a href="vbscript:msgbox(1)">x</a>',
+  "<svg onload=alert(1)><circle/></svg>",
+  "<svg><script>alert(1)</script></svg>",
+  '<iframe src="https://evil.example"></iframe>',
+  '<object data="x.swf"></object><embed src="x.swf">',
+  "<body onload=alert(1)>",
+  '<div onclick="alert(1)">click</div>',
+  '<p onmouseover="alert(1)">hover</p>',
+  "<style>body{display:none}</style>",
+  '<link rel="stylesheet" href="https://evil.example/x.css">',
+  '<meta http-equiv="refresh" content="0;url=https://evil.example">',
+  '<form action="https://evil.example"><input name="q"><button>go</button></form>',
+  '<base href="https://evil.example/">',
+  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+  '<p style="position:fixed;top:0;left:0;width:100%;height:100%">cover</p>',
+  '<p style="background:url(javascript:alert(1))">x</p>',
+  "<scr<script>ipt>alert(1)</script>",
+  '<img src="x" srcset="javascript:alert(1) 1x">',
+  '<a href="//evil.example">protocol-relative</a>',
+  "<!--<script>alert(1)</script>-->",
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+  "<template><script>alert(1)</script></template>",
+  '<a href="java\tscript:alert(1)">tab</a>',
+  '<a href="java&#x09;script:alert(1)">encoded tab</a>',
+  '<a href="&#x6A;&#x61;&#x76;&#x61;script:alert(1)">hex</a>',
+  '<a href="jav&#0000097;script:alert(1)">padded</a>',
+  '<a href="\u0001javascript:alert(1)">control</a>',
+  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+" onload="alert(1)">',
+  "<img src=x:alert(1) onerror=eval(src)>",
+  '<img """><script>alert(1)</script>">',
+  "<IMG SRC=JaVaScRiPt:alert(1)>",
+  '<img src="/storage/a.jpg" onerror="alert(1)"//',
+  '<video><source onerror="alert(1)"></video>',
+  "<audio src=x onerror=alert(1)>",
+  "<details open ontoggle=alert(1)>",
+  '<marquee onstart="alert(1)">x</marquee>',
+  '<input autofocus onfocus="alert(1)">',
+  '<select onfocus="alert(1)" autofocus>',
+  '<textarea autofocus onfocus="alert(1)">',
+  '<button formaction="javascript:alert(1)">x</button>',
+  '<a href="#" style="width:expression(alert(1))">ie</a>',
+  '<div style="behavior:url(x.htc)">x</div>',
+  '<p style="background-image:url(&quot;javascript:alert(1)&quot;)">x</p>',
+  '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
+  '<svg><animate onbegin="alert(1)" attributeName="x"/></svg>',
+  '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)">x</maction></math>',
+  '<object type="text/html" data="javascript:alert(1)"></object>',
+  '<embed src="javascript:alert(1)">',
+  '<frameset onload="alert(1)"></frameset>',
+  '<table background="javascript:alert(1)"><tr><td>x</td></tr></table>',
+  '<a href="data:text/html,<script>alert(1)</script>">data</a>',
+  '<img src="x" onerror="&#97;lert(1)">',
+  "<scr\0ipt>alert(1)</scr\0ipt>",
+  "<div><p><b><i><script>alert(1)</script></i></b></p></div>",
+];
+
+describe("safeHtml", () => {
+  it("has a corpus of at least 50 vectors", () => {
+    expect(new Set(vectors).size).toBeGreaterThanOrEqual(50);
+  });
+
+  it.each([
+    '<a href="http:evil.example" target="_blank">x</a>',
+    '<a href=" https://evil.example" target="_blank" rel="opener">x</a>',
+    '<a href="\thttps://evil.example">x</a>',
+    '<a href="/en/news" target="_blank" rel="opener">x</a>',
+  ])("no link keeps a window.opener: %s", (html) => {
+    const out = clean(html);
+    expect(out).not.toMatch(/rel="[^"]*opener"(?<!noopener")/);
+    if (out.includes("target=")) expect(out).toMatch(/rel="noopener noreferrer"/);
+    expect(out).not.toContain('rel="opener"');
+  });
+
+  it.each(vectors)("neutralises %s", (vector) => {
+    const out = clean(vector).toLowerCase();
+    expect(out).not.toMatch(
+      /<script|<iframe|<object|<embed|<style|<link|<meta|<form|<base|<svg|<math|<template/,
+    );
+    expect(out).not.toMatch(/\son[a-z]+\s*=/);
+    expect(out).not.toMatch(/javascript:|vbscript:|data:text/);
+    expect(out).not.toMatch(/position\s*:\s*fixed|href="\/\//);
+  });
+
+  it("keeps editorial HTML intact", () => {
+    const html =
+      "<h2>Scope</h2><p>Works <strong>on time</strong> and <em>on budget</em>.</p><ul><li>Piling</li></ul><table><tr><th>Floors</th><td>42</td></tr></table>";
+    expect(clean(html)).toBe(html.replace("<table><tr>", "<table><tr>"));
+  });
+
+  it("keeps harmless alignment styles but drops layout-breaking ones", () => {
+    expect(clean('<p style="text-align:center;position:absolute">x</p>')).toBe(
+      '<p style="text-align:center">x</p>',
+    );
+  });
+
+  it("opens external links safely and lazy-loads images", () => {
+    expect(clean('<a href="https://example.com">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(clean('<img src="https://example.com/a.jpg" alt="A">')).toContain('loading="lazy"');
+  });
+
+  it("drops images without a usable source, keeps absolute and root-relative ones", () => {
+    expect(clean('<p>a</p><img src="x" onerror="alert(1)"><p>b</p>')).toBe("<p>a</p><p>b</p>");
+    expect(clean("<img>")).toBe("");
+    expect(clean('<img src="https://cdn.example/a.webp" alt="A">')).toContain(
+      'src="https://cdn.example/a.webp"',
+    );
+  });
+
+  it("points root-relative media at the API, leaving site links alone", () => {
+    expect(clean('<img src="/storage/a.webp" alt="A">')).toContain(
+      'src="https://cms.example/storage/a.webp"',
+    );
+    expect(clean('<a href="/storage/profile.pdf">PDF</a>')).toContain(
+      'href="https://cms.example/storage/profile.pdf"',
+    );
+    expect(clean('<a href="/en/projects">Projects</a>')).toBe(
+      '<a href="/en/projects">Projects</a>',
+    );
+  });
+
+  it("returns an empty string for missing content", () => {
+    expect(clean(null)).toBe("");
+    expect(clean(undefined)).toBe("");
+  });
+});

@@ -1,0 +1,272 @@
+import type { Language } from "@site/contract";
+import { mapLimit } from "@site/contract/concurrency";
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, type ContentClient } from "../content/api-client.server.ts";
+import {
+  collectDocuments,
+  LanguageIndex,
+  type SearchDocument,
+  SiteSearch,
+} from "./search-index.server.ts";
+
+const paged = (data: unknown[], page: number, last: number) => ({
+  data,
+  pagination: { current_page: page, last_page: last, per_page: 2, total: 3 },
+});
+
+/**
+ * A content API in memory: three news in two pages (one listed but gone), a completed and a
+ * current project, a service, an other page, the overview and HSE; Arabic as written by
+ * editors, with hamza, ta marbuta and shadda.
+ */
+function fakeApi(reads: string[] = []): ContentClient {
+  const answers: Record<string, (query: { id?: string | number; page?: number }) => unknown> = {
+    news: ({ page }) =>
+      page === 1
+        ? paged(
+            [
+              { id: 1, title: "Bridge opened", description: "<p>The <b>bridge</b> opened.</p>" },
+              { id: 2, title: "تسلّم مشروع رأس تنورة", description: "خبر" },
+            ],
+            1,
+            2,
+          )
+        : paged([{ id: 3, title: "Gone", description: "removed" }], 2, 2),
+    newsItem: ({ id }) => {
+      if (id === 3) throw new ApiError("not-found", "/api/news/3", "not found", 404);
+      return { content: id === 1 ? "<p>Traffic crosses the wadi.</p>" : "<p>تسلم المالك</p>" };
+    },
+    completedProjects: () => paged([{ id: 7, title: "Ring road", client: "Ministry" }], 1, 1),
+    currentProjects: () => paged([{ id: 8, title: "Hospital wing", client: "Health" }], 1, 1),
+    project: ({ id }) => ({
+      projects: { location: "Dammam", image_content: id === 7 ? "<p>Four bridges</p>" : "" },
+    }),
+    services: () => [{ id: 4, title: "Steel structures", description: "Fabrication" }],
+    service: () => ({ content: "<p>Welding and erection</p>" }),
+    extraPages: () => [{ id: 5, title: "Careers" }],
+    extraPage: () => ({ content: "<p>Join our engineers</p>" }),
+    overviews: () => [{ content: "<p>Founded in 1990</p>" }],
+    hse: () => [{ title: "Safety first", content: "<p>Zero harm</p>" }],
+  };
+  return {
+    uncached: async (name: string, lang: Language, query: { id?: number; page?: number } = {}) => {
+      reads.push(`${lang} ${name} ${query.id ?? query.page ?? ""}`.trim());
+      const answer = answers[name];
+      if (!answer) throw new Error(`unexpected ${name}`);
+      return answer(query);
+    },
+  } as unknown as ContentClient;
+}
+
+const titles = { overview: "Overview", hse: "HSE" };
+
+describe("collectDocuments", () => {
+  it("reads every list, all their pages and each item's page, skipping items that are gone", async () => {
+    const reads: string[] = [];
+    const documents = await collectDocuments(fakeApi(reads), "en", titles);
+    expect(reads).toContain("en news 2");
+    expect(reads).toContain("en newsItem 1");
+    expect(reads).toContain("en project 7");
+    expect(documents.map((doc) => [doc.kind, doc.href])).toEqual([
+      ["news", "/en/news/1"],
+      ["news", "/en/news/2"],
+      ["news", "/en/news/3"],
+      ["completedProject", "/en/projects/7"],
+      ["currentProject", "/en/CurrentProjects/8"],
+      ["service", "/en/services/4"],
+      ["page", "/en/otherPages/5"],
+      ["page", "/en/overview"],
+      ["page", "/en/HSE"],
+    ]);
+    // Tags stripped; the list's description and the item's content both searchable.
+    expect(documents[0]?.text).toBe("The bridge opened. \n Traffic crosses the wadi.");
+    expect(documents[2]?.text).toBe("removed");
+    expect(documents[3]?.text).toContain("Dammam");
+  });
+
+  it("fails when the API fails (not for a missing item)", async () => {
+    const api = fakeApi();
+    const failing = {
+      ...api,
+      uncached: (name: string, ...rest: unknown[]) =>
+        name === "service"
+          ? Promise.reject(new ApiError("unavailable", "/api/services/4", "down", 503))
+          : (api.uncached as (...args: unknown[]) => Promise<unknown>)(name, ...rest),
+    } as unknown as ContentClient;
+    await expect(collectDocuments(failing, "en", titles)).rejects.toThrow("down");
+  });
+
+  it("reads items a few at a time", async () => {
+    let running = 0;
+    let most = 0;
+    const done = await mapLimit([...Array(20).keys()], 3, async (n) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      running--;
+      return n * 2;
+    });
+    expect(most).toBe(3);
+    expect(done).toEqual([...Array(20).keys()].map((n) => n * 2));
+  });
+});
+
+describe("LanguageIndex", async () => {
+  const en = new LanguageIndex(await collectDocuments(fakeApi(), "en", titles));
+  const hrefs = (query: string, index = en) => index.search(query).results.map((r) => r.href);
+
+  it("finds words by stem, case and prefix of the last word", () => {
+    expect(hrefs("bridges")).toEqual(["/en/news/1", "/en/projects/7"]);
+    expect(hrefs("STEEL struct")).toEqual(["/en/services/4"]);
+    expect(hrefs("weld")).toEqual(["/en/services/4"]);
+    expect(hrefs("nothing like this")).toEqual([]);
+    expect(hrefs("x")).toEqual([]);
+  });
+
+  it("ranks titles above body text", () => {
+    // "bridge" is in news 1's title, only in the body of project 7.
+    expect(hrefs("bridge")[0]).toBe("/en/news/1");
+    const first = en.search("bridge").results[0];
+    expect(first?.kind).toBe("news");
+    expect(first?.title).toEqual([{ text: "Bridge", mark: true }, { text: " opened" }]);
+    expect(first?.extract.filter((s) => s.mark).map((s) => s.text)).toEqual(["bridge"]);
+  });
+
+  it("requires every word", () => {
+    expect(hrefs("bridge wadi")).toEqual(["/en/news/1"]);
+    expect(hrefs("bridge zzzq")).toEqual([]);
+  });
+
+  it("completes a word being typed with its most frequent completions only", () => {
+    // 30 rare words beginning "tow", and "tower" in every document.
+    const docs: SearchDocument[] = Array.from({ length: 30 }, (_, i) => ({
+      href: `/en/news/${i}`,
+      kind: "news",
+      title: "Tower",
+      text: `tow${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}x`,
+    }));
+    const index = new LanguageIndex(docs);
+    expect(index.search("tow").total).toBe(30);
+    expect(index.search("towbax").total).toBe(1);
+  });
+
+  it("is the same built in chunks", async () => {
+    const documents = await collectDocuments(fakeApi(), "en", titles);
+    const chunked = await LanguageIndex.build(documents);
+    for (const query of ["bridges", "steel str", "safety", "zzz"]) {
+      expect(chunked.search(query)).toEqual(en.search(query));
+    }
+  });
+
+  it("pages results and counts them all", () => {
+    const docs: SearchDocument[] = Array.from({ length: 25 }, (_, i) => ({
+      href: `/en/news/${i}`,
+      kind: "news",
+      title: `Tower ${i}`,
+      text: "A tower",
+    }));
+    const index = new LanguageIndex(docs);
+    const second = index.search("tower", 10, 10);
+    expect(second.total).toBe(25);
+    expect(second.results).toHaveLength(10);
+    expect(index.search("tower", 20, 10).results).toHaveLength(5);
+    const seen = new Set(
+      [0, 10, 20].flatMap((at) => index.search("tower", at, 10).results.map((r) => r.href)),
+    );
+    expect(seen.size).toBe(25);
+  });
+
+  it("finds Arabic however it is spelled, and marks the words as written", async () => {
+    const ar = new LanguageIndex(await collectDocuments(fakeApi(), "ar", titles));
+    for (const query of ["راس تنوره", "رأس تنورة", "تسلم", "تسلّم", "تنـــورة", "راس تن"]) {
+      expect(hrefs(query, ar), query).toEqual(["/ar/news/2"]);
+    }
+    const title = ar.search("راس تنوره").results[0]?.title;
+    expect(title?.filter((s) => s.mark).map((s) => s.text)).toEqual(["رأس", "تنورة"]);
+  });
+});
+
+describe("SiteSearch", () => {
+  const doc = (title: string): SearchDocument => ({
+    href: `/en/news/${title}`,
+    kind: "news",
+    title,
+    text: "",
+  });
+
+  it("builds once, keeps the index as long as answers stay fresh, then rebuilds in the background", async () => {
+    let now = 0;
+    let title = "alpha";
+    const load = vi.fn(async () => [doc(title)]);
+    const search = new SiteSearch({ load, ttlMs: 1000, now: () => now });
+    const [a, b] = await Promise.all([search.index("en"), search.index("en")]);
+    expect(a).toBe(b);
+    expect(load).toHaveBeenCalledTimes(1);
+    now = 999;
+    await search.index("en");
+    expect(load).toHaveBeenCalledTimes(1);
+    now = 1000;
+    title = "beta";
+    // The stale index answers at once while the new one is built.
+    expect((await search.index("en")).search("beta").total).toBe(0);
+    await vi.waitFor(async () => expect((await search.index("en")).search("beta").total).toBe(1));
+  });
+
+  it("keeps the last good index when the API fails, and tries again after a back-off", async () => {
+    let now = 0;
+    let failing = false;
+    const log = vi.fn();
+    const load = vi.fn(async () => {
+      if (failing) throw new ApiError("unavailable", "/api/news", "down", 503);
+      return [doc("alpha")];
+    });
+    const search = new SiteSearch({ load, ttlMs: 1000, now: () => now, log });
+    await search.index("en");
+    failing = true;
+    now = 5000;
+    await search.index("en");
+    await vi.waitFor(() => expect(log).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(log.mock.calls[0]?.[0])).toMatchObject({ area: "search", lang: "en" });
+    expect((await search.index("en")).search("alpha").total).toBe(1);
+    // Within the back-off: no new attempt.
+    expect(load).toHaveBeenCalledTimes(2);
+    now = 7001;
+    await search.index("en");
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it("throws when there is no index yet and the API fails", async () => {
+    const search = new SiteSearch({
+      load: async () => {
+        throw new ApiError("unavailable", "/api/news", "down", 503);
+      },
+      ttlMs: 1000,
+    });
+    await expect(search.index("ar")).rejects.toThrow("down");
+  });
+
+  it("is emptied by a purge, and a build started before it is not kept", async () => {
+    let title = "alpha";
+    let release: () => void = () => undefined;
+    const load = vi.fn(async () => {
+      const now = title;
+      if (now === "slow") await new Promise<void>((resolve) => (release = resolve));
+      return [doc(now)];
+    });
+    const search = new SiteSearch({ load, ttlMs: 60_000 });
+    await search.index("en");
+    title = "beta";
+    search.clear();
+    expect((await search.index("en")).search("beta").total).toBe(1);
+    title = "slow";
+    search.clear();
+    const before = search.index("en");
+    title = "gamma";
+    search.clear();
+    expect((await search.index("en")).search("gamma").total).toBe(1);
+    release();
+    await before;
+    expect((await search.index("en")).search("gamma").total).toBe(1);
+    expect((await search.index("en")).search("slow").total).toBe(0);
+  });
+});

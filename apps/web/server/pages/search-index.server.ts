@@ -1,0 +1,381 @@
+/**
+ * Site search (issue 24): one MiniSearch index per language, built from the content API (the
+ * lists, then each item's page for its text, a few at a time), kept as long as API answers stay
+ * fresh (CACHE_TTL_MS), rebuilt in the background after that while the old one answers, kept
+ * when a rebuild fails (retried after a back-off), and dropped by a purge.
+ */
+import type { Language, Payload } from "@site/contract";
+import { limiter, mapLimit } from "@site/contract/concurrency";
+import MiniSearch from "minisearch";
+import { href } from "../../app/shared/page-table.ts";
+import { extract, marked, type Segment } from "../../app/shared/search/extract.ts";
+import { formsOf, type QueryTerm, queryTerms, termsOf } from "../../app/shared/search/normalise.ts";
+import { stripTags } from "../../app/shared/text.ts";
+import { ApiError, type ContentClient } from "../content/api-client.server.ts";
+import { allPages } from "../content/paged.server.ts";
+import { logLine, reasonOf } from "../log.server.ts";
+
+/** What a result is, shown beside its title. */
+export type SearchKind = "news" | "completedProject" | "currentProject" | "service" | "page";
+
+/** One searchable page of the site in one language. */
+export interface SearchDocument {
+  /** The page's address, also its id in the index. */
+  href: string;
+  kind: SearchKind;
+  title: string;
+  /** Plain text of the page (tags stripped). */
+  text: string;
+}
+
+export interface SearchResult {
+  href: string;
+  kind: SearchKind;
+  title: Segment[];
+  extract: Segment[];
+}
+
+export interface SearchPage {
+  total: number;
+  results: SearchResult[];
+}
+
+/** A title word weighs this many body words. */
+const TITLE_BOOST = 4;
+
+/** Completions of the word being typed that a query looks up at most: the most frequent. */
+const MAX_COMPLETIONS = 12;
+/**
+ * Occurrences the completions of a short prefix may add up to: past it a query would score
+ * most documents many times over for words the visitor has not finished typing.
+ */
+const COMPLETION_BUDGET = 20_000;
+
+/**
+ * One language's index and its documents (the text extracts are cut from). `build` makes one
+ * without holding the event loop for long; the constructor makes it at once.
+ */
+export class LanguageIndex {
+  readonly #search: MiniSearch<SearchDocument>;
+  readonly #documents = new Map<string, SearchDocument>();
+  /** How often each term occurs, and the terms in order, for completing a word being typed. */
+  readonly #counts = new Map<string, number>();
+  #terms: string[] = [];
+
+  constructor(documents: Iterable<SearchDocument> = []) {
+    this.#search = new MiniSearch<SearchDocument>({
+      idField: "href",
+      fields: ["title", "text"],
+      // Words are split and folded by normalise.ts, alike for the text and the query.
+      tokenize: (text) => text.match(/[\p{L}\p{M}\p{N}\u0640]+/gu) ?? [],
+      processTerm: (term) => {
+        const terms = termsOf(term);
+        for (const each of terms) this.#counts.set(each, (this.#counts.get(each) ?? 0) + 1);
+        return terms;
+      },
+      searchOptions: { tokenize: (text) => [text], processTerm: (term) => term },
+    });
+    this.#search.addAll(this.#unique(documents));
+    this.#sortTerms();
+  }
+
+  /** An index of `documents`, built in chunks that let other work run in between. */
+  static async build(documents: Iterable<SearchDocument>): Promise<LanguageIndex> {
+    const index = new LanguageIndex();
+    await index.#search.addAllAsync(index.#unique(documents), { chunkSize: 50 });
+    index.#sortTerms();
+    return index;
+  }
+
+  #unique(documents: Iterable<SearchDocument>): SearchDocument[] {
+    const unique: SearchDocument[] = [];
+    for (const document of documents) {
+      if (this.#documents.has(document.href)) continue;
+      this.#documents.set(document.href, document);
+      unique.push(document);
+    }
+    return unique;
+  }
+
+  #sortTerms() {
+    this.#terms = [...this.#counts.keys()].sort();
+  }
+
+  get size(): number {
+    return this.#documents.size;
+  }
+
+  /**
+   * The indexed terms that begin with `prefix`, the most frequent first, at most
+   * MAX_COMPLETIONS and COMPLETION_BUDGET occurrences (but one at least).
+   */
+  #completions(prefix: string): string[] {
+    let low = 0;
+    let high = this.#terms.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.#terms[middle] ?? "") < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: string[] = [];
+    for (let i = low; i < this.#terms.length && this.#terms[i]?.startsWith(prefix); i++) {
+      found.push(this.#terms[i] as string);
+    }
+    const count = (term: string) => this.#counts.get(term) ?? 0;
+    const chosen: string[] = [];
+    let occurrences = 0;
+    for (const term of found.sort((a, b) => count(b) - count(a))) {
+      if (chosen.length === MAX_COMPLETIONS || (chosen.length && occurrences > COMPLETION_BUDGET)) {
+        break;
+      }
+      chosen.push(term);
+      occurrences += count(term);
+    }
+    return chosen;
+  }
+
+  /** Results `offset` to `offset + limit` for `query`, best first. */
+  search(query: string | QueryTerm[], offset = 0, limit = 10): SearchPage {
+    const terms = typeof query === "string" ? queryTerms(query) : query;
+    if (terms.length === 0) return { total: 0, results: [] };
+    const hits = this.#search.search({
+      combineWith: "AND",
+      queries: terms.map((term) => {
+        const forms = formsOf(term);
+        const lookups = term.prefix ? forms.flatMap((form) => this.#completions(form)) : forms;
+        // Nothing to look up: an empty OR, which matches nothing.
+        return { combineWith: "OR", queries: [...new Set(lookups)] };
+      }),
+      boost: { title: TITLE_BOOST },
+    });
+    const results = hits.slice(offset, offset + limit).flatMap((hit) => {
+      const document = this.#documents.get(String(hit.id));
+      if (!document) return [];
+      return [
+        {
+          href: document.href,
+          kind: document.kind,
+          title: marked(document.title, terms),
+          extract: extract(document.text, terms),
+        },
+      ];
+    });
+    return { total: hits.length, results };
+  }
+}
+
+/** Item reads in flight at once while building. */
+const DETAIL_CONCURRENCY = 4;
+
+type PagedName = "news" | "completedProjects" | "currentProjects";
+
+/** Every row of a paged list. */
+async function allRows<N extends PagedName>(
+  api: ContentClient,
+  name: N,
+  lang: Language,
+): Promise<Payload<N>["data"]> {
+  const all = await allPages(
+    (page) => api.uncached(name, lang, { page }),
+    limiter(DETAIL_CONCURRENCY),
+  );
+  return all.flatMap((page) => page.data as unknown[]) as Payload<N>["data"];
+}
+
+/** An item's page, or undefined when the API says it is gone (listed but 404). */
+async function detail<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === "not-found") return undefined;
+    throw error;
+  }
+}
+
+const text = (...parts: (string | number | null | undefined)[]) =>
+  parts
+    .map((part) => (part === null || part === undefined ? "" : stripTags(String(part))))
+    .filter(Boolean)
+    .join(" \n ");
+
+/** Names of the pages whose records have no title of their own, in the documents' language. */
+export interface PageTitles {
+  overview: string;
+  hse: string;
+}
+
+/**
+ * Every searchable page of a language: news, completed and current projects, services, the
+ * other pages, and the overview and HSE pages. Throws an ApiError when the API fails.
+ */
+export async function collectDocuments(
+  api: ContentClient,
+  lang: Language,
+  titles: PageTitles,
+  concurrency = DETAIL_CONCURRENCY,
+): Promise<SearchDocument[]> {
+  const [news, completed, current, services, extraPages, overview, hse] = await Promise.all([
+    allRows(api, "news", lang),
+    allRows(api, "completedProjects", lang),
+    allRows(api, "currentProjects", lang),
+    api.uncached("services", lang),
+    api.uncached("extraPages", lang),
+    api.uncached("overviews", lang),
+    api.uncached("hse", lang),
+  ]);
+
+  const newsDocs = mapLimit(news, concurrency, async (row): Promise<SearchDocument> => {
+    const item = await detail(() => api.uncached("newsItem", lang, { id: row.id }));
+    return {
+      href: href("newsItem", lang, row.id),
+      kind: "news",
+      title: text(row.title),
+      text: text(row.description, item?.content),
+    };
+  });
+  const projectDocs = (rows: typeof completed, kind: "completedProject" | "currentProject") =>
+    mapLimit(rows, concurrency, async (row): Promise<SearchDocument> => {
+      const item = (await detail(() => api.uncached("project", lang, { id: row.id })))?.projects;
+      return {
+        href: href(kind, lang, row.id),
+        kind,
+        title: text(row.title),
+        text: text(row.client, item?.location, item?.image_content),
+      };
+    });
+  const serviceDocs = mapLimit(services, concurrency, async (row): Promise<SearchDocument> => {
+    const item = await detail(() => api.uncached("service", lang, { id: row.id }));
+    return {
+      href: href("service", lang, row.id),
+      kind: "service",
+      title: text(row.title),
+      text: text(row.description, item?.content),
+    };
+  });
+  const pageDocs = mapLimit(extraPages, concurrency, async (row): Promise<SearchDocument> => {
+    const item = await detail(() => api.uncached("extraPage", lang, { id: row.id }));
+    return {
+      href: href("otherPage", lang, row.id),
+      kind: "page",
+      title: text(row.title),
+      text: text(item?.content),
+    };
+  });
+  const single: SearchDocument[] = [];
+  if (overview[0]) {
+    const title = titles.overview;
+    single.push({
+      href: href("overview", lang),
+      kind: "page",
+      title,
+      text: text(overview[0].content),
+    });
+  }
+  if (hse[0]) {
+    const title = text(hse[0].title) || titles.hse;
+    single.push({ href: href("hse", lang), kind: "page", title, text: text(hse[0].content) });
+  }
+  const all = [
+    ...(await newsDocs),
+    ...(await projectDocs(completed, "completedProject")),
+    ...(await projectDocs(current, "currentProject")),
+    ...(await serviceDocs),
+    ...(await pageDocs),
+    ...single,
+  ];
+  return all.filter((doc) => doc.title || doc.text);
+}
+
+export interface SiteSearchOptions {
+  /** Reads the documents of a language (throws when the API fails). */
+  load: (lang: Language) => Promise<SearchDocument[]>;
+  /** How long an index stays fresh: the API answers' lifetime. */
+  ttlMs: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+interface Built {
+  index: LanguageIndex;
+  builtAt: number;
+}
+
+/** The indexes of both languages, built on first use and kept fresh. */
+export class SiteSearch {
+  readonly #options: Required<SiteSearchOptions>;
+  readonly #built = new Map<Language, Built>();
+  readonly #building = new Map<Language, Promise<LanguageIndex>>();
+  /** After a failed rebuild: when to try again. */
+  readonly #retryAt = new Map<Language, { failures: number; at: number }>();
+  /** Bumped by a purge, so a build started before it is not kept. */
+  #generation = 0;
+
+  constructor(options: SiteSearchOptions) {
+    this.#options = {
+      now: Date.now,
+      log: (line: string) => console.warn(line),
+      ...options,
+    };
+  }
+
+  /**
+   * The index of a language: the kept one (refreshed in the background once stale), else a
+   * new build, shared by concurrent callers. Throws when there is none and the API fails.
+   */
+  async index(lang: Language): Promise<LanguageIndex> {
+    const built = this.#built.get(lang);
+    if (!built) return this.#build(lang);
+    const now = this.#options.now();
+    const retry = this.#retryAt.get(lang);
+    if (now - built.builtAt >= this.#options.ttlMs && (!retry || now >= retry.at)) {
+      this.#build(lang).catch(() => undefined);
+    }
+    return built.index;
+  }
+
+  /** Forgets every index (a purge): the next search builds from the API's content. */
+  clear(): void {
+    this.#generation++;
+    this.#built.clear();
+    this.#building.clear();
+    this.#retryAt.clear();
+  }
+
+  #build(lang: Language): Promise<LanguageIndex> {
+    const running = this.#building.get(lang);
+    if (running) return running;
+    const generation = this.#generation;
+    const build = this.#options
+      .load(lang)
+      .then(async (documents) => {
+        const index = await LanguageIndex.build(documents);
+        if (generation === this.#generation) {
+          this.#built.set(lang, { index, builtAt: this.#options.now() });
+          this.#retryAt.delete(lang);
+        }
+        return index;
+      })
+      .catch((error: unknown) => {
+        if (generation === this.#generation && this.#built.has(lang)) {
+          const failures = (this.#retryAt.get(lang)?.failures ?? 0) + 1;
+          const wait = Math.min(this.#options.ttlMs, 1_000 * 2 ** Math.min(failures, 20));
+          this.#retryAt.set(lang, { failures, at: this.#options.now() + wait });
+          this.#options.log(
+            logLine({
+              level: "warn",
+              area: "search",
+              message: "keeping the last good search index",
+              lang,
+              reason: reasonOf(error),
+            }),
+          );
+        }
+        throw error;
+      })
+      .finally(() => {
+        if (this.#building.get(lang) === build) this.#building.delete(lang);
+      });
+    this.#building.set(lang, build);
+    return build;
+  }
+}

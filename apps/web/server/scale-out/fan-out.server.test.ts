@@ -1,0 +1,155 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { startRedis, type TestRedis } from "../../../../e2e/support/redis.ts";
+import type { StoredAnswer } from "../content/answer-store.server.ts";
+import { withRedisAnswers } from "../content/answer-store-redis.server.ts";
+import { type FanOut, redisFanOut, type SiteMessage } from "./fan-out.server.ts";
+import { connectRedis, type RedisLink } from "./redis.server.ts";
+
+// Each link stands for a site process of its own: they share nothing but Redis.
+let redis: TestRedis;
+const links: RedisLink[] = [];
+const noLocal: FanOut = { publish: () => {}, subscribe: () => {} };
+
+async function link(prefix: string) {
+  const made = connectRedis(redis.url, prefix, () => {});
+  links.push(made);
+  await until(() => made.problem() === undefined);
+  return made;
+}
+
+/** A process's fan-out and the messages it received from the others. */
+async function processOn(prefix: string, local = noLocal) {
+  const shared = await link(prefix);
+  const fanOut = redisFanOut(shared, local);
+  const received: SiteMessage[] = [];
+  fanOut.subscribe((message) => received.push(message));
+  return { link: shared, fanOut, received };
+}
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterEach(async () => {
+  for (const made of links.splice(0)) await made.close();
+  vi.restoreAllMocks();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+describe("messages through Redis", () => {
+  it("reach every other process at once, not the sender", async () => {
+    const [a, b, c] = [await processOn("f1:"), await processOn("f1:"), await processOn("f1:")];
+    // Subscriptions are made in the background: wait until Redis counts them.
+    await until(async () => (await countSubscribers(a.link, "f1:messages")) === 3);
+    a.fanOut.publish({ kind: "purge", paths: ["/en/news"] });
+    a.fanOut.publish({ kind: "expire", keys: ["en /api/news?page=1"] });
+    await until(() => b.received.length === 2 && c.received.length === 2);
+    expect(b.received).toEqual([
+      { kind: "purge", paths: ["/en/news"] },
+      { kind: "expire", keys: ["en /api/news?page=1"] },
+    ]);
+    expect(a.received).toEqual([]);
+  });
+
+  it("keep to their site's prefix", async () => {
+    const a = await processOn("f2:");
+    const other = await processOn("other-site:");
+    const b = await processOn("f2:");
+    await until(async () => (await countSubscribers(a.link, "f2:messages")) === 2);
+    a.fanOut.publish({ kind: "purge" });
+    await until(() => b.received.length === 1);
+    expect(other.received).toEqual([]);
+  });
+
+  it("go through the primary while Redis is down; logged once; caches emptied when it is back", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const relayed: SiteMessage[] = [];
+    const local: FanOut = { publish: (message) => relayed.push(message), subscribe: () => {} };
+    const a = await processOn("f3:", local);
+    await redis.stop();
+    try {
+      await until(() => a.link.problem() !== undefined);
+      a.fanOut.publish({ kind: "purge", paths: ["/en"] });
+      await until(() => relayed.length === 1);
+      a.fanOut.publish({ kind: "purge", paths: ["/ar"] });
+      await until(() => relayed.length === 2);
+      const redisErrors = errors.mock.calls.filter(([line]) => String(line).includes('"redis"'));
+      expect(redisErrors.map(String)).toHaveLength(1);
+      expect(JSON.parse(String(redisErrors[0]?.[0]))).toMatchObject({
+        level: "error",
+        area: "redis",
+      });
+    } finally {
+      await redis.start();
+    }
+    // It may have missed purges meanwhile: it empties its own caches.
+    await until(() => a.received.some((message) => message.kind === "purge"), 10_000);
+    expect(a.link.problem()).toBeUndefined();
+  });
+});
+
+describe("last good answers in Redis", () => {
+  const disk = () => {
+    const rows = new Map<string, StoredAnswer>();
+    return {
+      rows,
+      get: (key: string) => rows.get(key),
+      set: (key: string, value: unknown, storedAt: number) => {
+        rows.set(key, { value, storedAt });
+      },
+      delete: (keys: Iterable<string>) => {
+        for (const key of keys) rows.delete(key);
+      },
+      clear: () => rows.clear(),
+      flush: () => {},
+      close: () => {},
+    };
+  };
+
+  it("reach an instance whose disk never had them, and the newer copy wins", async () => {
+    const first = withRedisAnswers(disk(), await link("a1:"));
+    const ownDisk = disk();
+    const fresh = withRedisAnswers(ownDisk, await link("a1:"));
+    first.set("en /api/news?page=1", { items: [1] }, 1_000);
+    await until(async () => (await fresh.get("en /api/news?page=1")) !== undefined);
+    expect(await fresh.get("en /api/news?page=1")).toEqual({
+      value: { items: [1] },
+      storedAt: 1_000,
+    });
+    ownDisk.set("en /api/news?page=1", { items: [0] }, 500);
+    expect((await fresh.get("en /api/news?page=1"))?.value).toEqual({ items: [1] });
+    ownDisk.set("en /api/news?page=1", { items: [2] }, 2_000);
+    expect((await fresh.get("en /api/news?page=1"))?.value).toEqual({ items: [2] });
+  });
+
+  it("come from the disk while Redis is down", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const ownDisk = disk();
+    const store = withRedisAnswers(ownDisk, await link("a2:"));
+    store.set("k", "v", 1);
+    await redis.stop();
+    try {
+      const started = performance.now();
+      expect(await store.get("k")).toEqual({ value: "v", storedAt: 1 });
+      store.set("k", "w", 2);
+      expect(ownDisk.rows.get("k")).toEqual({ value: "w", storedAt: 2 });
+      expect(performance.now() - started).toBeLessThan(1_000);
+    } finally {
+      await redis.start();
+    }
+  });
+});
+
+async function countSubscribers(shared: RedisLink, channel: string): Promise<number> {
+  const counts = (await shared.run((r) => r.pubsub("NUMSUB", channel))) as [string, number];
+  return Number(counts[1]);
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

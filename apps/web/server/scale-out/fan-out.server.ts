@@ -1,0 +1,86 @@
+/**
+ * What one server process tells all the others: a purge (the webhook's, or the CMS's), or that
+ * an API answer it re-fetched has changed (the others drop their copy and the pages made from
+ * it). With REDIS_URL, through Redis publish/subscribe: every process of every instance. With
+ * several workers on one machine (WORKERS), through the primary process, which relays each
+ * message to the other workers (server/cluster.ts); that also carries them while Redis is down.
+ * A process applies its own messages itself, before publishing them.
+ */
+import cluster from "node:cluster";
+import { randomUUID } from "node:crypto";
+import { reasonOf } from "../log.server.ts";
+import type { RedisLink } from "./redis.server.ts";
+
+export type SiteMessage =
+  /** Empty the caches: all of them, or those of these page paths. */
+  | { kind: "purge"; paths?: string[] }
+  /** These API answers changed: forget them and the pages made from them. */
+  | { kind: "expire"; keys: string[] };
+
+export interface FanOut {
+  /** Sends `message` to every other process of the site. */
+  publish(message: SiteMessage): void;
+  /** `handler` gets the messages of the other processes. */
+  subscribe(handler: (message: SiteMessage) => void): void;
+}
+
+/** Marks the site's messages between a primary and its workers (node:cluster IPC). */
+export const clusterChannel = "arkan-site";
+
+export interface ClusterEnvelope {
+  channel: typeof clusterChannel;
+  kind: string;
+  [field: string]: unknown;
+}
+
+export const isEnvelope = (value: unknown): value is ClusterEnvelope =>
+  typeof value === "object" &&
+  value !== null &&
+  (value as { channel?: unknown }).channel === clusterChannel;
+
+/** Through the primary process to the sibling workers; nothing in a process of its own. */
+export function clusterFanOut(): FanOut {
+  const send = process.send?.bind(process);
+  return {
+    publish(message) {
+      if (!cluster.isWorker || !send || !process.connected) return;
+      send({ channel: clusterChannel, kind: "broadcast", message });
+    },
+    subscribe(handler) {
+      if (!cluster.isWorker) return;
+      process.on("message", (envelope: unknown) => {
+        if (isEnvelope(envelope) && envelope.kind === "broadcast") {
+          handler(envelope.message as SiteMessage);
+        }
+      });
+    },
+  };
+}
+
+/**
+ * Through Redis to every process on it, and through `local` (the primary) while Redis cannot
+ * take a message. After Redis was lost and is back, messages may have been missed: the
+ * process empties its caches, as after a purge.
+ */
+export function redisFanOut(link: RedisLink, local: FanOut): FanOut {
+  const channel = `${link.prefix}messages`;
+  const self = randomUUID();
+  return {
+    publish(message) {
+      const text = JSON.stringify({ from: self, message });
+      link.run((redis) => redis.publish(channel, text)).catch(() => local.publish(message));
+    },
+    subscribe(handler) {
+      link.subscribe(channel, (text) => {
+        try {
+          const { from, message } = JSON.parse(text) as { from: string; message: SiteMessage };
+          if (from !== self) handler(message);
+        } catch (error) {
+          console.warn(`[fan-out] unreadable message on ${channel}: ${reasonOf(error)}`);
+        }
+      });
+      local.subscribe(handler);
+      link.onRecovery(() => handler({ kind: "purge" }));
+    },
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The site's connection to Redis (or Valkey), when REDIS_URL is set: what every process and
+ * instance shares (purges, the contact rate limit, the last good API answers). Redis is a
+ * help, never a dependency of a page: commands fail fast (no queue while disconnected, a short
+ * time-out), callers fall back to their own caches and counters, and a problem is logged once
+ * and reported on `/readyz` as degraded until Redis answers again.
+ */
+import { Redis, type RedisOptions } from "ioredis";
+import { logError, logLine, reasonOf } from "../log.server.ts";
+
+/** Longest a command may take before the site carries on without Redis. */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+export interface RedisLink {
+  /** Prefix of every key and channel (REDIS_KEY_PREFIX), so sites can share one Redis. */
+  prefix: string;
+  /** Runs one command; rejects at once when Redis is down, or after the time-out. */
+  run<T>(command: (redis: Redis) => Promise<T>): Promise<T>;
+  /** Subscribes to `channel`; `listener` gets each message published there. */
+  subscribe(channel: string, listener: (message: string) => void): void;
+  /** Called each time Redis answers again after a problem (messages may have been missed). */
+  onRecovery(listener: () => void): void;
+  /** Why Redis cannot be used now, or undefined while it works. */
+  problem(): string | undefined;
+  close(): Promise<void>;
+}
+
+export function connectRedis(
+  url: string,
+  prefix: string,
+  log: (line: string) => void = console.info,
+): RedisLink {
+  const options: RedisOptions = {
+    connectTimeout: 2_000,
+    // Reconnect for ever, backing off up to 5 s between attempts.
+    retryStrategy: (times) => Math.min(times * 200, 5_000),
+  };
+  // Commands fail at once while disconnected rather than wait in a queue: pages never wait.
+  const commands = new Redis(url, {
+    ...options,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
+  // Subscriptions wait for the connection and are renewed after each reconnection.
+  const subscriber = new Redis(url, options);
+  const where = redactedUrl(url);
+
+  let problem: string | undefined;
+  let everReady = false;
+  let closed = false;
+  const recoveries: Array<() => void> = [];
+  const ready = new Set<Redis>();
+  const report = (reason: string) => {
+    if (problem || closed) return;
+    problem = reason;
+    logError("redis", `${reason}; using this process's own caches and counters`, {
+      redis: where,
+    });
+  };
+  const recover = () => {
+    if (ready.size < 2 || !problem) return;
+    problem = undefined;
+    log(logLine({ level: "info", area: "redis", message: "Redis answers again", redis: where }));
+    for (const listener of recoveries) listener();
+  };
+  for (const connection of [commands, subscriber]) {
+    connection.on("ready", () => {
+      ready.add(connection);
+      if (ready.size === 2) everReady = true;
+      recover();
+    });
+    connection.on("error", (error) => report(`Redis unreachable (${reasonOf(error)})`));
+    connection.on("close", () => {
+      ready.delete(connection);
+      if (everReady) report("Redis connection lost");
+    });
+  }
+
+  return {
+    prefix,
+    async run(command) {
+      try {
+        const result = await command(commands);
+        if (problem?.startsWith("Redis slow")) {
+          problem = undefined;
+          log(logLine({ level: "info", area: "redis", message: "Redis answers again" }));
+        }
+        return result;
+      } catch (error) {
+        const reason = reasonOf(error);
+        report(/timed? ?out/i.test(reason) ? `Redis slow (${reason})` : `Redis failed (${reason})`);
+        throw error;
+      }
+    },
+    subscribe(channel, listener) {
+      void subscriber.subscribe(channel).catch((error: unknown) => report(reasonOf(error)));
+      subscriber.on("message", (from, message) => {
+        if (from === channel) listener(message);
+      });
+    },
+    onRecovery: (listener) => recoveries.push(listener),
+    problem: () => (everReady || problem ? problem : "Redis not connected yet"),
+    async close() {
+      closed = true;
+      for (const connection of [commands, subscriber]) connection.disconnect();
+    },
+  };
+}
+
+/** The URL without its password, for logs. */
+function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(REDIS_URL)";
+  }
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from "vitest";
+import { loadSettings, mediaProxyTarget, parseSettings, SettingsError } from "./settings.server.ts";
+
+const api = { API_BASE_URL: "http://127.0.0.1:4000" };
+
+describe("parseSettings", () => {
+  it("gives the documented defaults", () => {
+    const settings = parseSettings(api);
+    expect(settings).toMatchObject({
+      PORT: 3000,
+      API_TIMEOUT_MS: 20_000,
+      CACHE_TTL_MS: 300_000,
+      SITE_URL: "https://www.arkan-contracting.example",
+    });
+    expect(settings.MEDIA_BASE_URL).toBeUndefined();
+  });
+
+  it("needs the content API's address, and says how to get one", () => {
+    expect(() => parseSettings({})).toThrow(
+      /^Invalid settings: API_BASE_URL is not set: the company's content API.*`npm start` at the repository root/,
+    );
+  });
+
+  it("proxies media to the API only when browsers load them through the site", () => {
+    expect(mediaProxyTarget(parseSettings({ ...api, MEDIA_BASE_URL: "/" }))).toBe(api.API_BASE_URL);
+    expect(mediaProxyTarget(parseSettings(api))).toBeUndefined();
+    expect(
+      mediaProxyTarget(parseSettings({ ...api, MEDIA_BASE_URL: "https://cdn.example" })),
+    ).toBeUndefined();
+  });
+
+  it("normalises URLs and treats empty values as unset", () => {
+    const settings = parseSettings({
+      API_BASE_URL: "http://cms.example:8080/",
+      SITE_URL: "",
+      PORT: "8080",
+    });
+    expect(settings.API_BASE_URL).toBe("http://cms.example:8080");
+    expect(settings.SITE_URL).toBe("https://www.arkan-contracting.example");
+    expect(settings.PORT).toBe(8080);
+  });
+
+  it("refuses bad values with one readable line naming each setting", () => {
+    let error: unknown;
+    try {
+      parseSettings({ API_BASE_URL: "cms.example", PORT: "70000" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SettingsError);
+    const message = (error as Error).message;
+    expect(message.split("\n")).toHaveLength(1);
+    expect(message).toContain("API_BASE_URL must be an http(s) URL");
+    expect(message).toContain('"cms.example"');
+    expect(message).toContain("PORT must be between 0 and 65535");
+  });
+
+  it("anchors relative data paths at the given root without writing the environment", () => {
+    const before = { ...process.env };
+    vi.stubEnv("OUTBOX_DATABASE_PATH", "var/outbox.sqlite");
+    vi.stubEnv("COMPANY_FILE", "/etc/site/company.json");
+    vi.stubEnv("HOST", "");
+    vi.stubEnv("API_BASE_URL", api.API_BASE_URL);
+    try {
+      const settings = loadSettings("/srv/site", { HOST: "127.0.0.1" });
+      expect(settings.OUTBOX_DATABASE_PATH).toBe("/srv/site/var/outbox.sqlite");
+      expect(settings.COMPANY_FILE).toBe("/etc/site/company.json");
+      expect(settings.HOST).toBe("127.0.0.1");
+      expect(process.env.OUTBOX_DATABASE_PATH).toBe("var/outbox.sqlite");
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(process.env).toEqual(before);
+  });
+
+  it("gives the defaults for data paths relative to the root too", () => {
+    const settings = loadSettings("/srv/site", api);
+    expect(settings.COMPANY_FILE).toBe("/srv/site/apps/web/company.json");
+  });
+
+  it("trusts a number of proxies or their addresses, never every hop", () => {
+    const trust = (value: string) => parseSettings({ ...api, TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust("false")).toBe(false);
+    expect(trust("true")).toBe(1);
+    expect(trust("2")).toBe(2);
+    expect(trust("10.0.0.1, 192.168.0.0/16, ::1")).toEqual(["10.0.0.1", "192.168.0.0/16", "::1"]);
+    expect(() => trust("everyone")).toThrow(/TRUST_PROXY must be false, a number of proxies/);
+  });
+});

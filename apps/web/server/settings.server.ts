@@ -1,0 +1,204 @@
+/**
+ * Settings, parsed once at start from the environment with a schema (server/serve.ts and
+ * dev.ts), then handed to the site (site-context.server.ts) and through it to every request. A wrong
+ * value stops the start with one readable line. Nothing else reads `process.env`.
+ */
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { z } from "zod";
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://localhost:4000" })
+  .transform((url) => url.replace(/\/+$/, ""));
+
+const port = z.coerce
+  .number({ error: "must be a port number" })
+  .int("must be a whole number")
+  .min(0, "must be between 0 and 65535")
+  .max(65535, "must be between 0 and 65535");
+
+const positiveInt = z.coerce.number().int().positive();
+
+const settingsSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /**
+   * The company's content API, the only backend the site knows (`npm start` at the repository
+   * root runs the reference API as a process of its own and sets this).
+   */
+  API_BASE_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: (issue) =>
+        issue.input === undefined
+          ? "is not set: the company's content API, e.g. https://admin.example.com (`npm start` at the repository root starts the reference API and sets it)"
+          : "must be an http(s) URL such as http://localhost:4000",
+    })
+    .transform((url) => url.replace(/\/+$/, "")),
+  /**
+   * Where browsers load media (`/storage/...`) from. Default: the API itself. `/` means this
+   * site, which then proxies `/storage` to the API (how `npm start` serves the reference API,
+   * which listens on loopback only).
+   */
+  MEDIA_BASE_URL: z.union([z.literal("/"), httpUrl]).optional(),
+  /** Public origin of the site, for canonical URLs and social cards. */
+  SITE_URL: httpUrl.default("https://www.arkan-contracting.example"),
+  API_TIMEOUT_MS: positiveInt.default(20_000),
+  CACHE_TTL_MS: positiveInt.default(300_000),
+  CACHE_MAX_ENTRIES: positiveInt.default(500),
+  /** Memory for rendered pages (page-cache.server.ts); 0 turns the page cache off. */
+  PAGE_CACHE_MAX_MB: z.coerce.number().min(0).default(64),
+  /** The build to serve, relative to apps/web (react-router.config.ts builds there too). */
+  BUILD_DIR: z.string().min(1).default("build"),
+  /** The company the site speaks for: name, descriptions, logo, share image (README). */
+  COMPANY_FILE: z.string().min(1).default("apps/web/company.json"),
+  /** Where the image endpoint keeps the sizes it made (server/image-endpoint.ts). */
+  IMAGE_CACHE_DIR: z.string().min(1).default("data/image-cache"),
+  /** Disk the resized images may take; past it the least recently used are deleted. */
+  IMAGE_CACHE_MAX_MB: z.coerce.number().positive().default(512),
+  /** The last good answer of each API request, so a restart during an outage still serves. */
+  ANSWER_STORE_PATH: z.string().min(1).default("data/answers.sqlite"),
+  /** Days a stored answer may be served from during an outage; older ones are deleted. */
+  ANSWER_STORE_MAX_AGE_DAYS: positiveInt.default(30),
+  /** Durable outbox for contact messages the API could not take yet. */
+  OUTBOX_DATABASE_PATH: z.string().min(1).default("data/outbox.sqlite"),
+  /** Contact messages one visitor may send per 10 minutes, counted by the website. */
+  CONTACT_RATE_LIMIT: positiveInt.default(5),
+  /** A contact form sent back sooner than this after it was shown (signed time) is a bot's. */
+  CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).default(3_000),
+  /** Outbox retries: the first after OUTBOX_RETRY_BASE_MS, doubling up to OUTBOX_RETRY_MAX_MS. */
+  OUTBOX_RETRY_BASE_MS: positiveInt.default(5_000),
+  OUTBOX_RETRY_MAX_MS: positiveInt.default(600_000),
+  /** Days a delivered contact message stays in the outbox before it is deleted. */
+  OUTBOX_KEEP_DELIVERED_DAYS: positiveInt.default(30),
+  /** Days a held or failed contact message (personal data) is kept for review, then deleted. */
+  OUTBOX_KEEP_UNSENT_DAYS: positiveInt.default(90),
+  /** How often the outbox worker looks for messages due for delivery. */
+  OUTBOX_POLL_MS: positiveInt.default(2_000),
+  /**
+   * Redis (or Valkey) shared by every process and instance: purges, the contact rate limit,
+   * the last good API answers. Unset: each machine keeps its own (README "Scaling out").
+   */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
+    .optional(),
+  /** Prefix of the site's keys and channels in Redis, so several sites can share one. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default("site:"),
+  /** Server processes sharing the port (one per CPU core: `auto`); their primary relays purges. */
+  WORKERS: z
+    .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)])
+    .default(1)
+    .transform((value) => (value === "auto" ? availableParallelism() : value)),
+  /** One line per request on stdout (method, path, status, time). */
+  ACCESS_LOG: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  /**
+   * Signs the contact form's fill-time token; the same on every instance, so a form shown by
+   * one and sent to another is still judged. Unset: random per machine (shared by its workers).
+   */
+  FORM_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Shared secret of the purge webhook (`POST /purge`); unset: the webhook is off. */
+  PURGE_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /**
+   * Which proxies in front may say who the visitor is (X-Forwarded-For): `false` none; a
+   * number of hops (`1`: one reverse proxy; `true` means 1); or the proxies' addresses or
+   * subnets, comma-separated. Never "every hop": a visitor could then choose their address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, context): false | number | string[] => {
+      const text = value.trim().toLowerCase();
+      if (text === "false" || text === "0") return false;
+      if (text === "true") return 1;
+      if (/^\d+$/.test(text)) return Number(text);
+      const addresses = text.split(",").map((part) => part.trim());
+      if (addresses.every((part) => /^[\d.:a-f]+(\/\d{1,3})?$/.test(part))) return addresses;
+      context.addIssue({
+        code: "custom",
+        message: "must be false, a number of proxies, or their addresses (comma-separated)",
+      });
+      return z.NEVER;
+    }),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export class SettingsError extends Error {}
+
+/** Parses settings; throws a SettingsError whose message is one line per wrong setting. */
+export function parseSettings(env: Record<string, string | undefined>): Settings {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = settingsSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(
+    (issue) =>
+      `${issue.path.join(".")} ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
+  );
+  throw new SettingsError(`Invalid settings: ${lines.join("; ")}`);
+}
+
+/** Settings that name files; relative ones mean the repository root (README). */
+const dataPathKeys = ["COMPANY_FILE", "OUTBOX_DATABASE_PATH"];
+
+/**
+ * The process environment, set values only, with relative data paths made absolute against
+ * `root` whatever folder npm runs a script in. A copy: the environment itself is never written.
+ */
+export function environment(root: string): Record<string, string> {
+  // Empty values mean unset, as in `parseSettings`.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  for (const key of dataPathKeys) {
+    const value = env[key];
+    if (value) env[key] = path.resolve(root, value);
+  }
+  return env;
+}
+
+/**
+ * The settings of this process; `root` anchors relative data paths (see `environment`), and
+ * `defaults` apply where the environment leaves a setting unset (`npm run dev` listens on
+ * loopback unless told otherwise).
+ */
+export function loadSettings(root: string, defaults: Record<string, string> = {}): Settings {
+  const settings = parseSettings({ ...defaults, ...environment(root) });
+  // Defaults are relative too.
+  return {
+    ...settings,
+    COMPANY_FILE: path.resolve(root, settings.COMPANY_FILE),
+    OUTBOX_DATABASE_PATH: path.resolve(root, settings.OUTBOX_DATABASE_PATH),
+    IMAGE_CACHE_DIR: path.resolve(root, settings.IMAGE_CACHE_DIR),
+    ANSWER_STORE_PATH: path.resolve(root, settings.ANSWER_STORE_PATH),
+  };
+}
+
+/**
+ * Sets NODE_ENV to `mode` when the operator left it unset. Called by the entry scripts before
+ * anything else loads: Express and React pick their builds (production: no stack traces, fast
+ * rendering) from it when first imported, so it cannot wait for `loadSettings`.
+ */
+export function defaultMode(mode: "development" | "production"): void {
+  if (!process.env.NODE_ENV) process.env.NODE_ENV = mode;
+}
+
+/** BUILD_DIR alone, for the build (react-router.config.ts), which needs no other setting. */
+export function buildDirectory(): string {
+  return settingsSchema.shape.BUILD_DIR.parse(process.env.BUILD_DIR || undefined);
+}
+
+/** Where `/storage` is proxied to: the API, when browsers load media through this site. */
+export function mediaProxyTarget(settings: Settings): string | undefined {
+  return settings.MEDIA_BASE_URL === "/" ? settings.API_BASE_URL : undefined;
+}
+
+/** API_BASE_URL as the environment gives it, for `npm start`'s choice of running the demo API. */
+export function givenApiBaseUrl(): string | undefined {
+  return process.env.API_BASE_URL || undefined;
+}
