@@ -4,22 +4,18 @@
  * anywhere in the app's classes, and on a `letter-spacing` or `text-transform` in its CSS.
  * e2e/arabic.spec.ts checks the computed styles of the Arabic pages themselves.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { literalTokens, scanApp } from "./test-support/app-sources.ts";
 
 const latinOnly = /^(?:tracking-.+|uppercase|lowercase|capitalize)$/;
 
 /** Class tokens that space or re-case letters outside the `latin:` variant. */
 function unscopedClasses(source: string): string[] {
-  const literals = source.matchAll(/"([^"\n]*)"|`([^`]*)`|'([^'\n]*)'/g);
-  return [...literals]
-    .flatMap((literal) => (literal[1] ?? literal[2] ?? literal[3] ?? "").split(/\s+/))
-    .filter((token) => {
-      const parts = token.replace(/^!/, "").split(":");
-      const utility = (parts.pop() ?? "").replace(/^!/, "");
-      return latinOnly.test(utility) && !parts.includes("latin");
-    });
+  return literalTokens(source).filter((token) => {
+    const parts = token.replace(/^!/, "").split(":");
+    const utility = (parts.pop() ?? "").replace(/^!/, "");
+    return latinOnly.test(utility) && !parts.includes("latin");
+  });
 }
 
 /** CSS declarations that space or re-case letters. */
@@ -41,16 +37,10 @@ describe("Latin-only styles", () => {
   });
 
   it("are scoped to Latin text everywhere in the app", () => {
-    const root = path.join(import.meta.dirname);
-    const files = fs
-      .globSync("**/*.{ts,tsx,css}", { cwd: root })
-      .filter((file) => !file.includes(".test."));
-    expect(files.length).toBeGreaterThan(20);
-    const found = files.flatMap((file) => {
-      const source = fs.readFileSync(path.join(root, file), "utf8");
-      const hits = file.endsWith(".css") ? cssDeclarations(source) : unscopedClasses(source);
-      return hits.map((hit) => `${file}: ${hit}`);
-    });
-    expect(found).toEqual([]);
+    const { files, hits } = scanApp((file, source) =>
+      file.endsWith(".css") ? cssDeclarations(source) : unscopedClasses(source),
+    );
+    expect(files).toBeGreaterThan(20);
+    expect(hits).toEqual([]);
   });
 });

@@ -3,9 +3,8 @@
  * Arabic pages mirror without copies: this fails on a physical left/right style anywhere in the
  * app's classes or CSS.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { literalTokens, scanApp } from "./test-support/app-sources.ts";
 
 /** A Tailwind class (with any variants) that names a physical side. */
 const physicalClass =
@@ -17,10 +16,7 @@ const physicalCss =
 
 function physicalStyles(file: string, source: string): string[] {
   if (file.endsWith(".css")) return [...source.matchAll(physicalCss)].map(([match]) => match);
-  const literals = source.matchAll(/"([^"\n]*)"|`([^`]*)`|'([^'\n]*)'/g);
-  return [...literals]
-    .flatMap((literal) => (literal[1] ?? literal[2] ?? literal[3] ?? "").split(/\s+/))
-    .filter((token) => physicalClass.test(token));
+  return literalTokens(source).filter((token) => physicalClass.test(token));
 }
 
 describe("logical styles", () => {
@@ -42,16 +38,8 @@ describe("logical styles", () => {
   });
 
   it("are used everywhere in the app", () => {
-    const root = path.join(import.meta.dirname);
-    const files = fs
-      .globSync("**/*.{ts,tsx,css}", { cwd: root })
-      .filter((file) => !file.includes(".test."));
-    expect(files.length).toBeGreaterThan(20);
-    const found = files.flatMap((file) =>
-      physicalStyles(file, fs.readFileSync(path.join(root, file), "utf8")).map(
-        (style) => `${file}: ${style}`,
-      ),
-    );
-    expect(found).toEqual([]);
+    const { files, hits } = scanApp(physicalStyles);
+    expect(files).toBeGreaterThan(20);
+    expect(hits).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { casesByRule } from "../test-support/cases.ts";
 import { dateOnly, decodeEntities, stripTags, truncate } from "./text.ts";
 
 describe("truncate", () => {
@@ -45,41 +46,43 @@ describe("decodeEntities", () => {
   });
 });
 
+/** stripTags's rules, each with HTML and the text left of it. */
+const strippings = casesByRule({
+  "drops tags and scripts, decodes entities and collapses whitespace": {
+    "<p>Roads &amp; <strong>bridges</strong></p>\n\n<script>x()</script><p>since&nbsp;1998</p>":
+      "Roads & bridges since 1998",
+    "&#1571;&#x0631;&#x0643;&#x0627;&#x0646;": "أركان",
+  },
+  "drops style elements, comments and processing instructions, whatever the case": {
+    '<STYLE type="text/css">p { color: red }</Style><!-- a <b>note</b> --><?xml x?>Text<SCRIPT>1</SCRIPT >!':
+      "Text !",
+  },
+  "reads `<scripts>` as no script element, and `</scripts>` as closing none": {
+    "<scripts>kept</scripts>": "kept",
+    "<script>a</scripts>b</script>c": "c",
+  },
+  "keeps a < that starts no tag, and decodes entities only after tags are gone": {
+    "1 < 2 and 3 <= 4": "1 < 2 and 3 <= 4",
+    "&lt;b&gt;bold&lt;/b&gt;": "<b>bold</b>",
+  },
+  "treats markup left open as running to the end, like a browser": {
+    "before<script>never closed": "before",
+    "before<!-- never closed": "before",
+    "before<p class='x": "before",
+  },
+  "is empty for whitespace and markup only": {
+    "": "",
+    "   ": "",
+    "\n\t": "",
+    "<p> </p>": "",
+    "<p>&nbsp;</p><br/>": "",
+    "<script>x</script>": "",
+  },
+});
+
 describe("stripTags", () => {
-  it("drops tags and scripts, decodes entities and collapses whitespace", () => {
-    expect(
-      stripTags(
-        "<p>Roads &amp; <strong>bridges</strong></p>\n\n<script>x()</script><p>since&nbsp;1998</p>",
-      ),
-    ).toBe("Roads & bridges since 1998");
-    expect(stripTags("&#1571;&#x0631;&#x0643;&#x0627;&#x0646;")).toBe("أركان");
-  });
-
-  it("drops style elements, comments and processing instructions, whatever the case", () => {
-    expect(
-      stripTags(
-        '<STYLE type="text/css">p { color: red }</Style><!-- a <b>note</b> --><?xml x?>Text<SCRIPT>1</SCRIPT >!',
-      ),
-    ).toBe("Text !");
-    // `<scripts>` is not a script element; `</scripts>` does not close one.
-    expect(stripTags("<scripts>kept</scripts>")).toBe("kept");
-    expect(stripTags("<script>a</scripts>b</script>c")).toBe("c");
-  });
-
-  it("keeps a < that starts no tag, and decodes entities only after tags are gone", () => {
-    expect(stripTags("1 < 2 and 3 <= 4")).toBe("1 < 2 and 3 <= 4");
-    expect(stripTags("&lt;b&gt;bold&lt;/b&gt;")).toBe("<b>bold</b>");
-  });
-
-  it("treats markup left open as running to the end, like a browser", () => {
-    expect(stripTags("before<script>never closed")).toBe("before");
-    expect(stripTags("before<!-- never closed")).toBe("before");
-    expect(stripTags("before<p class='x")).toBe("before");
-  });
-
-  it("is empty for whitespace and markup only", () => {
-    for (const empty of ["", "   ", "\n\t", "<p> </p>", "<p>&nbsp;</p><br/>", "<script>x</script>"])
-      expect(stripTags(empty)).toBe("");
+  it.each(strippings)("%s: %j → %j", (_rule, html, text) => {
+    expect(stripTags(html)).toBe(text);
   });
 
   it("takes linear time on many unclosed tags, comments and scripts", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { casesByRule } from "../../app/test-support/cases.ts";
 import { limitClientOf, RateLimiter } from "./rate-limit.server.ts";
 
 function limiterAt(start = 1_000_000) {
@@ -55,24 +56,26 @@ describe("RateLimiter", () => {
   });
 });
 
+/** How visitors are counted: each rule with addresses and the client they count as. */
+const limitClients = casesByRule({
+  "keeps IPv4 addresses as they are": { "203.0.113.7": "203.0.113.7" },
+  "counts an IPv6 visitor by its /64, however the address is written": {
+    "2001:db8:1:2::1": "2001:db8:1:2::/64",
+    "2001:0DB8:0001:0002:ffff:1:2:3": "2001:db8:1:2::/64",
+    "2001:db8:1:2:a::9%eth0": "2001:db8:1:2::/64",
+    "2001:db8:1:3::1": "2001:db8:1:3::/64",
+    "::1": "0:0:0:0::/64",
+    "::ffff:192.0.2.1": "0:0:0:0::/64",
+  },
+  "keeps a malformed address as it is": {
+    unknown: "unknown",
+    "1:2:3": "1:2:3",
+    "1::2::3": "1::2::3",
+  },
+});
+
 describe("limitClientOf", () => {
-  it("keeps IPv4 addresses as they are", () => {
-    expect(limitClientOf("203.0.113.7")).toBe("203.0.113.7");
-  });
-
-  it("counts an IPv6 visitor by its /64, however the address is written", () => {
-    const network = "2001:db8:1:2::/64";
-    expect(limitClientOf("2001:db8:1:2::1")).toBe(network);
-    expect(limitClientOf("2001:0DB8:0001:0002:ffff:1:2:3")).toBe(network);
-    expect(limitClientOf("2001:db8:1:2:a::9%eth0")).toBe(network);
-    expect(limitClientOf("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
-    expect(limitClientOf("::1")).toBe("0:0:0:0::/64");
-    expect(limitClientOf("::ffff:192.0.2.1")).toBe("0:0:0:0::/64");
-  });
-
-  it("keeps a malformed address as it is", () => {
-    expect(limitClientOf("unknown")).toBe("unknown");
-    expect(limitClientOf("1:2:3")).toBe("1:2:3");
-    expect(limitClientOf("1::2::3")).toBe("1::2::3");
+  it.each(limitClients)("%s: %s → %s", (_rule, address, client) => {
+    expect(limitClientOf(address)).toBe(client);
   });
 });

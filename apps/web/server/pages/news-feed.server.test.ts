@@ -24,6 +24,17 @@ function fakeApi(pagesRead: number[]): ContentClient {
   } as unknown as ContentClient;
 }
 
+/** Arkan's news feed at https://www.example.com in `lang`, made on 1 January 2030. */
+const feedOf = (lang: "ar" | "en", stories: ReturnType<typeof story>[]) =>
+  atomFeed({
+    lang,
+    siteUrl: "https://www.example.com",
+    title: "Arkan: News",
+    author: "Arkan",
+    stories,
+    now: new Date("2030-01-01T00:00:00Z"),
+  });
+
 describe("latestNews", () => {
   it("reads pages until it has 20 stories, in the API's order", async () => {
     const pages: number[] = [];
@@ -42,14 +53,11 @@ describe("latestNews", () => {
 });
 
 describe("atomFeed", () => {
-  const xml = atomFeed({
-    lang: "ar",
-    siteUrl: "https://www.example.com",
-    title: "Arkan: News",
-    author: "Arkan",
-    stories: [story(2, "2024-05-12T09:30:00.000000Z"), story(1, "2024-05-01"), story(3, null)],
-    now: new Date("2030-01-01T00:00:00Z"),
-  });
+  const xml = feedOf("ar", [
+    story(2, "2024-05-12T09:30:00.000000Z"),
+    story(1, "2024-05-01"),
+    story(3, null),
+  ]);
   const entries = xml.split("<entry>").slice(1);
 
   it("is an Atom feed in the page's language with the required elements", () => {
@@ -92,14 +100,7 @@ describe("atomFeed", () => {
   });
 
   it("dates a feed without dated stories now", () => {
-    const bare = atomFeed({
-      lang: "en",
-      siteUrl: "https://x.example",
-      title: "t",
-      author: "a",
-      stories: [],
-      now: new Date("2030-01-01T00:00:00Z"),
-    });
+    const bare = feedOf("en", []);
     expect(bare).toContain("<updated>2030-01-01T00:00:00.000Z</updated>");
     expect(bare).not.toContain("<entry>");
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { casesByRule } from "../../app/test-support/cases.ts";
 import { chooseEncoding, isShareable, PageCache, pageCacheKey } from "./page-cache.server.ts";
 
 const html = (text: string) => Buffer.from(`<!DOCTYPE html><p>${text}</p>`);
@@ -98,46 +99,52 @@ describe("PageCache", () => {
   });
 });
 
+/** How requests are keyed, rule by rule: addresses and their page's key. */
+const pageKeys = casesByRule({
+  "keys pages by path and the page number": {
+    "/en/news": "/en/news",
+    "/en/news?page=2": "/en/news?page=2",
+    "/en/news.data?page=2&_routes=routes%2Fnews": "/en/news.data?page=2&_routes=routes%2Fnews",
+  },
+  "ignores query parameters pages do not read: they neither bypass nor flood the cache": {
+    "/en?utm_source=x": "/en",
+    "/en/news?page=2&nonce=123&fbclid=abc": "/en/news?page=2",
+    "/en/news?utm_medium=a&page=2": "/en/news?page=2",
+  },
+  "keeps `_routes` for `.data` answers only": { "/en/news?_routes=x": "/en/news" },
+  "keeps a search's words, which the search page reads": {
+    "/ar/search?utm_source=x&q=%D8%B1%D8%A3%D8%B3&page=2": "/ar/search?q=%D8%B1%D8%A3%D8%B3&page=2",
+  },
+  "spells one page one way: trailing slashes, the page segment's case, repeated parameters": {
+    "/en/NEWS": "/en/news",
+    "/en/news/": "/en/news",
+    "/en/News//": "/en/news",
+    "/en/nEwS?utm_source=x": "/en/news",
+    "/en/currentprojects/12/": "/en/CurrentProjects/12",
+    "/en/hse": "/en/HSE",
+    "/en/news?page=2&page=3": "/en/news?page=2",
+    "/en/NEWS.data?_routes=a&_routes=b": "/en/news.data?_routes=a",
+    "/": "/",
+  },
+  "leaves the language (the layout's to redirect) and unknown segments as sent": {
+    "/EN/news": "/EN/news",
+    "/en/No-Such-Page/": "/en/No-Such-Page",
+  },
+});
+
 describe("pageCacheKey", () => {
   const key = (url: string) => pageCacheKey(new URL(url, "http://site.example"));
 
-  it("keys pages by path and the page number", () => {
-    expect(key("/en/news")).toBe("/en/news");
-    expect(key("/en/news?page=2")).toBe("/en/news?page=2");
-    expect(key("/en/news.data?page=2&_routes=routes%2Fnews")).toBe(
-      "/en/news.data?page=2&_routes=routes%2Fnews",
-    );
+  it.each(pageKeys)("%s: %s → %s", (_rule, url, pageKey) => {
+    expect(key(url)).toBe(pageKey);
   });
 
-  it("ignores query parameters pages do not read: they neither bypass nor flood the cache", () => {
-    expect(key("/en?utm_source=x")).toBe("/en");
-    expect(key("/en/news?page=2&nonce=123&fbclid=abc")).toBe("/en/news?page=2");
-    expect(key("/en/news?utm_medium=a&page=2")).toBe("/en/news?page=2");
-    // `_routes` belongs to `.data` answers only.
-    expect(key("/en/news?_routes=x")).toBe("/en/news");
-    // A search's words are read by the search page.
-    expect(key("/ar/search?utm_source=x&q=%D8%B1%D8%A3%D8%B3&page=2")).toBe(
-      "/ar/search?q=%D8%B1%D8%A3%D8%B3&page=2",
-    );
-  });
-
-  it("spells one page one way: trailing slashes, the page segment's case, repeated parameters", () => {
-    for (const url of ["/en/NEWS", "/en/news/", "/en/News//", "/en/nEwS?utm_source=x"]) {
-      expect(key(url), url).toBe("/en/news");
-    }
-    expect(key("/en/currentprojects/12/")).toBe("/en/CurrentProjects/12");
-    expect(key("/en/hse")).toBe("/en/HSE");
-    expect(key("/en/news?page=2&page=3")).toBe("/en/news?page=2");
-    expect(key("/en/NEWS.data?_routes=a&_routes=b")).toBe("/en/news.data?_routes=a");
-    expect(key("/")).toBe("/");
-    // The language is the layout's to redirect; unknown segments stay as sent.
-    expect(key("/EN/news")).toBe("/EN/news");
-    expect(key("/en/No-Such-Page/")).toBe("/en/No-Such-Page");
-    // Spelled canonically, a key is its own key.
-    for (const url of ["/en/NEWS/?page=2&x=1", "/ar/CurrentProjects/", "/en/news.data"]) {
-      expect(key(key(url)), url).toBe(key(url));
-    }
-  });
+  it.each(["/en/NEWS/?page=2&x=1", "/ar/CurrentProjects/", "/en/news.data"])(
+    "makes a key that is its own key, spelled canonically: %s",
+    (url) => {
+      expect(key(key(url))).toBe(key(url));
+    },
+  );
 });
 
 describe("PageCache.purge", () => {

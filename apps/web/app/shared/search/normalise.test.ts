@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { casesByRule } from "../../test-support/cases.ts";
 import { extract, marked } from "./extract.ts";
 import { foldWord, matches, queryTerms, stemWord, termsOf, words } from "./normalise.ts";
 
@@ -9,51 +10,59 @@ const finds = (query: string, text: string) => {
   return terms.length > 0 && terms.every((term) => all.some((word) => matches(word, term)));
 };
 
+/** foldWord's rules, each with words as written and as the index and the query see them. */
+const foldings = casesByRule({
+  "folds case and Latin accents": { Café: "cafe", ÉLÈVE: "eleve", Ångström: "angstrom" },
+  "writes every alef with hamza or madda as a bare alef": {
+    أمل: "امل",
+    إمل: "امل",
+    آمل: "امل",
+    ٱمل: "امل",
+    رأس: "راس",
+  },
+  "writes ta marbuta as ha, alef maqsura as ya, hamza on waw and ya as the bare letter": {
+    تنورة: "تنوره",
+    مستشفى: "مستشفي",
+    مؤسسة: "موسسه",
+    بيئة: "بييه",
+  },
+  "drops diacritics (harakat, tanwin, shadda, sukun, dagger alef) and tatweel": {
+    تسلّم: "تسلم",
+    مَشْرُوعٌ: "مشروع",
+    هٰذا: "هذا",
+    مشـــروع: "مشروع",
+  },
+  "reads Persian letters and Arabic-Indic digits as Arabic letters and 0-9": {
+    کی: "كي",
+    "٢٠٢٤": "2024",
+    "۱۲": "12",
+  },
+});
+
 describe("foldWord", () => {
-  it("folds case and Latin accents", () => {
-    expect(foldWord("Café")).toBe("cafe");
-    expect(foldWord("ÉLÈVE")).toBe("eleve");
-    expect(foldWord("Ångström")).toBe("angstrom");
-  });
-
-  it("writes every alef with hamza or madda as a bare alef", () => {
-    for (const alef of ["أ", "إ", "آ", "ٱ"]) expect(foldWord(`${alef}مل`)).toBe("امل");
-    expect(foldWord("رأس")).toBe("راس");
-  });
-
-  it("writes ta marbuta as ha, alef maqsura as ya, hamza on waw and ya as the bare letter", () => {
-    expect(foldWord("تنورة")).toBe("تنوره");
-    expect(foldWord("مستشفى")).toBe("مستشفي");
-    expect(foldWord("مؤسسة")).toBe("موسسه");
-    expect(foldWord("بيئة")).toBe("بييه");
-  });
-
-  it("drops diacritics (harakat, tanwin, shadda, sukun, dagger alef) and tatweel", () => {
-    expect(foldWord("تسلّم")).toBe("تسلم");
-    expect(foldWord("مَشْرُوعٌ")).toBe("مشروع");
-    expect(foldWord("هٰذا")).toBe("هذا");
-    expect(foldWord("مشـــروع")).toBe("مشروع");
-  });
-
-  it("reads Persian letters and Arabic-Indic digits as Arabic letters and 0-9", () => {
-    expect(foldWord("کی")).toBe("كي");
-    expect(foldWord("٢٠٢٤")).toBe("2024");
-    expect(foldWord("۱۲")).toBe("12");
+  it.each(foldings)("%s: %s → %s", (_rule, written, folded) => {
+    expect(foldWord(written)).toBe(folded);
   });
 });
 
+/** stemWord's rules, each with words and their stems. */
+const stems = casesByRule({
+  "stems English words": { constructing: "construct" },
+  "takes the definite article off Arabic words that keep three letters": {
+    المشروع: "مشروع",
+    والمشاريع: "مشاريع",
+    للطرق: "طرق",
+  },
+  "keeps an Arabic word whole when it would be too short without the article": { الله: "الله" },
+});
+
 describe("stemWord and termsOf", () => {
-  it("stems English words", () => {
+  it("stems an English plural and its singular alike", () => {
     expect(stemWord("bridges")).toBe(stemWord("bridge"));
-    expect(stemWord("constructing")).toBe("construct");
   });
 
-  it("takes the definite article off Arabic words that keep three letters", () => {
-    expect(stemWord("المشروع")).toBe("مشروع");
-    expect(stemWord("والمشاريع")).toBe("مشاريع");
-    expect(stemWord("للطرق")).toBe("طرق");
-    // Too short without it: kept whole.
-    expect(stemWord("الله")).toBe("الله");
+  it.each(stems)("%s: %s → %s", (_rule, word, stem) => {
+    expect(stemWord(word)).toBe(stem);
   });
 
   it("indexes a word under its folded form and its stem", () => {
