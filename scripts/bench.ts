@@ -2,8 +2,8 @@
  * `npm run bench`: speed and size figures of the production build, as visitors and a server
  * meet them, so that a change's cost shows up as numbers. One command builds the site (into
  * apps/web/$BUILD_DIR, default `build-bench`, leaving `build` alone), starts the production
- * server with the bundled reference API on 127.0.0.1, and measures, one thing at a time (two
- * cores: nothing runs beside a measurement):
+ * server and the reference API (a process of its own) on 127.0.0.1, and measures, one thing at
+ * a time (two cores: nothing runs beside a measurement):
  *   1. the client bundle: files, raw and gzip bytes per extension;
  *   2. Lighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown) and desktop preset, on the
  *      home, a project, the news list and the contact page in English and Arabic: the four

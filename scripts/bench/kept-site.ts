@@ -1,17 +1,19 @@
 /**
- * The site `npm run bench` measures, kept running: the production server with the bundled
- * reference API, on a fresh database each start, its caches warmed on the pages measured. One
- * that ended (a crash, or a process killed from outside) is reported with its last output and
- * started again, up to three times.
+ * The site `npm run bench` measures, kept running: the production server reading the reference
+ * API (a process of its own on BENCH_API_PORT: the site no longer bundles it), on a fresh
+ * database each start, its caches warmed on the pages measured. A site that ended (a crash, or
+ * a process killed from outside) is reported with its last output and started again, up to
+ * three times.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { progress } from "./processes.ts";
 import type { SpeedOptions } from "./run-state.ts";
-import { type BenchSite, rawGet, startSite } from "./site.ts";
+import { type BenchSite, rawGet, startApi, startSite } from "./site.ts";
 
 export class KeptSite {
   #current: BenchSite | undefined;
+  #api: BenchSite | undefined;
   #restarts = 0;
   /** The pages warmed after each start. */
   pages: string[] = [];
@@ -45,8 +47,11 @@ export class KeptSite {
     return this.#current;
   }
 
+  /** Stops the site and its API. */
   async stop(): Promise<void> {
     await this.#current?.stop();
+    await this.#api?.stop();
+    this.#api = undefined;
   }
 
   /** Fills the site's caches: Lighthouse measures the pages, not the first API calls. */
@@ -57,8 +62,10 @@ export class KeptSite {
     }
   }
 
-  #start(): Promise<BenchSite> {
+  async #start(): Promise<BenchSite> {
     const dataDir = this.#dataDir;
+    const { port, apiPort, buildDir } = this.#options;
+    await this.#api?.stop();
     // A fresh database each run (the seed is read again in well under a second); the image
     // cache stays, so sized images are not made during the measurements.
     for (const name of ["content.sqlite", "storage", "outbox.sqlite"]) {
@@ -66,15 +73,20 @@ export class KeptSite {
         fs.rmSync(path.join(dataDir, file), { recursive: true, force: true });
       }
     }
-    const { port, apiPort, buildDir } = this.#options;
     progress(`starting the site on 127.0.0.1:${port} (API on ${apiPort})`);
+    this.#api = await startApi(
+      apiPort,
+      {
+        API_DATABASE_PATH: path.join(dataDir, "content.sqlite"),
+        API_STORAGE_DIR: path.join(dataDir, "storage"),
+      },
+      path.join(dataDir, "api.log"),
+    );
     return startSite(
       port,
       {
         BUILD_DIR: buildDir,
-        API_PORT: String(apiPort),
-        API_DATABASE_PATH: path.join(dataDir, "content.sqlite"),
-        API_STORAGE_DIR: path.join(dataDir, "storage"),
+        API_BASE_URL: this.#api.url,
         OUTBOX_DATABASE_PATH: path.join(dataDir, "outbox.sqlite"),
         IMAGE_CACHE_DIR: path.join(dataDir, "image-cache"),
         // One server process, beside one nginx worker.

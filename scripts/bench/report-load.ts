@@ -128,7 +128,7 @@ function printLoad(run: SpeedRun): void {
   ];
   console.log(
     table(
-      "Site server memory (one Node process, with the bundled reference API inside)",
+      "Site server memory (one Node process; the reference API runs in a process of its own)",
       ["when", "RSS MB", "peak RSS MB"],
       [
         memory("before the load", run.results.memory.beforeLoad),
