@@ -21,7 +21,7 @@ import {
   type NavLink,
 } from "./navigation.ts";
 import { SearchForm } from "./search-form.tsx";
-import { SubmenuLink } from "./submenu-link.tsx";
+import { SubmenuList } from "./submenu-link.tsx";
 
 export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
   const { t } = useTranslation();
@@ -126,23 +126,15 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
         {link.to ? null : link.label}
         <ChevronDown size={16} className="transition-transform in-aria-expanded:rotate-180" />
       </button>
-      <ul
+      <SubmenuList
         id={menuId}
         data-dropdown
-        // A class, not the hidden attribute, so the rules for pages without scripts can show it.
-        className="absolute start-0 top-full z-50 hidden min-w-64 rounded-lg bg-white py-2 shadow-xl ring-1 ring-navy-900/10 peer-aria-expanded:block"
-      >
-        {link.children.map((child) => (
-          <li key={child.key}>
-            <SubmenuLink
-              link={child}
-              pathname={pathname}
-              className="block px-4 py-2 text-sm hover:bg-sand-100 hover:text-navy-900"
-              colors={{ idle: "text-slate-700", current: "text-steel-600" }}
-            />
-          </li>
-        ))}
-      </ul>
+        links={link.children}
+        pathname={pathname}
+        className="absolute start-0 top-full z-50 min-w-64 rounded-lg bg-white py-2 shadow-xl ring-1 ring-navy-900/10"
+        linkClassName="block px-4 py-2 text-sm hover:bg-sand-100 hover:text-navy-900"
+        colors={{ idle: "text-slate-700", current: "text-steel-600" }}
+      />
     </li>
   );
 }

@@ -15,7 +15,7 @@ import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
 import { currentPage, isActive, type NavLink } from "./navigation.ts";
 import { SearchForm } from "./search-form.tsx";
-import { SubmenuLink } from "./submenu-link.tsx";
+import { SubmenuList } from "./submenu-link.tsx";
 
 export function MobileMenu({
   items,
@@ -95,18 +95,15 @@ export function MobileMenu({
                     {item.label}
                     <ChevronDown className="transition-transform in-aria-expanded:rotate-180" />
                   </button>
-                  <ul id={subId} data-submenu className="hidden pb-3 ps-4 peer-aria-expanded:block">
-                    {item.children.map((child) => (
-                      <li key={child.key}>
-                        <SubmenuLink
-                          link={child}
-                          pathname={pathname}
-                          className="block py-2.5 text-base hover:text-amber-brand"
-                          colors={{ idle: "text-white/85", current: "text-amber-brand" }}
-                        />
-                      </li>
-                    ))}
-                  </ul>
+                  <SubmenuList
+                    id={subId}
+                    data-submenu
+                    links={item.children}
+                    pathname={pathname}
+                    className="pb-3 ps-4"
+                    linkClassName="block py-2.5 text-base hover:text-amber-brand"
+                    colors={{ idle: "text-white/85", current: "text-amber-brand" }}
+                  />
                 </li>
               );
             })}

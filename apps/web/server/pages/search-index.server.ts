@@ -224,43 +224,52 @@ export async function collectDocuments(
     api.uncached("hse", lang),
   ]);
 
-  const newsDocs = mapLimit(news, concurrency, async (row): Promise<SearchDocument> => {
-    const item = await detail(() => api.uncached("newsItem", lang, { id: row.id }));
-    return {
-      href: href("newsItem", lang, row.id),
-      kind: "news",
-      title: text(row.title),
-      text: text(row.description, item?.content),
-    };
-  });
-  const projectDocs = (rows: typeof completed, kind: "completedProject" | "currentProject") =>
+  /** One document per row: its page, its title, and the text `textOf` takes from it and its details. */
+  const documents = <Row extends { id: string | number; title: string }, Item>(
+    rows: Row[],
+    page: "newsItem" | "completedProject" | "currentProject" | "service" | "otherPage",
+    kind: SearchKind,
+    details: (id: Row["id"]) => Promise<Item>,
+    textOf: (row: Row, item: Item | undefined) => string,
+  ) =>
     mapLimit(rows, concurrency, async (row): Promise<SearchDocument> => {
-      const item = (await detail(() => api.uncached("project", lang, { id: row.id })))?.projects;
+      const item = await detail(() => details(row.id));
       return {
-        href: href(kind, lang, row.id),
+        href: href(page, lang, row.id),
         kind,
         title: text(row.title),
-        text: text(row.client, item?.location, item?.image_content),
+        text: textOf(row, item),
       };
     });
-  const serviceDocs = mapLimit(services, concurrency, async (row): Promise<SearchDocument> => {
-    const item = await detail(() => api.uncached("service", lang, { id: row.id }));
-    return {
-      href: href("service", lang, row.id),
-      kind: "service",
-      title: text(row.title),
-      text: text(row.description, item?.content),
-    };
-  });
-  const pageDocs = mapLimit(extraPages, concurrency, async (row): Promise<SearchDocument> => {
-    const item = await detail(() => api.uncached("extraPage", lang, { id: row.id }));
-    return {
-      href: href("otherPage", lang, row.id),
-      kind: "page",
-      title: text(row.title),
-      text: text(item?.content),
-    };
-  });
+  const projectDocs = (rows: typeof completed, kind: "completedProject" | "currentProject") =>
+    documents(
+      rows,
+      kind,
+      kind,
+      async (id) => (await api.uncached("project", lang, { id })).projects,
+      (row, item) => text(row.client, item?.location, item?.image_content),
+    );
+  const newsDocs = documents(
+    news,
+    "newsItem",
+    "news",
+    (id) => api.uncached("newsItem", lang, { id }),
+    (row, item) => text(row.description, item?.content),
+  );
+  const serviceDocs = documents(
+    services,
+    "service",
+    "service",
+    (id) => api.uncached("service", lang, { id }),
+    (row, item) => text(row.description, item?.content),
+  );
+  const pageDocs = documents(
+    extraPages,
+    "otherPage",
+    "page",
+    (id) => api.uncached("extraPage", lang, { id }),
+    (_row, item) => text(item?.content),
+  );
   const single: SearchDocument[] = [];
   if (overview[0]) {
     const title = titles.overview;
