@@ -13,33 +13,18 @@
  * number. Options: --duration S (20), --connections N (200), --skip-build.
  */
 import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { repoRoot } from "../e2e/support/env.ts";
 import { freePort, startRedis } from "../e2e/support/redis.ts";
 import { fixed, table } from "./bench/format.ts";
-import { loadMix, type MixFigures } from "./bench/load.ts";
+import { type MixFigures, mixRound, statusCounts } from "./bench/load.ts";
 import { startBalancer } from "./bench/nginx-balancer.ts";
-import { positiveInteger } from "./bench/options.ts";
-import { cleanup, onCleanup, progress } from "./bench/processes.ts";
+import { benchArgs } from "./bench/options.ts";
+import { onCleanup, progress } from "./bench/processes.ts";
+import { resultsHeader, runBench } from "./bench/results.ts";
 import { type BenchSite, buildSite, rawGet, startApi, startSite } from "./bench/site.ts";
 
-const { values: args } = parseArgs({
-  options: {
-    duration: { type: "string", default: "20" },
-    connections: { type: "string", default: "200" },
-    "skip-build": { type: "boolean", default: false },
-  },
-});
-
-const options = {
-  seconds: positiveInteger("duration", args.duration),
-  connections: positiveInteger("connections", args.connections),
-  build: !args["skip-build"],
-  buildDir: process.env.BUILD_DIR ?? "build-bench",
-};
+const options = benchArgs({ duration: "20", connections: "200" }, {}).common;
 const dataDir = path.join(repoRoot, "node_modules/.cache/bench-cluster");
 const purgeSecret = "bench-cluster-purge-secret-0123";
 const purgeSamples = 20;
@@ -63,10 +48,7 @@ interface Round {
 }
 
 const results = {
-  startedAt: new Date().toISOString(),
-  finishedAt: "",
-  options,
-  machine: { cpus: os.cpus().length, loadAverage: os.loadavg(), node: process.version },
+  ...resultsHeader(options),
   pages,
   rounds: [] as Round[],
   purge: { samples: [] as number[], medianMs: 0, maxMs: 0 },
@@ -74,35 +56,17 @@ const results = {
 };
 
 async function round(name: string, url: string, during?: () => void): Promise<Round> {
-  progress(`${name}: ${options.seconds} s at ${options.connections} connections`);
-  const row: Round = { name };
-  try {
-    const load = loadMix(url, pages, options.seconds, options.connections);
-    during?.();
-    row.figures = await load;
-  } catch (error) {
-    row.error = String(error);
-    progress(`${name}: ${row.error}`);
-  }
-  return row;
+  return { name, ...(await mixRound(name, url, pages, options, during)) };
 }
 
 /** A GET on a new connection, returning the status and the site's page-cache header. */
-function probe(url: string): Promise<{ status: number; cache: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, cache: String(res.headers["x-cache"]), body }),
-        );
-      })
-      .on("error", reject);
-  });
+async function probe(url: string): Promise<{ status: number; cache: string; body: string }> {
+  const answer = await rawGet(url, "identity", { newConnection: true });
+  return {
+    status: answer.status,
+    cache: String(answer.headers["x-cache"]),
+    body: answer.body.toString("utf8"),
+  };
 }
 
 /** Milliseconds from a purge posted to `a` until `b` renders the page again (not from its cache). */
@@ -224,12 +188,6 @@ async function run(): Promise<void> {
 }
 
 function print(): void {
-  const statuses = (figures?: MixFigures) =>
-    figures
-      ? Object.entries(figures.byStatus)
-          .map(([status, count]) => `${status}: ${count}`)
-          .join(", ")
-      : "-";
   console.log(
     table(
       `Cluster: ${options.seconds} s per round, ${options.connections} connections, ${pages.length} cached pages in both languages (autocannon)`,
@@ -239,7 +197,7 @@ function print(): void {
         fixed(r.figures?.requestsPerSecond),
         fixed(r.figures?.p50Ms),
         fixed(r.figures?.p99Ms),
-        r.error ?? statuses(r.figures),
+        r.error ?? statusCounts(r.figures),
       ]),
       [
         `every process on one machine of ${results.machine.cpus} CPUs (load average at start ${results.machine.loadAverage.map((n) => n.toFixed(1)).join(" ")}): two instances, Redis, the API, nginx, autocannon`,
@@ -255,22 +213,4 @@ function print(): void {
   );
 }
 
-function writeResults(): string {
-  results.finishedAt = new Date().toISOString();
-  const dir = path.join(repoRoot, "bench-results");
-  fs.mkdirSync(dir, { recursive: true });
-  const stamp = results.startedAt.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
-  const out = path.join(dir, `cluster-${stamp}.json`);
-  fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-  return out;
-}
-
-try {
-  await run();
-} catch (error) {
-  console.error(`stopped: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-  console.log(`\nResults written to ${path.relative(repoRoot, writeResults())}`);
-}
+await runBench(run, results, "cluster-");

@@ -14,15 +14,14 @@
  * --skip-build; ports BENCH_PORT (3399), BENCH_API_PORT (4399), BENCH_NGINX_PORT (3398).
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { repoRoot } from "../e2e/support/env.ts";
 import { fixed, table } from "./bench/format.ts";
-import { loadMix, type MixFigures } from "./bench/load.ts";
+import { type MixFigures, mixRound, statusCounts } from "./bench/load.ts";
 import { nginxPath, startNginx, staticPage } from "./bench/nginx.ts";
-import { positiveInteger } from "./bench/options.ts";
-import { cleanup, progress } from "./bench/processes.ts";
+import { benchArgs, benchPorts, positiveInteger } from "./bench/options.ts";
+import { progress } from "./bench/processes.ts";
+import { resultsHeader, runBench } from "./bench/results.ts";
 import {
   type BenchSite,
   buildSite,
@@ -34,24 +33,15 @@ import {
   startSite,
 } from "./bench/site.ts";
 
-const { values: args } = parseArgs({
-  options: {
-    duration: { type: "string", default: "60" },
-    connections: { type: "string", default: "200" },
-    rounds: { type: "string", default: "2" },
-    "skip-build": { type: "boolean", default: false },
-  },
-});
+const { values: args, common } = benchArgs(
+  { duration: "60", connections: "200" },
+  { rounds: { type: "string", default: "2" } },
+);
 
 const options = {
-  seconds: positiveInteger("duration", args.duration),
-  connections: positiveInteger("connections", args.connections),
+  ...common,
   healthyRounds: positiveInteger("rounds", args.rounds),
-  build: !args["skip-build"],
-  buildDir: process.env.BUILD_DIR ?? "build-bench",
-  port: Number(process.env.BENCH_PORT ?? 3399),
-  apiPort: Number(process.env.BENCH_API_PORT ?? 4399),
-  nginxPort: Number(process.env.BENCH_NGINX_PORT ?? 3398),
+  ...benchPorts(),
 };
 const dataDir = path.join(repoRoot, "node_modules/.cache/bench-load");
 
@@ -65,10 +55,7 @@ interface Round {
 }
 
 const results = {
-  startedAt: new Date().toISOString(),
-  finishedAt: "",
-  options,
-  machine: { cpus: os.cpus().length, loadAverage: os.loadavg(), node: process.version },
+  ...resultsHeader(options),
   pages: [] as string[],
   rounds: [] as Round[],
 };
@@ -102,22 +89,18 @@ async function round(
   during?: { afterSeconds: number; act: () => Promise<void> },
   paths = results.pages,
 ): Promise<Round> {
-  progress(`${name}: ${options.seconds} s at ${options.connections} connections`);
   const row: Round = { name, memory: { start: site.pid ? memoryOf(site.pid) : undefined } };
-  const timer = during
-    ? setTimeout(() => {
-        row.apiStoppedAt = during.afterSeconds;
-        void during.act();
-      }, during.afterSeconds * 1000)
-    : undefined;
-  try {
-    row.figures = await loadMix(site.url, paths, options.seconds, options.connections);
-  } catch (error) {
-    row.error = String(error);
-    progress(`${name}: ${row.error}`);
-  } finally {
-    clearTimeout(timer);
-  }
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await mixRound(name, site.url, paths, options, () => {
+    timer = during
+      ? setTimeout(() => {
+          row.apiStoppedAt = during.afterSeconds;
+          void during.act();
+        }, during.afterSeconds * 1000)
+      : undefined;
+  });
+  clearTimeout(timer);
+  Object.assign(row, outcome);
   row.memory.end = site.pid ? memoryOf(site.pid) : undefined;
   if (site.ended?.()) row.error = `the site server ended (${site.ended?.()})`;
   return row;
@@ -144,18 +127,12 @@ async function nginxRound(site: BenchSite, pages: string[]): Promise<Round> {
 }
 
 function print(): void {
-  const statuses = (figures?: MixFigures) =>
-    figures
-      ? Object.entries(figures.byStatus)
-          .map(([status, count]) => `${status}: ${count}`)
-          .join(", ")
-      : "-";
   const rows = results.rounds.map((r) => [
     r.name,
     fixed(r.figures?.requestsPerSecond),
     fixed(r.figures?.p50Ms),
     fixed(r.figures?.p99Ms),
-    statuses(r.figures),
+    statusCounts(r.figures),
     fixed(r.memory.start?.rssMb),
     fixed(r.memory.end?.rssMb),
     fixed(r.memory.end?.peakRssMb),
@@ -182,16 +159,6 @@ function print(): void {
     ),
   );
   for (const r of results.rounds) if (r.error) console.log(`  ${r.name}: ${r.error}`);
-}
-
-function writeResults(): string {
-  results.finishedAt = new Date().toISOString();
-  const dir = path.join(repoRoot, "bench-results");
-  fs.mkdirSync(dir, { recursive: true });
-  const stamp = results.startedAt.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
-  const file = path.join(dir, `load-${stamp}.json`);
-  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  return file;
 }
 
 async function run(): Promise<void> {
@@ -240,12 +207,4 @@ async function run(): Promise<void> {
   print();
 }
 
-try {
-  await run();
-} catch (error) {
-  console.error(`stopped: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-  console.log(`\nResults written to ${path.relative(repoRoot, writeResults())}`);
-}
+await runBench(run, results, "load-");

@@ -3,7 +3,7 @@
  * and the benchmark's own work does not slow the server down).
  */
 import { fileURLToPath } from "node:url";
-import { runCommand } from "./processes.ts";
+import { progress, runCommand } from "./processes.ts";
 
 /**
  * Sent by the load generator. The site would choose Brotli for "gzip, br", which Debian's nginx
@@ -98,4 +98,34 @@ export async function loadMix(
   const figures = figuresOf(out);
   if (figures.errors > 0) byStatus.errors = figures.errors;
   return { ...figures, byStatus };
+}
+
+/** Answers by status as text ("200: 1234, errors: 2"), or "-" without figures. */
+export const statusCounts = (figures?: MixFigures): string =>
+  figures
+    ? Object.entries(figures.byStatus)
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(", ")
+    : "-";
+
+/**
+ * One round of `loadMix` at `seconds` and `connections`: its figures, or the error that ended
+ * it. `during` runs once the load has begun (to stop or kill a server part-way).
+ */
+export async function mixRound(
+  name: string,
+  url: string,
+  paths: string[],
+  { seconds, connections }: { seconds: number; connections: number },
+  during?: () => void,
+): Promise<{ figures?: MixFigures; error?: string }> {
+  progress(`${name}: ${seconds} s at ${connections} connections`);
+  try {
+    const load = loadMix(url, paths, seconds, connections);
+    during?.();
+    return { figures: await load };
+  } catch (error) {
+    progress(`${name}: ${String(error)}`);
+    return { error: String(error) };
+  }
 }

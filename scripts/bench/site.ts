@@ -31,45 +31,42 @@ export interface BenchSite {
   stop: () => Promise<void>;
 }
 
+/** The two servers a benchmark starts: their script, the line they print once ready, their env. */
+const servers = {
+  site: {
+    script: "apps/web/server/start.ts",
+    readyText: "Website ready",
+    env: (port: number) => ({ PORT: String(port), HOST: "127.0.0.1" }),
+  },
+  api: {
+    script: "apps/content-api/src/main.ts",
+    readyText: "Content API listening",
+    env: (port: number) => ({ API_PORT: String(port), API_HOST: "127.0.0.1" }),
+  },
+};
+
 /**
  * Starts `apps/web/server/start.ts` on 127.0.0.1:`port` and waits for "Website ready". Its
  * output is kept, and also appended to `logFile`.
  */
-export function startSite(
-  port: number,
-  env: Record<string, string>,
-  logFile: string,
-): Promise<BenchSite> {
-  return startServer("apps/web/server/start.ts", "Website ready", {
-    env: { PORT: String(port), HOST: "127.0.0.1", ...env },
-    url: `http://127.0.0.1:${port}`,
-    logFile,
-  });
-}
+export const startSite = (port: number, env: Record<string, string>, logFile: string) =>
+  startServer(servers.site, port, env, logFile);
 
 /** Starts the reference content API in a process of its own (so it can fail on its own). */
-export function startApi(
+export const startApi = (port: number, env: Record<string, string>, logFile: string) =>
+  startServer(servers.api, port, env, logFile);
+
+async function startServer(
+  { script, readyText, env: ownEnv }: (typeof servers)[keyof typeof servers],
   port: number,
   env: Record<string, string>,
   logFile: string,
 ): Promise<BenchSite> {
-  return startServer("apps/content-api/src/main.ts", "Content API listening", {
-    env: { API_PORT: String(port), API_HOST: "127.0.0.1", ...env },
-    url: `http://127.0.0.1:${port}`,
-    logFile,
-  });
-}
-
-async function startServer(
-  script: string,
-  readyText: string,
-  options: { env: Record<string, string>; url: string; logFile: string },
-): Promise<BenchSite> {
   assertRunning();
-  fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
-  const log = fs.createWriteStream(options.logFile, { flags: "a" });
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = fs.createWriteStream(logFile, { flags: "a" });
   const child = spawn(process.execPath, [path.join(repoRoot, script)], {
-    env: { ...process.env, ...options.env },
+    env: { ...process.env, ...ownEnv(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stop = () => stopChild(child);
@@ -98,7 +95,7 @@ async function startServer(
     }, 50);
   });
   return {
-    url: options.url,
+    url: `http://127.0.0.1:${port}`,
     pid: child.pid ?? 0,
     output: () => output,
     ended: () => ended,
@@ -131,12 +128,22 @@ export interface RawAnswer {
   encoding: string;
   /** The body as sent (still compressed when `encoding` says so). */
   body: Buffer;
+  headers: http.IncomingHttpHeaders;
 }
 
-/** GET without decoding, so the body is the bytes on the wire (fetch would decompress). */
-export function rawGet(url: string, acceptEncoding: string): Promise<RawAnswer> {
+/**
+ * GET without decoding, so the body is the bytes on the wire (fetch would decompress).
+ * `newConnection`: not on a kept-alive one, so that each request may reach another server.
+ */
+export function rawGet(
+  url: string,
+  acceptEncoding: string,
+  { newConnection = false } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+    const headers = { "accept-encoding": acceptEncoding };
+    const options = newConnection ? { headers, agent: false as const } : { headers };
+    const request = http.get(url, options, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () =>
@@ -144,6 +151,7 @@ export function rawGet(url: string, acceptEncoding: string): Promise<RawAnswer> 
           status: res.statusCode ?? 0,
           encoding: String(res.headers["content-encoding"] ?? "identity"),
           body: Buffer.concat(chunks),
+          headers: res.headers,
         }),
       );
       res.on("error", reject);

@@ -12,15 +12,10 @@ import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardVersion } from "../app/shared/social-image.ts";
+import { type Card, type CardDrawer, cardDrawer } from "./card-drawing.ts";
+import { escapeMarkup } from "./card-text.ts";
 import type { CompanyFile } from "./company.server.ts";
-import {
-  type Card,
-  type CardDrawer,
-  cardDrawer,
-  escapeMarkup,
-  ogTitleOf,
-  socialCardEndpoint,
-} from "./social-card.ts";
+import { ogTitleOf, socialCardEndpoint } from "./social-card.ts";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const testDir = fs.mkdtempSync(path.join(os.tmpdir(), "social-card-test-"));

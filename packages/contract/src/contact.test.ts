@@ -10,25 +10,13 @@ import {
 const good = { name: "Sara", email: "sara@example.com", message: "Hello" };
 
 describe("validateContact: required fields", () => {
-  it("names every missing field in English", () => {
-    expect(validateContact({}, "en")).toEqual({
+  it.each([
+    ["English", "en", ["Name is required."], ["Email is required."], ["Message is required."]],
+    ["Arabic", "ar", ["الاسم مطلوب."], ["البريد الإلكتروني مطلوب."], ["الرسالة مطلوبة."]],
+  ] as const)("names every missing field in %s", (_language, lang, name, email, message) => {
+    expect(validateContact({}, lang)).toEqual({
       ok: false,
-      errors: {
-        name: ["Name is required."],
-        email: ["Email is required."],
-        message: ["Message is required."],
-      },
-    });
-  });
-
-  it("names every missing field in Arabic", () => {
-    expect(validateContact({}, "ar")).toEqual({
-      ok: false,
-      errors: {
-        name: ["الاسم مطلوب."],
-        email: ["البريد الإلكتروني مطلوب."],
-        message: ["الرسالة مطلوبة."],
-      },
+      errors: { name: [...name], email: [...email], message: [...message] },
     });
   });
 

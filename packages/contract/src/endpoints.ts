@@ -6,40 +6,49 @@ import { z } from "zod";
 import * as c from "./content.ts";
 import { envelope, paged } from "./envelope.ts";
 
+/** A list endpoint: the payload is an array of `item`. */
+const list = <const P extends string, T extends z.ZodType>(path: P, item: T) => ({
+  path,
+  schema: z.array(item),
+});
+/** A paged list endpoint: the payload is one page of `item`s (`?page=N`). */
+const pagedList = <const P extends string, T extends z.ZodType>(path: P, item: T) => ({
+  path,
+  schema: paged(item),
+  paged: true as const,
+});
+/** A detail endpoint (`:id` in the path): the payload is one `schema`. */
+const detail = <const P extends string, T extends z.ZodType>(path: P, schema: T) => ({
+  path,
+  schema,
+});
+
 export const endpoints = {
-  homeBanners: { path: "/api/homepage-banners", schema: z.array(c.homeBanner) },
-  extraData: { path: "/api/extra-data", schema: z.array(c.extraDataItem) },
-  aboutHome: { path: "/api/about-homepage", schema: z.array(c.aboutHome) },
-  homeProjects: { path: "/api/homepage-projects", schema: z.array(c.homeProject) },
-  homeServices: { path: "/api/homepage-services", schema: z.array(c.homeService) },
-  services: { path: "/api/services", schema: z.array(c.serviceSummary) },
-  service: { path: "/api/services/:id", schema: c.service },
-  extraPages: { path: "/api/extra-pages", schema: z.array(c.extraPageSummary) },
-  extraPage: { path: "/api/extra-pages/:id", schema: c.extraPage },
-  companyProfile: { path: "/api/our_profile", schema: z.array(c.companyProfile) },
-  contactInfo: { path: "/api/contact-info", schema: z.array(c.contactInfoItem) },
-  footers: { path: "/api/footers", schema: z.array(c.footer) },
-  latestProjects: { path: "/api/latest-projects", schema: z.array(c.latestProject) },
-  isos: { path: "/api/isos", schema: z.array(c.iso) },
-  overviews: { path: "/api/overviews", schema: z.array(c.overview) },
-  news: { path: "/api/news", schema: paged(c.newsSummary), paged: true },
-  newsItem: { path: "/api/news/:id", schema: c.newsItem },
-  newsPage: { path: "/api/news-page", schema: z.array(c.newsPage) },
-  projectPages: { path: "/api/project-pages", schema: z.array(c.projectPage) },
-  completedProjects: {
-    path: "/api/Completed-projects",
-    schema: paged(c.projectRow),
-    paged: true,
-  },
-  currentProjects: {
-    path: "/api/NotCompleted-projects",
-    schema: paged(c.projectRow),
-    paged: true,
-  },
-  project: { path: "/api/projects/:id", schema: c.projectDetail },
-  hse: { path: "/api/hse", schema: z.array(c.hse) },
-  equipmentPages: { path: "/api/equipment-pages", schema: z.array(c.equipmentPage) },
-  equipments: { path: "/api/equipments", schema: z.array(c.equipmentItem) },
+  homeBanners: list("/api/homepage-banners", c.homeBanner),
+  extraData: list("/api/extra-data", c.extraDataItem),
+  aboutHome: list("/api/about-homepage", c.aboutHome),
+  homeProjects: list("/api/homepage-projects", c.homeProject),
+  homeServices: list("/api/homepage-services", c.homeService),
+  services: list("/api/services", c.serviceSummary),
+  service: detail("/api/services/:id", c.service),
+  extraPages: list("/api/extra-pages", c.extraPageSummary),
+  extraPage: detail("/api/extra-pages/:id", c.extraPage),
+  companyProfile: list("/api/our_profile", c.companyProfile),
+  contactInfo: list("/api/contact-info", c.contactInfoItem),
+  footers: list("/api/footers", c.footer),
+  latestProjects: list("/api/latest-projects", c.latestProject),
+  isos: list("/api/isos", c.iso),
+  overviews: list("/api/overviews", c.overview),
+  news: pagedList("/api/news", c.newsSummary),
+  newsItem: detail("/api/news/:id", c.newsItem),
+  newsPage: list("/api/news-page", c.newsPage),
+  projectPages: list("/api/project-pages", c.projectPage),
+  completedProjects: pagedList("/api/Completed-projects", c.projectRow),
+  currentProjects: pagedList("/api/NotCompleted-projects", c.projectRow),
+  project: detail("/api/projects/:id", c.projectDetail),
+  hse: list("/api/hse", c.hse),
+  equipmentPages: list("/api/equipment-pages", c.equipmentPage),
+  equipments: list("/api/equipments", c.equipmentItem),
 } as const satisfies Record<string, { path: string; schema: z.ZodType; paged?: boolean }>;
 
 export type EndpointName = keyof typeof endpoints;

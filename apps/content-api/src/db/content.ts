@@ -161,37 +161,51 @@ export function listFooters(db: Db): Footer[] {
 
 // About us
 
+/**
+ * The rows `query` selects (with their `id`), each with its gallery from `<field>` (keyed by
+ * `<owner>_id`) in place of the id: overviews, HSE and ISO pages share this shape.
+ */
+function withGallery<Row, Field extends string>(
+  db: Db,
+  query: string,
+  field: Field,
+  owner: string,
+): (Row & Record<Field, ReturnType<typeof images>>)[] {
+  const rows = all<Row & { id: number }>(db, query);
+  return rows.map(({ id, ...row }) => ({
+    ...(row as Row),
+    ...({ [field]: images(db, field, `${owner}_id`, id) } as Record<
+      Field,
+      ReturnType<typeof images>
+    >),
+  }));
+}
+
 export function listOverviews(db: Db, lang: Language): Overview[] {
-  const rows = all<Omit<Overview, "overview_images"> & { id: number }>(
+  return withGallery<Omit<Overview, "overview_images">, "overview_images">(
     db,
     `SELECT id, ${meta(lang)}, banner_image, ${columns(lang, "content")} FROM overviews ORDER BY id`,
+    "overview_images",
+    "overview",
   );
-  return rows.map(({ id, ...row }) => ({
-    ...row,
-    overview_images: images(db, "overview_images", "overview_id", id),
-  }));
 }
 
 export function listHse(db: Db, lang: Language): Hse[] {
-  const rows = all<Omit<Hse, "hse_images"> & { id: number }>(
+  return withGallery<Omit<Hse, "hse_images">, "hse_images">(
     db,
     `SELECT id, ${columns(lang, "title", "content")}, banner_image, ${meta(lang)} FROM hse ORDER BY id`,
+    "hse_images",
+    "hse",
   );
-  return rows.map(({ id, ...row }) => ({
-    ...row,
-    hse_images: images(db, "hse_images", "hse_id", id),
-  }));
 }
 
 export function listIsos(db: Db, lang: Language): Iso[] {
-  const rows = all<Omit<Iso, "iso_images"> & { id: number }>(
+  return withGallery<Omit<Iso, "iso_images">, "iso_images">(
     db,
     `SELECT id, ${columns(lang, "title")}, ${meta(lang)}, banner_img FROM isos ORDER BY id`,
+    "iso_images",
+    "iso",
   );
-  return rows.map(({ id, ...row }) => ({
-    ...row,
-    iso_images: images(db, "iso_images", "iso_id", id),
-  }));
 }
 
 // News

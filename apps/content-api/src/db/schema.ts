@@ -5,6 +5,23 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 
+/** A text column per language: `title_en` and `title_ar`, with the same constraint. */
+const localised = (name: string, constraint = "") =>
+  ["en", "ar"]
+    .map((lang) => `${name}_${lang} TEXT${constraint ? ` ${constraint}` : ""}`)
+    .join(", ");
+
+/** The search-engine title and description a page may override, in both languages. */
+const seoColumns = `${localised("meta_title")}, ${localised("meta_description")}`;
+
+/** A gallery: the images of one `parent` row, in order. */
+const gallery = (table: string, key: string, parent: string) => `CREATE TABLE ${table} (
+    ${key} INTEGER NOT NULL REFERENCES ${parent} (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    image TEXT NOT NULL,
+    PRIMARY KEY (${key}, position)
+  );`;
+
 const migrations: string[] = [
   /* sql */ `
   -- Facts about this database (when it was seeded, from where).
@@ -18,31 +35,22 @@ const migrations: string[] = [
     id          INTEGER PRIMARY KEY,
     position    INTEGER NOT NULL,
     image       TEXT,
-    title_en    TEXT NOT NULL,
-    title_ar    TEXT NOT NULL,
-    subtitle_en TEXT,
-    subtitle_ar TEXT
+    ${localised("title", "NOT NULL")},
+    ${localised("subtitle")}
   );
   CREATE TABLE extra_data (
     id         INTEGER PRIMARY KEY,
     sort_index INTEGER NOT NULL,
     icon       TEXT,
-    title_en   TEXT NOT NULL,
-    title_ar   TEXT NOT NULL,
-    content_en TEXT NOT NULL,
-    content_ar TEXT NOT NULL
+    ${localised("title", "NOT NULL")},
+    ${localised("content", "NOT NULL")}
   );
   CREATE TABLE about_home (
     id                  INTEGER PRIMARY KEY,
-    title_en            TEXT NOT NULL,
-    title_ar            TEXT NOT NULL,
-    content_en          TEXT NOT NULL,
-    content_ar          TEXT NOT NULL,
+    ${localised("title", "NOT NULL")},
+    ${localised("content", "NOT NULL")},
     image               TEXT,
-    meta_title_en       TEXT,
-    meta_title_ar       TEXT,
-    meta_description_en TEXT,
-    meta_description_ar TEXT,
+    ${seoColumns},
     meta_image          TEXT
   );
 
@@ -54,10 +62,8 @@ const migrations: string[] = [
   CREATE TABLE contact_info (
     id       INTEGER PRIMARY KEY,
     position INTEGER NOT NULL,
-    title_en TEXT NOT NULL,
-    title_ar TEXT NOT NULL,
-    info_en  TEXT NOT NULL,
-    info_ar  TEXT NOT NULL
+    ${localised("title", "NOT NULL")},
+    ${localised("info", "NOT NULL")}
   );
   CREATE TABLE footers (
     id        INTEGER PRIMARY KEY,
@@ -71,66 +77,33 @@ const migrations: string[] = [
   CREATE TABLE overviews (
     id                  INTEGER PRIMARY KEY,
     banner_image        TEXT,
-    content_en          TEXT NOT NULL,
-    content_ar          TEXT NOT NULL,
-    meta_title_en       TEXT,
-    meta_title_ar       TEXT,
-    meta_description_en TEXT,
-    meta_description_ar TEXT
+    ${localised("content", "NOT NULL")},
+    ${seoColumns}
   );
-  CREATE TABLE overview_images (
-    overview_id INTEGER NOT NULL REFERENCES overviews (id) ON DELETE CASCADE,
-    position    INTEGER NOT NULL,
-    image       TEXT NOT NULL,
-    PRIMARY KEY (overview_id, position)
-  );
+  ${gallery("overview_images", "overview_id", "overviews")}
   CREATE TABLE hse (
     id                  INTEGER PRIMARY KEY,
-    title_en            TEXT NOT NULL,
-    title_ar            TEXT NOT NULL,
-    content_en          TEXT NOT NULL,
-    content_ar          TEXT NOT NULL,
+    ${localised("title", "NOT NULL")},
+    ${localised("content", "NOT NULL")},
     banner_image        TEXT,
-    meta_title_en       TEXT,
-    meta_title_ar       TEXT,
-    meta_description_en TEXT,
-    meta_description_ar TEXT
+    ${seoColumns}
   );
-  CREATE TABLE hse_images (
-    hse_id   INTEGER NOT NULL REFERENCES hse (id) ON DELETE CASCADE,
-    position INTEGER NOT NULL,
-    image    TEXT NOT NULL,
-    PRIMARY KEY (hse_id, position)
-  );
+  ${gallery("hse_images", "hse_id", "hse")}
   CREATE TABLE isos (
     id                  INTEGER PRIMARY KEY,
-    title_en            TEXT NOT NULL,
-    title_ar            TEXT NOT NULL,
+    ${localised("title", "NOT NULL")},
     banner_img          TEXT,
-    meta_title_en       TEXT,
-    meta_title_ar       TEXT,
-    meta_description_en TEXT,
-    meta_description_ar TEXT
+    ${seoColumns}
   );
-  CREATE TABLE iso_images (
-    iso_id   INTEGER NOT NULL REFERENCES isos (id) ON DELETE CASCADE,
-    position INTEGER NOT NULL,
-    image    TEXT NOT NULL,
-    PRIMARY KEY (iso_id, position)
-  );
+  ${gallery("iso_images", "iso_id", "isos")}
 
   -- Header of the news, projects and equipment pages (one row each)
   CREATE TABLE page_headers (
     page                TEXT PRIMARY KEY CHECK (page IN ('news', 'projects', 'equipment')),
-    title_en            TEXT,
-    title_ar            TEXT,
-    description_en      TEXT,
-    description_ar      TEXT,
+    ${localised("title")},
+    ${localised("description")},
     image               TEXT,
-    meta_title_en       TEXT,
-    meta_title_ar       TEXT,
-    meta_description_en TEXT,
-    meta_description_ar TEXT,
+    ${seoColumns},
     meta_image          TEXT
   );
 
@@ -138,91 +111,59 @@ const migrations: string[] = [
   CREATE TABLE services (
     id                  INTEGER PRIMARY KEY,
     position            INTEGER NOT NULL,
-    title_en            TEXT NOT NULL,
-    title_ar            TEXT NOT NULL,
-    description_en      TEXT,
-    description_ar      TEXT,
-    content_en          TEXT NOT NULL,
-    content_ar          TEXT NOT NULL,
+    ${localised("title", "NOT NULL")},
+    ${localised("description")},
+    ${localised("content", "NOT NULL")},
     banner_image        TEXT,
     icon                TEXT,
     white_icon          TEXT,
-    meta_title_en       TEXT,
-    meta_title_ar       TEXT,
-    meta_description_en TEXT,
-    meta_description_ar TEXT
+    ${seoColumns}
   );
   CREATE TABLE projects (
     id                  INTEGER PRIMARY KEY,
     status              TEXT NOT NULL CHECK (status IN ('completed', 'current')),
-    title_en            TEXT NOT NULL,
-    title_ar            TEXT NOT NULL,
-    description_en      TEXT,
-    description_ar      TEXT,
-    client_en           TEXT NOT NULL,
-    client_ar           TEXT NOT NULL,
-    location_en         TEXT NOT NULL,
-    location_ar         TEXT NOT NULL,
+    ${localised("title", "NOT NULL")},
+    ${localised("description")},
+    ${localised("client", "NOT NULL")},
+    ${localised("location", "NOT NULL")},
     date                TEXT NOT NULL,
     amount_en           NOT NULL, -- text or a number, kept as entered
     amount_ar           NOT NULL,
     image               TEXT,
     homeimage           TEXT,
-    image_content_en    TEXT NOT NULL,
-    image_content_ar    TEXT NOT NULL,
-    meta_title_en       TEXT,
-    meta_title_ar       TEXT,
-    meta_description_en TEXT,
-    meta_description_ar TEXT,
+    ${localised("image_content", "NOT NULL")},
+    ${seoColumns},
     meta_image          TEXT,
     created_at          TEXT NOT NULL
   );
   CREATE INDEX projects_by_status ON projects (status, date DESC, id DESC);
   CREATE INDEX projects_by_created ON projects (created_at DESC, id DESC);
-  CREATE TABLE project_images (
-    project_id INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
-    position   INTEGER NOT NULL,
-    image      TEXT NOT NULL,
-    PRIMARY KEY (project_id, position)
-  );
+  ${gallery("project_images", "project_id", "projects")}
   CREATE TABLE news (
     id                  INTEGER PRIMARY KEY,
-    title_en            TEXT NOT NULL,
-    title_ar            TEXT NOT NULL,
-    description_en      TEXT NOT NULL,
-    description_ar      TEXT NOT NULL,
-    content_en          TEXT NOT NULL,
-    content_ar          TEXT NOT NULL,
+    ${localised("title", "NOT NULL")},
+    ${localised("description", "NOT NULL")},
+    ${localised("content", "NOT NULL")},
     image               TEXT,
     banner_image        TEXT,
-    meta_title_en       TEXT,
-    meta_title_ar       TEXT,
-    meta_description_en TEXT,
-    meta_description_ar TEXT,
+    ${seoColumns},
     created_at          TEXT NOT NULL
   );
   CREATE INDEX news_by_created ON news (created_at DESC, id DESC);
   CREATE TABLE extra_pages (
     id                  INTEGER PRIMARY KEY,
     position            INTEGER NOT NULL,
-    title_en            TEXT NOT NULL,
-    title_ar            TEXT NOT NULL,
-    content_en          TEXT NOT NULL,
-    content_ar          TEXT NOT NULL,
+    ${localised("title", "NOT NULL")},
+    ${localised("content", "NOT NULL")},
     image               TEXT,
     banner_image        TEXT,
-    meta_title_en       TEXT,
-    meta_title_ar       TEXT,
-    meta_description_en TEXT,
-    meta_description_ar TEXT
+    ${seoColumns}
   );
   CREATE TABLE equipment (
     id             INTEGER PRIMARY KEY,
     position       INTEGER NOT NULL,
-    title_en       TEXT NOT NULL,
-    title_ar       TEXT NOT NULL,
-    description_en TEXT,
-    description_ar TEXT,
+    ${localised("title", "NOT NULL")},
+    ${localised("description")},
     image          TEXT,
     quantity       -- a number or text, kept as entered
   );

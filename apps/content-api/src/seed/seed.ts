@@ -211,13 +211,28 @@ const loc = (column: string, value: Localised | null | undefined): Row => ({
   [`${column}_ar`]: value?.ar ?? null,
 });
 
+/** The localised fields `columns` of `item`, each as its two columns. */
+const locs = <Column extends string>(
+  item: Partial<Record<Column, Localised | null | undefined>>,
+  ...columns: Column[]
+): Row => Object.assign({}, ...columns.map((column) => loc(column, item[column])));
+
 const metaColumns = (item: {
   meta_title?: Localised | null;
   meta_description?: Localised | null;
-}) => ({
-  ...loc("meta_title", item.meta_title),
-  ...loc("meta_description", item.meta_description),
-});
+}) => locs(item, "meta_title", "meta_description");
+
+/** Inserts `items` in their order: each row its `id` and `position`, then `columns(item)`. */
+function insertInOrder<Item extends { id: number }>(
+  db: Db,
+  table: string,
+  items: readonly Item[],
+  columns: (item: Item) => Row,
+): void {
+  items.forEach((item, position) => {
+    insert(db, table, { id: item.id, position, ...columns(item) });
+  });
+}
 
 /** Loads `seed` into the (empty) tables, all or nothing. Returns false if already seeded. */
 export function seedDatabase(db: Db, seed: Seed, source: string): boolean {
@@ -227,28 +242,21 @@ export function seedDatabase(db: Db, seed: Seed, source: string): boolean {
       if (isSeeded(db)) return false;
       const { site } = seed;
 
-      site.homeBanners.forEach((b, position) => {
-        insert(db, "home_banners", {
-          id: b.id,
-          position,
-          image: b.image ?? null,
-          ...loc("title", b.title),
-          ...loc("subtitle", b.subtitle),
-        });
-      });
+      insertInOrder(db, "home_banners", site.homeBanners, (b) => ({
+        image: b.image ?? null,
+        ...locs(b, "title", "subtitle"),
+      }));
       for (const item of site.extraData) {
         insert(db, "extra_data", {
           sort_index: item.index,
           icon: item.icon ?? null,
-          ...loc("title", item.title),
-          ...loc("content", item.content),
+          ...locs(item, "title", "content"),
         });
       }
       const about = site.aboutHome;
       insert(db, "about_home", {
         id: 1,
-        ...loc("title", about.title),
-        ...loc("content", about.content),
+        ...locs(about, "title", "content"),
         image: about.image ?? null,
         ...metaColumns(about),
         meta_image: about.meta_image ?? null,
@@ -260,8 +268,7 @@ export function seedDatabase(db: Db, seed: Seed, source: string): boolean {
       site.contactInfo.forEach((item, position) => {
         insert(db, "contact_info", {
           position,
-          ...loc("title", item.title),
-          ...loc("info", item.info),
+          ...locs(item, "title", "info"),
         });
       });
       const { facebook, youtube, instagram, x } = site.footer;
@@ -282,8 +289,7 @@ export function seedDatabase(db: Db, seed: Seed, source: string): boolean {
         insert(db, "overview_images", { overview_id: overviewId, position, image });
       });
       const hseId = insert(db, "hse", {
-        ...loc("title", site.hse.title),
-        ...loc("content", site.hse.content),
+        ...locs(site.hse, "title", "content"),
         banner_image: site.hse.banner_image ?? null,
         ...metaColumns(site.hse),
       });
@@ -305,8 +311,7 @@ export function seedDatabase(db: Db, seed: Seed, source: string): boolean {
       ] as const) {
         insert(db, "page_headers", {
           page,
-          ...loc("title", header.title),
-          ...loc("description", header.description),
+          ...locs(header, "title", "description"),
           image: header.image ?? null,
           ...metaColumns(header),
           meta_image: header.meta_image ?? null,
@@ -315,33 +320,23 @@ export function seedDatabase(db: Db, seed: Seed, source: string): boolean {
       const equipmentPage = site.equipmentPage;
       insert(db, "page_headers", {
         page: "equipment",
-        ...loc("title", equipmentPage.title),
-        ...loc("description", equipmentPage.description),
+        ...locs(equipmentPage, "title", "description"),
         image: equipmentPage.banner_image ?? null,
         ...metaColumns(equipmentPage),
       });
 
-      seed.services.forEach((s, position) => {
-        insert(db, "services", {
-          id: s.id,
-          position,
-          ...loc("title", s.title),
-          ...loc("description", s.description),
-          ...loc("content", s.content),
-          banner_image: s.banner_image ?? null,
-          icon: s.icon ?? null,
-          white_icon: s.white_icon ?? null,
-          ...metaColumns(s),
-        });
-      });
+      insertInOrder(db, "services", seed.services, (s) => ({
+        ...locs(s, "title", "description", "content"),
+        banner_image: s.banner_image ?? null,
+        icon: s.icon ?? null,
+        white_icon: s.white_icon ?? null,
+        ...metaColumns(s),
+      }));
       for (const p of seed.projects) {
         insert(db, "projects", {
           id: p.id,
           status: p.status,
-          ...loc("title", p.title),
-          ...loc("description", p.description),
-          ...loc("client", p.client),
-          ...loc("location", p.location),
+          ...locs(p, "title", "description", "client", "location"),
           date: p.date,
           ...(typeof p.amount === "object"
             ? loc("amount", p.amount)
@@ -360,36 +355,24 @@ export function seedDatabase(db: Db, seed: Seed, source: string): boolean {
       for (const n of seed.news) {
         insert(db, "news", {
           id: n.id,
-          ...loc("title", n.title),
-          ...loc("description", n.description),
-          ...loc("content", n.content),
+          ...locs(n, "title", "description", "content"),
           image: n.image ?? null,
           banner_image: n.banner_image ?? null,
           ...metaColumns(n),
           created_at: n.created_at,
         });
       }
-      seed.extraPages.forEach((page, position) => {
-        insert(db, "extra_pages", {
-          id: page.id,
-          position,
-          ...loc("title", page.title),
-          ...loc("content", page.content),
-          image: page.image ?? null,
-          banner_image: page.banner_image ?? null,
-          ...metaColumns(page),
-        });
-      });
-      seed.equipment.forEach((item, position) => {
-        insert(db, "equipment", {
-          id: item.id,
-          position,
-          ...loc("title", item.title),
-          ...loc("description", item.description),
-          image: item.image ?? null,
-          quantity: item.quantity ?? null,
-        });
-      });
+      insertInOrder(db, "extra_pages", seed.extraPages, (page) => ({
+        ...locs(page, "title", "content"),
+        image: page.image ?? null,
+        banner_image: page.banner_image ?? null,
+        ...metaColumns(page),
+      }));
+      insertInOrder(db, "equipment", seed.equipment, (item) => ({
+        ...locs(item, "title", "description"),
+        image: item.image ?? null,
+        quantity: item.quantity ?? null,
+      }));
 
       insert(db, "meta", { key: "seeded_at", value: new Date().toISOString() });
       insert(db, "meta", { key: "seed_source", value: source });

@@ -4,10 +4,10 @@
  * its first page tells) → its last page. So a hand-typed or stale link always lands on a real page, never an error.
  */
 import type { Language, Payload } from "@site/contract";
+import type { Gate } from "@site/contract/concurrency";
 import { redirect } from "react-router";
 import { pageHref, readPageQuery } from "../../app/shared/pagination.ts";
 import type { ContentClient } from "./api-client.server.ts";
-import type { Gate } from "./concurrency.ts";
 
 type PagedEndpoint = "news" | "completedProjects" | "currentProjects";
 type ItemOf<N extends PagedEndpoint> = Payload<N>["data"][number];

@@ -1,7 +1,7 @@
 import type { Language } from "@site/contract";
+import { mapLimit } from "@site/contract/concurrency";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
-import { mapLimit } from "../content/concurrency.ts";
 import {
   collectDocuments,
   LanguageIndex,

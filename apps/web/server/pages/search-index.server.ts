@@ -5,13 +5,13 @@
  * when a rebuild fails (retried after a back-off), and dropped by a purge.
  */
 import type { Language, Payload } from "@site/contract";
+import { limiter, mapLimit } from "@site/contract/concurrency";
 import MiniSearch from "minisearch";
 import { href } from "../../app/shared/page-table.ts";
 import { extract, marked, type Segment } from "../../app/shared/search/extract.ts";
 import { formsOf, type QueryTerm, queryTerms, termsOf } from "../../app/shared/search/normalise.ts";
 import { stripTags } from "../../app/shared/text.ts";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
-import { limiter, mapLimit } from "../content/concurrency.ts";
 import { allPages } from "../content/paged.server.ts";
 import { logLine, reasonOf } from "../log.server.ts";
 

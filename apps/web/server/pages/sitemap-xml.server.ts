@@ -11,10 +11,10 @@
  * (`SitemapCache`), whatever number of parts or missing parts are asked for.
  */
 import type { EndpointName, Language } from "@site/contract";
+import { type Gate, limiter } from "@site/contract/concurrency";
 import { defaultLanguage, languages } from "@site/contract/languages";
 import { href, type PageName, pages } from "../../app/shared/page-table.ts";
 import type { ContentClient } from "../content/api-client.server.ts";
-import { type Gate, limiter } from "../content/concurrency.ts";
 import { allPages } from "../content/paged.server.ts";
 
 /** API requests the sitemap runs at once: the API serves visitors too. */

@@ -1,6 +1,6 @@
 /**
- * Bounded concurrency for work that asks the content API many times (the sitemap, the search
- * index): the API serves visitors too.
+ * Bounded concurrency for work that asks the content API many times (the conformance check,
+ * the site's sitemap and search index): the API serves visitors too.
  */
 
 /** A gate that runs at most `max` tasks at once, in the order they came. */
@@ -13,6 +13,7 @@ export function limiter(max: number) {
     try {
       return await task();
     } finally {
+      // A finishing task hands its slot to the next waiting one.
       const next = waiting.shift();
       if (next) next();
       else active--;

@@ -1,0 +1,57 @@
+/** What an `/img` request asks for: its size, its source's address, the format it takes. */
+import type express from "express";
+import {
+  canonicalMediaUrl,
+  imageCrops,
+  imageWidths,
+  MAX_IMAGE_SRC_LENGTH,
+} from "../app/shared/image-kinds.ts";
+import { ImageError } from "./image-error.ts";
+
+export type Format = "avif" | "webp" | "jpeg" | "png";
+/** What to make: one of the site's widths, cut to a height or not, or the social card's crop. */
+export type Size = number | { width: number; height: number } | "og";
+
+/**
+ * `w` (one of the site's widths), `w` and `h` (one of its crops), or `fit=og` (the social
+ * crop, which has neither).
+ */
+export function sizeOf(query: express.Request["query"]): Size {
+  if (query.fit !== undefined) {
+    if (query.fit !== "og" || query.w !== undefined || query.h !== undefined) {
+      throw new ImageError(400, "fit must be og, without w or h");
+    }
+    return "og";
+  }
+  const width = Number(query.w);
+  if (!imageWidths.has(width)) throw new ImageError(400, "w must be one of the site's widths");
+  if (query.h === undefined) return width;
+  const height = Number(query.h);
+  if (!imageCrops.has(`${width}x${height}`)) {
+    throw new ImageError(400, "w and h must be one of the site's shapes");
+  }
+  return { width, height };
+}
+
+/** The URL to fetch for `src`: its canonical address (`/storage/...` from the API). */
+export function sourceUrl(
+  src: unknown,
+  options: { apiBaseUrl: string; origins: readonly string[] },
+): string {
+  if (typeof src !== "string" || src.length === 0 || src.length > MAX_IMAGE_SRC_LENGTH) {
+    throw new ImageError(400, "src must be the address of a content image");
+  }
+  const canonical = canonicalMediaUrl(src, options.origins);
+  if (canonical === null) {
+    throw new ImageError(400, "src must be the canonical address of a content image");
+  }
+  // Other spellings of one image (`%41` for `A`, raw or encoded letters) share this address.
+  return canonical.startsWith("/") ? options.apiBaseUrl + canonical : canonical;
+}
+
+/** The best modern format `accept` allows, or "original". */
+export function acceptedFormat(accept: string | undefined): "avif" | "webp" | "original" {
+  if (accept?.includes("image/avif")) return "avif";
+  if (accept?.includes("image/webp")) return "webp";
+  return "original";
+}
