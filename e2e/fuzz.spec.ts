@@ -326,7 +326,7 @@ async function run(port: number, probes: Probe[]) {
 
 /**
  * Whether the image endpoint made a file for `src` at `width` as it would be keyed from exactly
- * that spelling (server/image-endpoint.ts: the SHA-256 of the source URL, size and format; the
+ * that spelling (server/images/image-endpoint.ts: the SHA-256 of the source URL, size and format; the
  * probes send no Accept, so the format is the source's own).
  */
 function madeFor(src: string, width: number): boolean {

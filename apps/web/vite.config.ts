@@ -31,7 +31,7 @@ export default defineConfig({
     },
     // The server build's entry is the HTTP app itself, so it shares one copy of every module
     // with the routes (server/serve.ts imports it from build/server/index.js).
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    ssr: { build: { rollupOptions: { input: "./server/http/app.ts" } } },
   },
   // The contract package is TypeScript source shared with the server; let Vite compile it.
   ssr: { noExternal: ["@site/contract"] },

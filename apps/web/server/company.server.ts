@@ -22,7 +22,7 @@ const companyFile = z.object({
   legalName: perLanguage,
   logo: url,
   // An older file's `shareImage` is dropped unread: pages without an image of their own get a
-  // card drawn in their language (server/social-card.ts).
+  // card drawn in their language (server/images/social-card.ts).
 });
 
 export type CompanyFile = z.infer<typeof companyFile>;

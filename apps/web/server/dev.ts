@@ -26,8 +26,8 @@ const outboxWorker = outboxWorkerFromSettings(settings);
 const vite = await createServer({ server: { middlewareMode: true } });
 // Loaded through Vite, so the app and the routes it serves share Vite's copy of each module.
 const { createSiteApp } = (await vite.ssrLoadModule(
-  "./server/app.ts",
-)) as typeof import("./app.ts");
+  "./server/http/app.ts",
+)) as typeof import("./http/app.ts");
 
 const app = createSiteApp({
   settings,

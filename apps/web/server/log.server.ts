@@ -1,7 +1,7 @@
 /**
  * The server's log lines for things that went wrong: one JSON object per line (time, level,
  * area, message and fields such as the endpoint), so a log collector can filter and count
- * them. The access log (server/app.ts) stays one plain line per request. Never pass a contact
+ * them. The access log (server/http/app.ts) stays one plain line per request. Never pass a contact
  * message's fields: no personal data goes into a log.
  */
 export type LogFields = Record<string, string | number | undefined>;

@@ -8,11 +8,11 @@
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import type { createSiteApp as CreateSiteApp } from "./app.ts";
 import { startWorkers } from "./cluster.ts";
 import { CompanyFileError } from "./company.server.ts";
 import { outboxWorkerFromSettings } from "./contact/outbox-worker.server.ts";
 import { contactRateWindowMs } from "./contact/rate-limit.server.ts";
+import type { createSiteApp as CreateSiteApp } from "./http/app.ts";
 import { repoRoot } from "./repo-root.ts";
 import { loadSettings, mediaProxyTarget, SettingsError } from "./settings.server.ts";
 import { stopOnSignals } from "./shutdown.ts";
@@ -64,7 +64,7 @@ if (cluster.isPrimary && settings.WORKERS > 1) {
 
 async function serve() {
   const buildDir = path.resolve(repoRoot, "apps/web", settings.BUILD_DIR);
-  // The server build's entry is server/app.ts, bundled with the routes (vite.config.ts).
+  // The server build's entry is server/http/app.ts, bundled with the routes (vite.config.ts).
   const { createSiteApp } = (await import(path.join(buildDir, "server/index.js"))) as {
     createSiteApp: typeof CreateSiteApp;
   };

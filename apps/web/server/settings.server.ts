@@ -53,7 +53,7 @@ const settingsSchema = z.object({
   BUILD_DIR: z.string().min(1).default("build"),
   /** The company the site speaks for: name, descriptions, logo, share image (README). */
   COMPANY_FILE: z.string().min(1).default("apps/web/company.json"),
-  /** Where the image endpoint keeps the sizes it made (server/image-endpoint.ts). */
+  /** Where the image endpoint keeps the sizes it made (server/images/image-endpoint.ts). */
   IMAGE_CACHE_DIR: z.string().min(1).default("data/image-cache"),
   /** Disk the resized images may take; past it the least recently used are deleted. */
   IMAGE_CACHE_MAX_MB: z.coerce.number().positive().default(512),

@@ -7,7 +7,7 @@ import { siteOf } from "../../server/site-context.server.ts";
 import { href } from "../shared/page-table.ts";
 import type { Route } from "./+types/robots";
 
-/** Not for crawlers: operators' endpoints (server/operations.ts). */
+/** Not for crawlers: operators' endpoints (server/http/operations.ts). */
 const internal = ["/healthz", "/readyz", "/purge"];
 
 export function loader({ context }: Route.LoaderArgs) {

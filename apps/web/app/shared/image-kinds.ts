@@ -1,7 +1,7 @@
 /**
  * The kinds of image the site draws: each one's intrinsic size (its aspect ratio, so nothing
  * shifts as images load), how wide it is drawn (`sizes`), and the widths the image endpoint
- * (server/image-endpoint.ts) makes of it for `srcset`. One table keeps every place that draws
+ * (server/images/image-endpoint.ts) makes of it for `srcset`. One table keeps every place that draws
  * a kind of image the same, and bounds the widths the endpoint accepts.
  */
 interface ImageKindSpec {

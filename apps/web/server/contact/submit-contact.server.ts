@@ -11,10 +11,10 @@ import {
   hiddenFields,
   readContactValues,
 } from "../../app/routes/contact/form-rules.ts";
+import type { Visitor } from "../http/visitor.server.ts";
 import { logError, logWarning, reasonOf } from "../log.server.ts";
 import type { RedisLink } from "../scale-out/redis.server.ts";
 import type { Settings } from "../settings.server.ts";
-import type { Visitor } from "../visitor.server.ts";
 import {
   type ContactOutcome,
   contactPath,

@@ -6,8 +6,8 @@
  */
 import { isLanguage } from "@site/contract/languages";
 import { submitContact } from "../../../server/contact/submit-contact.server.ts";
+import { visitorContext } from "../../../server/http/visitor.server.ts";
 import { pageContext } from "../../../server/site-context.server.ts";
-import { visitorContext } from "../../../server/visitor.server.ts";
 import type { Route } from "./+types/send";
 
 export async function action(args: Route.ActionArgs) {

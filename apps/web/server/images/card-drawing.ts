@@ -3,7 +3,7 @@
  * site's host, laid out from the side the language starts from (Arabic right to left).
  */
 import type { Language } from "@site/contract";
-import { socialImageSize } from "../app/shared/social-image.ts";
+import { socialImageSize } from "../../app/shared/social-image.ts";
 import { loadCardFonts } from "./card-fonts.ts";
 import { type DrawnText, type Measure, textMeasure } from "./card-text.ts";
 

@@ -13,7 +13,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import express from "express";
-import type { Site } from "./site-context.server.ts";
+import type { Site } from "../site-context.server.ts";
 
 /** How long readiness waits for the API. */
 const PROBE_TIMEOUT_MS = 3_000;

@@ -18,13 +18,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Language } from "@site/contract";
 import type express from "express";
-import { canonicalPath, pageOf } from "../app/shared/page-table.ts";
-import { cardVersion, pageOfCard } from "../app/shared/social-image.ts";
-import { decodeEntities } from "../app/shared/text.ts";
+import { canonicalPath, pageOf } from "../../app/shared/page-table.ts";
+import { cardVersion, pageOfCard } from "../../app/shared/social-image.ts";
+import { decodeEntities } from "../../app/shared/text.ts";
+import type { CompanyFile } from "../company.server.ts";
+import { logError, reasonOf } from "../log.server.ts";
 import { cacheFile, exists, sendCachedImage, writeAtomically } from "./cache-folder.ts";
 import { type Card, type CardDrawer, cardDrawer } from "./card-drawing.ts";
-import type { CompanyFile } from "./company.server.ts";
-import { logError, reasonOf } from "./log.server.ts";
 
 export interface SocialCardOptions {
   /** IMAGE_CACHE_DIR: cards go to `cards/`, the unpacked fonts to `fonts/`. */

@@ -15,6 +15,7 @@
  */
 import { createHash } from "node:crypto";
 import type express from "express";
+import { logError, reasonOf } from "../log.server.ts";
 import { cacheFile, sendCachedImage } from "./cache-folder.ts";
 import { DiskCache } from "./disk-cache.ts";
 import { Line } from "./encode-line.ts";
@@ -22,7 +23,6 @@ import { encode } from "./image-encode.ts";
 import { ImageError } from "./image-error.ts";
 import { acceptedFormat, type Format, type Size, sizeOf, sourceUrl } from "./image-request.ts";
 import { fetchSource } from "./image-source.ts";
-import { logError, reasonOf } from "./log.server.ts";
 
 export interface ImageEndpointOptions {
   /** Where `/storage/...` sources are fetched from (the content API). */

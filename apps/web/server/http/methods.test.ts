@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ar from "../app/i18n/ar.json" with { type: "json" };
+import ar from "../../app/i18n/ar.json" with { type: "json" };
 import { errorPage, errorPageHtml, rejectMalformedHosts } from "./error-page.ts";
 import { allowedMethods } from "./methods.ts";
 

@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { defaultLanguage, isLanguage, type Language, languages } from "@site/contract/languages";
 import type express from "express";
-import { pageScript } from "../app/page-script/page-script.ts";
+import { pageScript } from "../../app/page-script/page-script.ts";
 
 /** Headers on every answer. */
 export function securityHeaders(): express.RequestHandler {

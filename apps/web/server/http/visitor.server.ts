@@ -1,5 +1,5 @@
 /**
- * What the website's HTTP server (server/app.ts) tells route actions about a request: who sent
+ * What the website's HTTP server (server/http/app.ts) tells route actions about a request: who sent
  * it and whether its body broke the size cap. Set in `getLoadContext`, read with
  * `context.get(visitorContext)`.
  */

@@ -14,16 +14,16 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { imageEndpoint } from "../images/image-endpoint.ts";
+import { ogTitleOf, socialCardEndpoint } from "../images/social-card.ts";
+import type { Settings } from "../settings.server.ts";
+import { createSite, freshnessContext, siteContext } from "../site-context.server.ts";
 import { errorPage, rejectMalformedHosts, rejectMalformedUrls } from "./error-page.ts";
-import { imageEndpoint } from "./image-endpoint.ts";
 import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
 import { operations } from "./operations.ts";
 import { pageHandler } from "./page-handler.ts";
 import { pagePolicies, securityHeaders } from "./security-headers.ts";
-import type { Settings } from "./settings.server.ts";
-import { createSite, freshnessContext, siteContext } from "./site-context.server.ts";
-import { ogTitleOf, socialCardEndpoint } from "./social-card.ts";
 import { maxBodyBytes, type Visitor, visitorContext } from "./visitor.server.ts";
 
 export interface SiteAppOptions {
@@ -114,7 +114,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
       company: site.company,
       siteUrl: settings.SITE_URL,
       // The public files as served: the client build's copy, or the sources in development.
-      publicDir: options.clientDir ?? path.resolve(import.meta.dirname, "../public"),
+      publicDir: options.clientDir ?? path.resolve(import.meta.dirname, "../../public"),
       timeoutMs: settings.API_TIMEOUT_MS,
       pageTitle,
     }),

@@ -11,7 +11,7 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageCrops, imageKinds, resizedUrl } from "../app/shared/image-kinds.ts";
+import { imageCrops, imageKinds, resizedUrl } from "../../app/shared/image-kinds.ts";
 import { imageEndpoint } from "./image-endpoint.ts";
 
 const testDir = fs.mkdtempSync(path.join(os.tmpdir(), "image-endpoint-test-"));

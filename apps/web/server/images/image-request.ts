@@ -5,7 +5,7 @@ import {
   imageCrops,
   imageWidths,
   MAX_IMAGE_SRC_LENGTH,
-} from "../app/shared/image-kinds.ts";
+} from "../../app/shared/image-kinds.ts";
 import { ImageError } from "./image-error.ts";
 
 export type Format = "avif" | "webp" | "jpeg" | "png";

@@ -4,9 +4,9 @@
  * visitor's language, never a stack trace, a file path or an internal address. One log line.
  */
 import type express from "express";
-import ar from "../app/i18n/ar.json" with { type: "json" };
-import en from "../app/i18n/en.json" with { type: "json" };
-import { logLine } from "./log.server.ts";
+import ar from "../../app/i18n/ar.json" with { type: "json" };
+import en from "../../app/i18n/en.json" with { type: "json" };
+import { logLine } from "../log.server.ts";
 
 const strings = { en, ar } as const;
 

@@ -17,8 +17,8 @@ import {
   isShareable,
   type PageCache,
   pageCacheKey,
-} from "./pages/page-cache.server.ts";
-import type { Freshness } from "./site-context.server.ts";
+} from "../pages/page-cache.server.ts";
+import type { Freshness } from "../site-context.server.ts";
 
 export interface PageHandlerOptions {
   build: () => Promise<ServerBuild>;

@@ -11,17 +11,17 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cardVersion } from "../app/shared/social-image.ts";
+import { cardVersion } from "../../app/shared/social-image.ts";
+import type { CompanyFile } from "../company.server.ts";
 import { type Card, type CardDrawer, cardDrawer } from "./card-drawing.ts";
 import { escapeMarkup } from "./card-text.ts";
-import type { CompanyFile } from "./company.server.ts";
 import { ogTitleOf, socialCardEndpoint } from "./social-card.ts";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const testDir = fs.mkdtempSync(path.join(os.tmpdir(), "social-card-test-"));
 // Under a dot-directory, as in ~/.cache or node_modules/.cache: files there are served too.
 const cacheDir = path.join(testDir, ".cache", "cards");
-const publicDir = path.resolve(import.meta.dirname, "../public");
+const publicDir = path.resolve(import.meta.dirname, "../../public");
 const logo = fs.readFileSync(path.join(publicDir, "logo.svg"));
 let draw: CardDrawer;
 

@@ -17,7 +17,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream } from "node:stream/web";
 import type express from "express";
-import { logLine } from "./log.server.ts";
+import { logLine } from "../log.server.ts";
 
 /** Answer headers passed on from the API. */
 const forwardedHeaders = [

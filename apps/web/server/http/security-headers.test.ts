@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
-import { pageScript } from "../app/page-script/page-script.ts";
+import { pageScript } from "../../app/page-script/page-script.ts";
 import { pagePolicies, policyFor, securityHeaders } from "./security-headers.ts";
 
 const servers: http.Server[] = [];

@@ -1,6 +1,6 @@
 /** Resizing, cropping and re-encoding a source image with sharp (libvips). */
 import type { Sharp } from "sharp";
-import { socialImageSize } from "../app/shared/social-image.ts";
+import { socialImageSize } from "../../app/shared/social-image.ts";
 import { ImageError } from "./image-error.ts";
 import type { Format, Size } from "./image-request.ts";
 

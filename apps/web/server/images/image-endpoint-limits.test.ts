@@ -13,7 +13,7 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { canonicalMediaUrl } from "../app/shared/image-kinds.ts";
+import { canonicalMediaUrl } from "../../app/shared/image-kinds.ts";
 import { type ImageEndpointOptions, imageEndpoint } from "./image-endpoint.ts";
 
 const testDir = fs.mkdtempSync(path.join(os.tmpdir(), "image-limits-test-"));
