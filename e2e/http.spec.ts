@@ -119,28 +119,6 @@ test.describe("methods other than GET", () => {
   });
 });
 
-test("without API_BASE_URL, the bundled reference API is loaded and serves the demo", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "demo-"));
-  const site = await startSite(
-    E2E_PORT + 71,
-    {
-      API_PORT: String(E2E_API_PORT + 71),
-      API_DATABASE_PATH: path.join(dir, "content.sqlite"),
-      API_STORAGE_DIR: e2eStorageDir,
-      OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
-    },
-    ["--import", reportModuleLoads],
-  );
-  try {
-    expect((await fetch(`${site.url}/ar/news`)).status).toBe(200);
-    expect(site.output()).toContain("[loaded] ");
-    expect(site.output()).toContain("Started the reference content API");
-  } finally {
-    await site.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
-
 test("WORKERS=2: the demo is served by two server processes sharing the port", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "workers-"));
   const site = await startSite(E2E_PORT + 76, {

@@ -44,6 +44,10 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The entries of `values` whose setting is unset (or empty, which means unset) here. */
+const unsetOnly = (values: Record<string, string>) =>
+  Object.fromEntries(Object.entries(values).filter(([key]) => !process.env[key]));
+
 /** Runs `script` with this process's environment: `defaults` below it, `overrides` above it. */
 function run(
   script: string,
@@ -56,13 +60,15 @@ function run(
   const child = spawn(process.execPath, [script], {
     // The workspace's folder, as `npm run … -w` would (Vite's root in development).
     cwd: path.resolve(path.dirname(script), ".."),
-    env: { ...defaults, ...process.env, ...overrides },
+    env: { ...process.env, ...unsetOnly(defaults), ...overrides },
     stdio: ["ignore", pipeOutput ? "pipe" : "inherit", "inherit"],
   });
   children.push(child);
   child.on("exit", (code, signal) => {
     if (stopping) return;
-    console.error(`${path.relative(repoRoot, script)} ended (${signal ?? `exit code ${code}`})`);
+    console.error(
+      `${path.relative(repoRoot, script)} ended (${signal ? `signal ${signal}` : `exit code ${code}`})`,
+    );
     void stopAll(code || 1);
   });
   return child;

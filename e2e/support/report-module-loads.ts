@@ -9,7 +9,8 @@ const demoCode = /\/apps\/content-api\/|\/node_modules\/(pdfkit|fontkit)\//;
 registerHooks({
   resolve(specifier, context, nextResolve) {
     const resolved = nextResolve(specifier, context);
-    if (demoCode.test(resolved.url)) process.stderr.write(`[loaded] ${resolved.url}\n`);
+    if (demoCode.test(resolved.url))
+      process.stderr.write(`[loaded] ${resolved.url} (by ${process.argv[1]})\n`);
     return resolved;
   },
 });
