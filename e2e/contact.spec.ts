@@ -1,13 +1,14 @@
 import { contactLimits, contactMessages } from "@site/contract";
 import {
   behaviourOnly,
-  checksStarted,
   expectStoredOnce,
   expectValues,
   field,
   fill,
   form,
   open,
+  openLive,
+  send,
   sharedApiDb,
   stored,
   submitButton,
@@ -83,8 +84,7 @@ for (const lang of languages) {
     test("an empty submit shows the three messages and focuses the name field", async ({
       page,
     }) => {
-      await open(page, lang);
-      await checksStarted(page);
+      await openLive(page, lang);
       await submitButton(page).click();
       const expected: [keyof Typed, string][] = [
         ["name", m.nameRequired],
@@ -105,11 +105,9 @@ for (const lang of languages) {
       page,
     }, testInfo) => {
       test.skip(testInfo.project.name === "phone", behaviourOnly);
-      await open(page, lang);
-      await checksStarted(page);
+      await openLive(page, lang);
       const values = { ...typed(lang, "invalid-email"), email: "sarah.example.com" };
-      await fill(page, values);
-      await submitButton(page).click();
+      await send(page, values);
       await expect(field(page, "email")).toHaveAccessibleDescription(m.emailInvalid);
       await expect(field(page, "email")).toBeFocused();
       await expect(field(page, "name")).not.toHaveAttribute("aria-invalid");
@@ -121,8 +119,7 @@ for (const lang of languages) {
       page,
     }, testInfo) => {
       test.skip(testInfo.project.name === "phone", behaviourOnly);
-      await open(page, lang);
-      await checksStarted(page);
+      await openLive(page, lang);
       const values = typed(lang, "valid");
       await fill(page, values);
       // Sent with `fetch` to the action's JSON address: the page stays.
@@ -151,12 +148,10 @@ for (const lang of languages) {
       page,
     }, testInfo) => {
       test.skip(testInfo.project.name === "phone", behaviourOnly);
-      await open(page, lang);
-      await checksStarted(page);
+      await openLive(page, lang);
       await page.route("**/contactUs/send", (route) => route.abort("connectionreset"));
       const values = typed(lang, "network-failure");
-      await fill(page, values);
-      await submitButton(page).click();
+      await send(page, values);
       await expect(page.getByRole("alert")).toHaveText(t["contact.failed"]);
       await expect(submitButton(page)).toBeEnabled();
       await expect(submitButton(page)).toHaveText(t["contact.send"]);
@@ -168,8 +163,7 @@ for (const lang of languages) {
       page,
     }, testInfo) => {
       test.skip(testInfo.project.name === "phone", behaviourOnly);
-      await open(page, lang);
-      await checksStarted(page);
+      await openLive(page, lang);
       const values = typed(lang, "honeypot");
       await fill(page, values);
       await page.getByLabel(t["contact.honeypot"]).fill("https://spam.example", { force: true });
@@ -182,8 +176,7 @@ for (const lang of languages) {
     });
 
     test("mirrors in Arabic and fits the screen", async ({ page }, testInfo) => {
-      await open(page, lang);
-      await checksStarted(page);
+      await openLive(page, lang);
       await submitButton(page).click();
       await expect(field(page, "name")).toBeFocused();
       const geometry = await page.evaluate(() => {
@@ -227,8 +220,7 @@ for (const lang of languages) {
     });
 
     test("no serious or critical axe violations, with errors shown", async ({ page }) => {
-      await open(page, lang);
-      await checksStarted(page);
+      await openLive(page, lang);
       await submitButton(page).click();
       await expect(field(page, "name")).toBeFocused();
       expect(await seriousViolations(page, "main")).toEqual([]);

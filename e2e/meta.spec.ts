@@ -321,7 +321,6 @@ test.describe("empty and marked-up meta fields", () => {
       fs.writeFileSync(path.join(seedDir, file), JSON.stringify(emptyMeta(records)));
     }
     servers = await startSiteWithApi(
-      95,
       { seedDir },
       // Media through the site, as with the bundled API: image URLs start with SITE_URL.
       { MEDIA_BASE_URL: "/", SITE_URL: E2E_SITE_URL },

@@ -5,7 +5,7 @@
  */
 
 import { apiData, firstId, languages, seedLength, shownImage, t } from "./support/content.ts";
-import { expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
+import { heading, phoneOverflowTests } from "./support/page-checks.ts";
 import { expect, test } from "./support/test.ts";
 import { decodeHtml } from "./support/text.ts";
 
@@ -272,15 +272,4 @@ const paths = async () => [
   "/equipment",
 ];
 
-test.describe("layout and accessibility", () => {
-  for (const lang of languages) {
-    test(`/${lang}: no horizontal overflow on a phone`, async ({ page }, testInfo) => {
-      test.skip(testInfo.project.name !== "phone", "phone width");
-      for (const pagePath of await paths()) {
-        await page.goto(`/${lang}${pagePath}`);
-        await expect(heading(page)).toBeVisible();
-        await expectNoHorizontalOverflow(page, pagePath);
-      }
-    });
-  }
-});
+test.describe("layout and accessibility", () => phoneOverflowTests(paths));

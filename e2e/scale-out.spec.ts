@@ -156,7 +156,7 @@ const running: RunningSite[] = [];
 /** A production site reading the proxy, stopped after the file's tests. */
 async function site(env: Record<string, string> = {}): Promise<RunningSite> {
   if (!proxy) throw new Error("proxy not started");
-  const started = await startSite(await freePort(), {
+  const started = await startSite({
     API_BASE_URL: proxy.url,
     OUTBOX_DATABASE_PATH: path.join(dir, `outbox-${running.length}.sqlite`),
     IMAGE_CACHE_DIR: path.join(dir, "images"),

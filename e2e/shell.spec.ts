@@ -4,7 +4,6 @@
  */
 
 import { apiData, company, t } from "./support/content.ts";
-import { E2E_PORT } from "./support/env.ts";
 import { seriousViolations } from "./support/page-checks.ts";
 import { startSite, startSiteWithApi } from "./support/site.ts";
 import { expect, type Page, test } from "./support/test.ts";
@@ -390,7 +389,7 @@ test.describe("the content API is down", () => {
   test("pages answer 503 with the error screen, in both languages", async ({ page }, testInfo) => {
     test.skip(!isDesktop(testInfo.project.name), "one server start is enough");
     // Port 9 (discard) refuses connections on loopback: the API is unreachable.
-    const site = await startSite(E2E_PORT + 80, {
+    const site = await startSite({
       API_BASE_URL: "http://127.0.0.1:9",
       API_TIMEOUT_MS: "2000",
     });
@@ -556,7 +555,7 @@ test.describe("the content API fails after pages were seen", () => {
   }, testInfo) => {
     test.skip(!isDesktop(testInfo.project.name), "one server start is enough");
     // Answers go stale at once, so every visit asks the API again.
-    const { api, site, stop } = await startSiteWithApi(81, {}, { CACHE_TTL_MS: "1" });
+    const { api, site, stop } = await startSiteWithApi({}, { CACHE_TTL_MS: "1" });
     try {
       const first = await page.goto(`${site.url}/ar/news`);
       expect(first?.status()).toBe(200);

@@ -1,16 +1,15 @@
-/**
- * Site search and the news feeds (issue 24), in both languages, at 1280 and 375 px: the search
- * field in the header (the phone menu on phones), with and without JavaScript; results with
- * their kind, marked words and link; Arabic written without hamza, ta marbuta, diacritics or
- * tatweel; no results, an empty or short query, paging; an API that fails (the last good index
- * answers), a purge (the index follows the API); the Atom feeds, parsed as XML.
- */
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
-import { apiData, company, type Lang, languages, type Paged, t } from "./support/content.ts";
-import { E2E_PORT, E2E_SITE_URL } from "./support/env.ts";
+import {
+  allPages,
+  apiData,
+  company,
+  type Lang,
+  languages,
+  type Paged,
+  t,
+} from "./support/content.ts";
+import { E2E_DOWN_URL, E2E_SITE_URL } from "./support/env.ts";
 import { expectAtList } from "./support/page-checks.ts";
-import { type SiteWithApi, startSite, startSiteWithApi } from "./support/site.ts";
+import { editNews, type SiteWithApi, startSiteWithApi } from "./support/site.ts";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "./support/test.ts";
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
@@ -27,15 +26,7 @@ interface NewsSummary {
 }
 
 /** Every news story of the API, all pages, in the API's order. */
-async function allNews(lang: Lang): Promise<NewsSummary[]> {
-  const first = await apiData<Paged<NewsSummary>>("/api/news", lang);
-  const rest = await Promise.all(
-    Array.from({ length: first.pagination.last_page - 1 }, (_, index) =>
-      apiData<Paged<NewsSummary>>(`/api/news?page=${index + 2}`, lang),
-    ),
-  );
-  return [first, ...rest].flatMap((page) => page.data);
-}
+const allNews = (lang: Lang) => allPages<NewsSummary>("/api/news", lang);
 
 /** What a results page shows: its message, and each result's kind, link and marked words. */
 async function resultsOf(request: APIRequestContext, address: string) {
@@ -266,24 +257,13 @@ test.describe("matching", () => {
 
 const SECRET = "a-search-secret-of-some-length";
 
-/** Sets columns of a news row in a reference API's database. */
-function editNews(on: SiteWithApi, id: number | string, columns: Record<string, string>) {
-  const db = new DatabaseSync(path.join(on.dir, "content.sqlite"));
-  const assignments = Object.keys(columns).map((name) => `${name} = ?`);
-  db.prepare(`UPDATE news SET ${assignments.join(", ")} WHERE id = ?`).run(
-    ...Object.values(columns),
-    id,
-  );
-  db.close();
-}
-
 test.describe("the index and the API", () => {
   test.describe.configure({ mode: "serial" });
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
   test.beforeEach(({}, testInfo) => desktopOnly(testInfo));
 
   test("a purge empties the index: the next search sees the API's content", async ({ request }) => {
-    const servers = await startSiteWithApi(26, {}, { PURGE_SECRET: SECRET });
+    const servers = await startSiteWithApi({}, { PURGE_SECRET: SECRET });
     try {
       const at = (address: string) => resultsOf(request, servers.site.url + address);
       const [story] = await allNewsAt(servers);
@@ -309,7 +289,7 @@ test.describe("the index and the API", () => {
   test("when the API fails the last good index answers; with none, the error screen", async ({
     request,
   }) => {
-    const servers = await startSiteWithApi(24, {}, { CACHE_TTL_MS: "1000" });
+    const servers = await startSiteWithApi({}, { CACHE_TTL_MS: "1000" });
     try {
       const address = `${servers.site.url}${searchPath("en", "bridge")}`;
       const before = await resultsOf(request, address);
@@ -334,15 +314,10 @@ test.describe("the index and the API", () => {
       await servers.stop();
     }
 
-    const down = await startSite(E2E_PORT + 25, { API_BASE_URL: "http://127.0.0.1:9" });
-    try {
-      for (const lang of languages) {
-        const response = await request.get(`${down.url}${searchPath(lang, queries[lang])}`);
-        expect(response.status()).toBe(503);
-        expect(await response.text()).toContain('data-testid="error-screen"');
-      }
-    } finally {
-      await down.stop();
+    for (const lang of languages) {
+      const response = await request.get(`${E2E_DOWN_URL}${searchPath(lang, queries[lang])}`);
+      expect(response.status()).toBe(503);
+      expect(await response.text()).toContain('data-testid="error-screen"');
     }
   });
 });

@@ -36,6 +36,17 @@ export async function apiData<T>(
   return ((await response.json()) as { data: T }).data;
 }
 
+/** Every item of a paged list of the API (`/api/news`...), all its pages, in the API's order. */
+export async function allPages<T>(list: string, lang: Lang): Promise<T[]> {
+  const first = await apiData<Paged<T>>(list, lang);
+  const rest = await Promise.all(
+    Array.from({ length: first.pagination.last_page - 1 }, (_, index) =>
+      apiData<Paged<T>>(`${list}?page=${index + 2}`, lang),
+    ),
+  );
+  return [first, ...rest].flatMap((page) => page.data);
+}
+
 /** A seed file of the reference API (apps/content-api/seed/`file`), parsed. */
 export function seed<T = unknown>(file: string): T {
   return JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/content-api/seed", file), "utf8"));
