@@ -17,7 +17,7 @@ import {
   routes,
   t,
 } from "./support/content.ts";
-import { pager } from "./support/page-checks.ts";
+import { controlledBy, pager, pressToggling } from "./support/page-checks.ts";
 import { installTools, type RingContrast } from "./support/page-tools.ts";
 import {
   expect,
@@ -173,9 +173,8 @@ for (const lang of languages) {
         name: t(lang, "nav.showSubmenu", { name: t(lang, "nav.services") }),
       });
       await toggle.focus();
-      await page.keyboard.press("Space");
-      await expect(toggle).toHaveAttribute("aria-expanded", "true");
-      const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+      await pressToggling(page, "Space", toggle, true);
+      const menu = await controlledBy(page, toggle);
       const entries = menu.getByRole("link");
       const count = await entries.count();
       expect(count).toBeGreaterThan(2);
@@ -191,32 +190,27 @@ for (const lang of languages) {
       await expect(entries.nth(0)).toBeFocused();
       await page.keyboard.press("End");
       await expect(entries.nth(count - 1)).toBeFocused();
-      await page.keyboard.press("Escape");
-      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await pressToggling(page, "Escape", toggle, false);
       await expect(toggle).toBeFocused();
       await expect(menu).toBeHidden();
 
       // ArrowDown on a closed toggle opens its menu at the first entry; ArrowUp at the last.
       const about = nav.getByRole("button", { name: t(lang, "nav.aboutUs") });
       await about.focus();
-      await page.keyboard.press("ArrowDown");
-      await expect(about).toHaveAttribute("aria-expanded", "true");
-      const aboutMenu = page.locator(`#${await about.getAttribute("aria-controls")}`);
+      await pressToggling(page, "ArrowDown", about, true);
+      const aboutMenu = await controlledBy(page, about);
       await expect(aboutMenu.getByRole("link").first()).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(about).toBeFocused();
       await page.keyboard.press("ArrowUp");
       await expect(aboutMenu.getByRole("link").last()).toBeFocused();
       // Tab past the last entry leaves the menu, which closes.
-      await page.keyboard.press("Tab");
-      await expect(about).toHaveAttribute("aria-expanded", "false");
+      await pressToggling(page, "Tab", about, false);
       await expect(aboutMenu).toBeHidden();
       // Enter on the toggle opens it too.
       await about.focus();
-      await page.keyboard.press("Enter");
-      await expect(about).toHaveAttribute("aria-expanded", "true");
-      await page.keyboard.press("Enter");
-      await expect(about).toHaveAttribute("aria-expanded", "false");
+      await pressToggling(page, "Enter", about, true);
+      await pressToggling(page, "Enter", about, false);
     });
 
     test("phone menu: Enter opens it, Tab and Shift+Tab stay inside, Space expands a sub-menu", async ({
@@ -249,8 +243,7 @@ for (const lang of languages) {
       );
       const projects = dialog.getByRole("button", { name: t(lang, "nav.projects") });
       await projects.focus();
-      await page.keyboard.press("Space");
-      await expect(projects).toHaveAttribute("aria-expanded", "true");
+      await pressToggling(page, "Space", projects, true);
       await page.keyboard.press("Tab");
       await expect(
         dialog.getByRole("link", { name: t(lang, "nav.completedProjects") }),

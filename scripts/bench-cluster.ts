@@ -13,11 +13,11 @@
  * number. Options: --duration S (20), --connections N (200), --skip-build.
  */
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { repoRoot } from "../e2e/support/env.ts";
+import { freshGet } from "../e2e/support/fresh-get.ts";
 import { freePort, startRedis } from "../e2e/support/redis.ts";
 import { fixed, table } from "./bench/format.ts";
 import { loadMix, type MixFigures } from "./bench/load.ts";
@@ -88,22 +88,7 @@ async function round(name: string, url: string, during?: () => void): Promise<Ro
 }
 
 /** A GET on a new connection, returning the status and the site's page-cache header. */
-function probe(url: string): Promise<{ status: number; cache: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, cache: String(res.headers["x-cache"]), body }),
-        );
-      })
-      .on("error", reject);
-  });
-}
+const probe = freshGet;
 
 /** Milliseconds from a purge posted to `a` until `b` renders the page again (not from its cache). */
 async function purgeToFresh(a: BenchSite, b: BenchSite, page: string): Promise<number> {

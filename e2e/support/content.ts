@@ -36,6 +36,10 @@ export async function apiData<T>(
   return ((await response.json()) as { data: T }).data;
 }
 
+/** The `data` of an API path in English and in Arabic. */
+export const inBothLanguages = <T>(apiPath: string) =>
+  Promise.all([apiData<T>(apiPath, "en"), apiData<T>(apiPath, "ar")]);
+
 /** Every item of a paged list of the API (`/api/news`...), all its pages, in the API's order. */
 export async function allPages<T>(list: string, lang: Lang): Promise<T[]> {
   const first = await apiData<Paged<T>>(list, lang);

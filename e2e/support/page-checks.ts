@@ -64,6 +64,17 @@ export async function expectAtList(page: Page) {
     .toBe(true);
 }
 
+/** The element a toggle button shows and hides (the one its `aria-controls` names). */
+export async function controlledBy(page: Page, toggle: Locator) {
+  return page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+}
+
+/** Presses `key` and expects `toggle` to say its menu is then open (`expanded`) or closed. */
+export async function pressToggling(page: Page, key: string, toggle: Locator, expanded: boolean) {
+  await page.keyboard.press(key);
+  await expect(toggle).toHaveAttribute("aria-expanded", String(expanded));
+}
+
 /** A real mouse click in the middle of `target`, whatever element is on top there. */
 export async function clickAt(page: Page, target: Locator) {
   await target.scrollIntoViewIfNeeded();
