@@ -35,6 +35,7 @@ export default defineConfig({
         "fuzz.spec.ts",
         "html-validity.spec.ts",
         "http.spec.ts",
+        "news-feed.spec.ts",
         "page-cache.spec.ts",
         "scale-out.spec.ts",
         "search.spec.ts",

@@ -51,6 +51,17 @@ export async function allPages<T>(list: string, lang: Lang): Promise<T[]> {
   return [first, ...rest].flatMap((page) => page.data);
 }
 
+/** A story of the API's news list. */
+export interface NewsSummary {
+  id: number | string;
+  title: string;
+  description: string;
+  created_at?: string | null;
+}
+
+/** Every news story of the API, all pages, in the API's order. */
+export const allNews = (lang: Lang) => allPages<NewsSummary>("/api/news", lang);
+
 /** A seed file of the reference API (apps/content-api/seed/`file`), parsed. */
 export function seed<T = unknown>(file: string): T {
   return JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/content-api/seed", file), "utf8"));
