@@ -3,51 +3,15 @@
  * on Arabic pages and lines spaced for Arabic (app.css); Cairo for the Latin inside Arabic
  * text (fonts.css); dates, amounts, phone numbers and e-mail addresses isolated left to right,
  * in Western digits that the server's HTML and the page in the browser write alike (shared/text.ts);
- * directional icons pointing the reading direction, media symbols not; and the titles, meta
- * tags, 404 page, error screen and form messages in Arabic. Width-agnostic checks run in the
- * desktop project only.
+ * directional icons pointing the reading direction, media symbols not. The titles, meta tags,
+ * 404 page, error screen and form messages in Arabic, and a long Arabic title on a phone:
+ * arabic-language.spec.ts. Width-agnostic checks run in the desktop project only.
  */
 
-import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
-import { E2E_PORT } from "./support/env.ts";
-import { startSite } from "./support/site.ts";
-import { expect, type Page, scriptsReady, test } from "./support/test.ts";
+import { arabicLetters, open, pagePaths, widthAgnostic } from "./support/arabic.ts";
+import { apiData, type Lang, languages, type Paged, t } from "./support/content.ts";
+import { expect, type Page, test } from "./support/test.ts";
 import { decodeHtml } from "./support/text.ts";
-
-const widthAgnostic = "computed styles and text, the same at every width";
-
-/** Arabic letters (the Arabic block and its presentation forms). */
-const arabicLetters = /[\u0600-\u06FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
-
-/** Pages of each kind (detail pages: the first item of their list), without the language. */
-async function pagePaths(): Promise<Record<string, string>> {
-  const [news, project, service] = await Promise.all([
-    firstId("/api/news", "ar"),
-    firstId("/api/Completed-projects", "ar"),
-    firstId("/api/services", "ar"),
-  ]);
-  return {
-    home: "",
-    news: "/news",
-    newsItem: `/news/${news}`,
-    projects: "/projects",
-    project: `/projects/${project}`,
-    contact: "/contactUs",
-    services: "/services",
-    service: `/services/${service}`,
-    overview: "/overview",
-    equipment: "/equipment",
-    notFound: "/no-such-page",
-  };
-}
-
-/** Loads a page with entrance animations off and waits for its widgets. */
-async function open(page: Page, path: string) {
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  const response = await page.goto(path);
-  await scriptsReady(page);
-  return response;
-}
 
 interface TextStyle {
   text: string;
@@ -318,136 +282,4 @@ test.describe("icons", () => {
       expect(await orientations(page, [playback]), `/${lang}: the play symbol`).toEqual([1]);
     }
   });
-});
-
-/** The text meta tags a page's HTML carries (title, description, Open Graph, Twitter). */
-function textMeta(html: string): Record<string, string> {
-  const tags: Record<string, string> = {
-    title: decodeHtml(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1]?.trim() ?? ""),
-  };
-  for (const [, , name, content] of html.matchAll(
-    /<meta (name|property)="([^"]+)" content="([^"]*)"/g,
-  )) {
-    if (
-      name &&
-      /^(description|og:(site_name|title|description|image:alt)|twitter:(title|description|image:alt))$/.test(
-        name,
-      )
-    )
-      tags[name] = decodeHtml(content ?? "");
-  }
-  return tags;
-}
-
-/** Keys whose Arabic value has no Arabic letters or equals the English one. */
-function notArabic(english: Record<string, string>, arabic: Record<string, string>): string[] {
-  return Object.keys(english).filter(
-    (key) => !arabicLetters.test(arabic[key] ?? "") || arabic[key] === english[key],
-  );
-}
-
-test.describe("Arabic routes speak Arabic", () => {
-  test("page titles and meta tags", async ({ request }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
-    for (const path of Object.values(await pagePaths())) {
-      const [en, ar] = await Promise.all(
-        languages.map(async (lang) =>
-          textMeta(await (await request.get(`/${lang}${path}`)).text()),
-        ),
-      );
-      expect(Object.keys(en ?? {}).length, path).toBeGreaterThanOrEqual(3);
-      expect(Object.keys(ar ?? {}).sort(), path).toEqual(Object.keys(en ?? {}).sort());
-      expect(notArabic(en ?? {}, ar ?? {}), path).toEqual([]);
-    }
-  });
-
-  /** The title, heading and text of a screen, in a record for notArabic(). */
-  async function screenText(page: Page) {
-    return {
-      title: await page.title(),
-      heading: (await page.getByRole("heading", { level: 1 }).textContent()) ?? "",
-      text: (await page.locator("main").textContent()) ?? "",
-    };
-  }
-
-  test("the 404 page", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
-    const screens: Record<string, Record<string, string>> = {};
-    for (const lang of languages) {
-      expect((await open(page, `/${lang}/no-such-page`))?.status()).toBe(404);
-      screens[lang] = await screenText(page);
-    }
-    expect(notArabic(screens.en ?? {}, screens.ar ?? {})).toEqual([]);
-  });
-
-  test("the error screen of a site whose API is down", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
-    const site = await startSite(E2E_PORT + 97, {
-      API_BASE_URL: "http://127.0.0.1:9",
-      API_TIMEOUT_MS: "2000",
-    });
-    try {
-      const screens: Record<string, Record<string, string>> = {};
-      for (const lang of languages) {
-        const response = await page.goto(`${site.url}/${lang}/news`);
-        expect(response?.status()).toBe(503);
-        await expect(page.getByTestId("error-screen")).toBeVisible();
-        screens[lang] = {
-          title: await page.title(),
-          heading: (await page.getByRole("heading", { level: 1 }).textContent()) ?? "",
-          text: (await page.getByTestId("error-screen").textContent()) ?? "",
-        };
-      }
-      expect(notArabic(screens.en ?? {}, screens.ar ?? {})).toEqual([]);
-    } finally {
-      await site.stop();
-    }
-  });
-
-  test("the contact form's messages", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
-    const messages: Record<string, Record<string, string>> = {};
-    for (const lang of languages) {
-      await open(page, `/${lang}/contactUs`);
-      await page
-        .locator('form[aria-labelledby="contact-form-heading"] button[type="submit"]')
-        .click();
-      await expect(page.getByRole("alert")).toBeVisible();
-      const shown = await page.evaluate(() => {
-        const found: Record<string, string> = {
-          alert: document.querySelector('[role="alert"]')?.textContent?.trim() ?? "",
-        };
-        for (const control of document.querySelectorAll('form [aria-invalid="true"]')) {
-          const ids = control.getAttribute("aria-describedby")?.split(/\s+/) ?? [];
-          found[control.id] = ids
-            .map((id) => document.getElementById(id)?.textContent?.trim() ?? "")
-            .join(" ");
-        }
-        return found;
-      });
-      messages[lang] = shown;
-    }
-    expect(Object.keys(messages.en ?? {}).length).toBeGreaterThanOrEqual(4);
-    expect(Object.keys(messages.ar ?? {}).sort()).toEqual(Object.keys(messages.en ?? {}).sort());
-    expect(notArabic(messages.en ?? {}, messages.ar ?? {})).toEqual([]);
-  });
-});
-
-test("a long Arabic title stays inside its banner, below the header, on a phone", async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "a phone layout");
-  const rows = await apiData<Paged<{ id: number | string; title: string }>>(
-    "/api/Completed-projects",
-    "ar",
-  );
-  const longest = rows.data.reduce((a, b) => (b.title.length > a.title.length ? b : a));
-  await open(page, `/ar/projects/${longest.id}`);
-  const header = await page.locator("header").first().boundingBox();
-  const title = await page.getByRole("heading", { level: 1 }).boundingBox();
-  const banner = await page.locator("section:has(h1)").first().boundingBox();
-  expect(header && title && banner).toBeTruthy();
-  if (!header || !title || !banner) return;
-  expect(title.y).toBeGreaterThanOrEqual(header.y + header.height);
-  expect(title.y + title.height).toBeLessThanOrEqual(banner.y + banner.height);
 });

@@ -98,7 +98,7 @@ test.describe("a content API that writes pages in the flat form", () => {
   test.beforeAll(async () => {
     // The same server code at every width: one start, on the desktop project only.
     if (!isDesktop(test.info().project.name)) return;
-    servers = await startSiteWithApi(91, { pagedForm: "flat" });
+    servers = await startSiteWithApi({ pagedForm: "flat" });
     ({ api, site } = servers);
   });
 

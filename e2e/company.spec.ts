@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { company as demoCompany, languages } from "./support/content.ts";
-import { E2E_API_PORT, E2E_PORT } from "./support/env.ts";
+import { E2E_API_PORT } from "./support/env.ts";
 import { type RunningSite, startSite } from "./support/site.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -30,7 +30,7 @@ test.describe("another company's file", () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "company-"));
     const file = path.join(dir, "acme.json");
     fs.writeFileSync(file, JSON.stringify(acme));
-    site = await startSite(E2E_PORT + 75, {
+    site = await startSite({
       API_BASE_URL: `http://127.0.0.1:${E2E_API_PORT}`,
       COMPANY_FILE: file,
     });
@@ -73,7 +73,7 @@ test("a wrong company file stops the start with one line naming the field", asyn
   const file = path.join(dir, "broken.json");
   fs.writeFileSync(file, JSON.stringify({ ...acme, name: { en: "Acme" } }));
   try {
-    const error = await startSite(E2E_PORT + 76, {
+    const error = await startSite({
       API_BASE_URL: `http://127.0.0.1:${E2E_API_PORT}`,
       COMPANY_FILE: file,
     }).then(

@@ -17,18 +17,20 @@ import {
   field,
   fill,
   open,
+  openLive,
+  send,
   stored,
   submitButton,
   typed,
 } from "./support/contact-form.ts";
 import { i18n, languages } from "./support/content.ts";
 import { e2eStorageDir, repoRoot } from "./support/env.ts";
-import { type RunningSite, startSite } from "./support/site.ts";
+import { freePort, type RunningSite, startSite } from "./support/site.ts";
 import { expect, test } from "./support/test.ts";
 
 // ---- Servers of their own (desktop project only: the behaviour does not depend on width) ----
 
-/** Only the desktop project starts these servers (their ports are fixed). */
+/** Only the desktop project starts these servers (the behaviour does not depend on width). */
 const startsServers = (projectName: string) => projectName === "desktop";
 
 function api(port: number, databasePath: string): Promise<ContentApi> {
@@ -58,49 +60,85 @@ function delayingProxy(target: string, port: number) {
       forward();
     }
   });
-  return new Promise<{ state: typeof state; close: () => Promise<void> }>((resolve) => {
-    server.listen(port, "127.0.0.1", () =>
-      resolve({
-        state,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      }),
-    );
-  });
+  return new Promise<{ state: typeof state; url: string; close: () => Promise<void> }>(
+    (resolve) => {
+      server.listen(port, "127.0.0.1", () =>
+        resolve({
+          state,
+          url: `http://127.0.0.1:${port}`,
+          close: () =>
+            new Promise<void>((done) => {
+              server.close(() => done());
+              server.closeAllConnections();
+            }),
+        }),
+      );
+    },
+  );
 }
 
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `contact-e2e-${name}-`));
 
-test.describe("a slow API", () => {
-  test.describe.configure({ mode: "serial" });
-  test.skip(({ isMobile }) => isMobile, behaviourOnly);
-  let dir = "";
-  let apiDb = "";
-  let contentApi: ContentApi | undefined;
-  let proxy: Awaited<ReturnType<typeof delayingProxy>> | undefined;
-  let site: RunningSite | undefined;
+/** A describe's own reference API and site, both in a temporary folder. */
+interface Own {
+  dir: string;
+  apiDb: string;
+  outboxDb: string;
+  apiPort: number;
+  apiUrl: string;
+  contentApi?: ContentApi;
+  site?: RunningSite;
+  /** Other servers the describe started, stopped after its tests. */
+  stops: (() => Promise<unknown>)[];
+}
 
+/**
+ * Starts, before the describe's tests (desktop project only), a reference API of its own and a
+ * site reading it with `env` (after the defaults), and stops them after. `env` may start more.
+ */
+function ownServers(name: string, env: (own: Own) => Promise<Record<string, string>>): Own {
+  const own: Own = { dir: "", apiDb: "", outboxDb: "", apiPort: 0, apiUrl: "", stops: [] };
   // biome-ignore lint/correctness/noEmptyPattern: Playwright needs the fixtures argument
   test.beforeAll(async ({}, testInfo) => {
     if (!startsServers(testInfo.project.name)) return;
-    dir = tempDir("slow");
-    apiDb = path.join(dir, "content.sqlite");
-    contentApi = await api(4361, apiDb);
-    proxy = await delayingProxy(contentApi.url, 4362);
-    site = await startSite(3361, {
-      API_BASE_URL: "http://127.0.0.1:4362",
-      OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
+    own.dir = tempDir(name);
+    own.apiDb = path.join(own.dir, "content.sqlite");
+    own.outboxDb = path.join(own.dir, "outbox.sqlite");
+    own.apiPort = await freePort();
+    own.contentApi = await api(own.apiPort, own.apiDb);
+    own.apiUrl = own.contentApi.url;
+    own.site = await startSite({
+      API_BASE_URL: own.apiUrl,
+      OUTBOX_DATABASE_PATH: own.outboxDb,
       CONTACT_MIN_FILL_MS: "0",
+      ...(await env(own)),
     });
   });
   test.afterAll(async () => {
-    await site?.stop();
-    await proxy?.close();
-    await contentApi?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await own.site?.stop();
+    for (const stop of own.stops) await stop();
+    await own.contentApi?.close();
+    if (own.dir) fs.rmSync(own.dir, { recursive: true, force: true });
+  });
+  return own;
+}
+
+/** `npm run outbox`, as the operator would run it. */
+const outboxCli = (outboxDb: string, ...args: string[]) =>
+  execFileSync(process.execPath, [path.join(repoRoot, "apps/web/server/outbox-cli.ts"), ...args], {
+    env: { ...process.env, OUTBOX_DATABASE_PATH: outboxDb },
+    encoding: "utf8",
+  });
+
+test.describe("a slow API", () => {
+  test.describe.configure({ mode: "serial" });
+  test.skip(({ isMobile }) => isMobile, behaviourOnly);
+  let proxy: Awaited<ReturnType<typeof delayingProxy>> | undefined;
+  const own = ownServers("slow", async ({ apiUrl, stops }) => {
+    const started = await delayingProxy(apiUrl, await freePort());
+    proxy = started;
+    stops.push(started.close);
+    return { API_BASE_URL: started.url };
   });
 
   for (const lang of languages) {
@@ -108,9 +146,9 @@ test.describe("a slow API", () => {
     test(`/${lang}: 'Sending...' with the button disabled, and a double click sends once`, async ({
       page,
     }) => {
+      const { site, apiDb } = own;
       if (!site || !proxy) throw new Error("servers not started");
-      await open(page, lang, site.url);
-      await checksStarted(page);
+      await openLive(page, lang, site.url);
       const values = typed(lang, "slow");
       await fill(page, values);
       proxy.state.delayMs = 3_000;
@@ -153,40 +191,17 @@ test.describe("a slow API", () => {
 
 test.describe("the per-visitor rate limit", () => {
   test.skip(({ isMobile }) => isMobile, behaviourOnly);
-  let dir = "";
-  let apiDb = "";
-  let contentApi: ContentApi | undefined;
-  let site: RunningSite | undefined;
-
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright needs the fixtures argument
-  test.beforeAll(async ({}, testInfo) => {
-    if (!startsServers(testInfo.project.name)) return;
-    dir = tempDir("limit");
-    apiDb = path.join(dir, "content.sqlite");
-    contentApi = await api(4363, apiDb);
-    site = await startSite(3363, {
-      API_BASE_URL: contentApi.url,
-      OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
-      CONTACT_MIN_FILL_MS: "0",
-      CONTACT_RATE_LIMIT: "2",
-    });
-  });
-  test.afterAll(async () => {
-    await site?.stop();
-    await contentApi?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const own = ownServers("limit", async () => ({ CONTACT_RATE_LIMIT: "2" }));
 
   test("after 2 messages the next ones get the clear message, keep their text, and are not stored", async ({
     page,
   }) => {
+    const { site, apiDb } = own;
     if (!site) throw new Error("servers not started");
-    await open(page, "en", site.url);
-    await checksStarted(page);
+    await openLive(page, "en", site.url);
     const sent = [typed("en", "limit-1"), typed("en", "limit-2")];
     for (const values of sent) {
-      await fill(page, values);
-      await submitButton(page).click();
+      await send(page, values);
       await expect(
         page.getByRole("status").filter({ hasText: i18n.en["contact.success"] }),
       ).toBeVisible();
@@ -194,10 +209,8 @@ test.describe("the per-visitor rate limit", () => {
     }
     const refused = { en: typed("en", "limit-3"), ar: typed("ar", "limit-4") };
     for (const lang of languages) {
-      await open(page, lang, site.url);
-      await checksStarted(page);
-      await fill(page, refused[lang]);
-      await submitButton(page).click();
+      await openLive(page, lang, site.url);
+      await send(page, refused[lang]);
       await expect(page.getByRole("alert")).toHaveText(i18n[lang]["contact.rateLimited"]);
       await expectValues(page, refused[lang]);
     }
@@ -208,52 +221,25 @@ test.describe("the per-visitor rate limit", () => {
 
 test.describe("the API down: the outbox", () => {
   test.skip(({ isMobile }) => isMobile, behaviourOnly);
-  const apiPort = 4365;
-  let dir = "";
-  let apiDb = "";
-  let outboxDb = "";
-  let contentApi: ContentApi | undefined;
-  let site: RunningSite | undefined;
   let brokenOutboxSite: RunningSite | undefined;
-
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright needs the fixtures argument
-  test.beforeAll(async ({}, testInfo) => {
-    if (!startsServers(testInfo.project.name)) return;
-    dir = tempDir("outbox");
-    apiDb = path.join(dir, "content.sqlite");
-    outboxDb = path.join(dir, "outbox.sqlite");
+  const own = ownServers("outbox", async ({ dir, apiUrl, stops }) => {
     const notAFolder = path.join(dir, "not-a-folder");
     fs.writeFileSync(notAFolder, "a file, so no outbox can be created below it");
-    contentApi = await api(apiPort, apiDb);
-    const common = { API_BASE_URL: `http://127.0.0.1:${apiPort}`, CONTACT_MIN_FILL_MS: "0" };
-    [site, brokenOutboxSite] = await Promise.all([
-      startSite(3365, {
-        ...common,
-        OUTBOX_DATABASE_PATH: outboxDb,
-        OUTBOX_POLL_MS: "100",
-        OUTBOX_RETRY_BASE_MS: "200",
-        OUTBOX_RETRY_MAX_MS: "1000",
-      }),
-      startSite(3366, { ...common, OUTBOX_DATABASE_PATH: path.join(notAFolder, "outbox.sqlite") }),
-    ]);
-  });
-  test.afterAll(async () => {
-    await site?.stop();
-    await brokenOutboxSite?.stop();
-    await contentApi?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  /** `npm run outbox`, as the operator would run it. */
-  const outboxReport = () =>
-    execFileSync(process.execPath, [path.join(repoRoot, "apps/web/server/outbox-cli.ts")], {
-      env: { ...process.env, OUTBOX_DATABASE_PATH: outboxDb },
-      encoding: "utf8",
+    const broken = await startSite({
+      API_BASE_URL: apiUrl,
+      CONTACT_MIN_FILL_MS: "0",
+      OUTBOX_DATABASE_PATH: path.join(notAFolder, "outbox.sqlite"),
     });
+    brokenOutboxSite = broken;
+    stops.push(broken.stop);
+    return { OUTBOX_POLL_MS: "100", OUTBOX_RETRY_BASE_MS: "200", OUTBOX_RETRY_MAX_MS: "1000" };
+  });
+  const outboxReport = () => outboxCli(own.outboxDb);
 
   test("messages wait in the outbox, and are delivered exactly once when the API is back", async ({
     browser,
   }) => {
+    const { site, apiDb, apiPort } = own;
     if (!site || !brokenOutboxSite) throw new Error("servers not started");
     const pages = {
       en: await browser.newPage(),
@@ -262,19 +248,17 @@ test.describe("the API down: the outbox", () => {
     };
     // Pages loaded while the API is up (the site keeps its content cached).
     for (const lang of languages) {
-      await open(pages[lang], lang, site.url);
-      await checksStarted(pages[lang]);
+      await openLive(pages[lang], lang, site.url);
     }
     await open(pages.broken, "en", brokenOutboxSite.url);
     await checksStarted(pages.broken);
 
-    await contentApi?.close();
-    contentApi = undefined;
+    await own.contentApi?.close();
+    own.contentApi = undefined;
 
     const values = { en: typed("en", "outbox"), ar: typed("ar", "outbox") };
     for (const lang of languages) {
-      await fill(pages[lang], values[lang]);
-      await submitButton(pages[lang]).click();
+      await send(pages[lang], values[lang]);
       await expect(
         pages[lang].getByRole("status").filter({ hasText: i18n[lang]["contact.queued"] }),
       ).toBeVisible();
@@ -298,7 +282,7 @@ test.describe("the API down: the outbox", () => {
     await expect(pages.broken.getByRole("alert")).toHaveText(i18n.en["contact.failed"]);
     await expectValues(pages.broken, kept);
 
-    contentApi = await api(apiPort, apiDb); // the same port and database
+    own.contentApi = await api(apiPort, apiDb); // the same port and database
     for (const lang of languages) {
       await expect
         .poll(() => stored(apiDb, values[lang].message), { timeout: 15_000 })
@@ -317,54 +301,22 @@ test.describe("the API down: the outbox", () => {
 
 test.describe("a form sent too soon after it was shown", () => {
   test.skip(({ isMobile }) => isMobile, behaviourOnly);
-  const apiPort = 4367;
-  let dir = "";
-  let apiDb = "";
-  let outboxDb = "";
-  let contentApi: ContentApi | undefined;
-  let site: RunningSite | undefined;
-
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright needs the fixtures argument
-  test.beforeAll(async ({}, testInfo) => {
-    if (!startsServers(testInfo.project.name)) return;
-    dir = tempDir("held");
-    apiDb = path.join(dir, "content.sqlite");
-    outboxDb = path.join(dir, "outbox.sqlite");
-    contentApi = await api(apiPort, apiDb);
-    // Every form counts as sent too soon: a person with autofill, or a bot.
-    site = await startSite(3367, {
-      API_BASE_URL: `http://127.0.0.1:${apiPort}`,
-      CONTACT_MIN_FILL_MS: "600000",
-      OUTBOX_DATABASE_PATH: outboxDb,
-      OUTBOX_POLL_MS: "100",
-    });
-  });
-  test.afterAll(async () => {
-    await site?.stop();
-    await contentApi?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  const outbox = (...args: string[]) =>
-    execFileSync(
-      process.execPath,
-      [path.join(repoRoot, "apps/web/server/outbox-cli.ts"), ...args],
-      {
-        env: { ...process.env, OUTBOX_DATABASE_PATH: outboxDb },
-        encoding: "utf8",
-      },
-    );
+  // Every form counts as sent too soon: a person with autofill, or a bot.
+  const own = ownServers("held", async () => ({
+    CONTACT_MIN_FILL_MS: "600000",
+    OUTBOX_POLL_MS: "100",
+  }));
+  const outbox = (...args: string[]) => outboxCli(own.outboxDb, ...args);
 
   test("is held, not lost: a person sees it, then releases it to the API or deletes it", async ({
     page,
   }) => {
+    const { site, apiDb, outboxDb } = own;
     if (!site) throw new Error("servers not started");
     const kept = { en: typed("en", "held-1"), ar: typed("ar", "held-2") };
     for (const lang of languages) {
-      await open(page, lang, site.url);
-      await checksStarted(page);
-      await fill(page, kept[lang]);
-      await submitButton(page).click();
+      await openLive(page, lang, site.url);
+      await send(page, kept[lang]);
       // The visitor sees the usual success (a bot learns nothing)...
       await expect(
         page.getByRole("status").filter({ hasText: i18n[lang]["contact.success"] }),

@@ -1,13 +1,14 @@
 import { contactLimits, contactMessages } from "@site/contract";
 import {
   behaviourOnly,
-  checksStarted,
   expectStoredOnce,
   expectValues,
   field,
   fill,
   form,
   open,
+  openLive,
+  send,
   sharedApiDb,
   stored,
   submitButton,
@@ -83,8 +84,7 @@ for (const lang of languages) {
     test("an empty submit shows the three messages and focuses the name field", async ({
       page,
     }) => {
-      await open(page, lang);
-      await checksStarted(page);
+      await openLive(page, lang);
       await submitButton(page).click();
       const expected: [keyof Typed, string][] = [
         ["name", m.nameRequired],
@@ -101,89 +101,75 @@ for (const lang of languages) {
       await expect(page.getByRole("alert")).toHaveText(t["contact.fixErrors"]);
     });
 
-    test("an invalid e-mail shows its message and keeps everything typed", async ({
-      page,
-    }, testInfo) => {
-      test.skip(testInfo.project.name === "phone", behaviourOnly);
-      await open(page, lang);
-      await checksStarted(page);
-      const values = { ...typed(lang, "invalid-email"), email: "sarah.example.com" };
-      await fill(page, values);
-      await submitButton(page).click();
-      await expect(field(page, "email")).toHaveAccessibleDescription(m.emailInvalid);
-      await expect(field(page, "email")).toBeFocused();
-      await expect(field(page, "name")).not.toHaveAttribute("aria-invalid");
-      await expectValues(page, values);
-      expect(stored(sharedApiDb, values.message)).toEqual([]);
-    });
+    test.describe("the form's behaviour", () => {
+      test.skip(({ isMobile }) => isMobile, behaviourOnly);
+      test.beforeEach(async ({ page }) => openLive(page, lang));
 
-    test("a valid message reaches the API exactly as typed, and the form is cleared", async ({
-      page,
-    }, testInfo) => {
-      test.skip(testInfo.project.name === "phone", behaviourOnly);
-      await open(page, lang);
-      await checksStarted(page);
-      const values = typed(lang, "valid");
-      await fill(page, values);
-      // Sent with `fetch` to the action's JSON address: the page stays.
-      let navigated = false;
-      page.on("framenavigated", (frame) => {
-        if (frame === page.mainFrame()) navigated = true;
+      test("an invalid e-mail shows its message and keeps everything typed", async ({ page }) => {
+        const values = { ...typed(lang, "invalid-email"), email: "sarah.example.com" };
+        await send(page, values);
+        await expect(field(page, "email")).toHaveAccessibleDescription(m.emailInvalid);
+        await expect(field(page, "email")).toBeFocused();
+        await expect(field(page, "name")).not.toHaveAttribute("aria-invalid");
+        await expectValues(page, values);
+        expect(stored(sharedApiDb, values.message)).toEqual([]);
       });
-      const [request] = await Promise.all([
-        page.waitForRequest((r) => r.method() === "POST"),
-        submitButton(page).click(),
-      ]);
-      expect(new URL(request.url()).pathname).toBe(`/${lang}/contactUs/send`);
-      expect(request.resourceType()).toBe("fetch");
-      await expect(
-        page.getByRole("status").filter({ hasText: t["contact.success"] }),
-      ).toBeVisible();
-      await expect(page.getByRole("status").getByTestId("contact-notice")).toBeFocused();
-      await expect(submitButton(page)).toHaveText(t["contact.send"]);
-      await expectValues(page, { name: "", email: "", phone: "", subject: "", message: "" });
-      expect(page.url()).toMatch(new RegExp(`/${lang}/contactUs$`));
-      expect(navigated).toBe(false);
-      await expectStoredOnce(sharedApiDb, values, lang);
-    });
 
-    test("a send that fails on the way says so in place and keeps everything typed", async ({
-      page,
-    }, testInfo) => {
-      test.skip(testInfo.project.name === "phone", behaviourOnly);
-      await open(page, lang);
-      await checksStarted(page);
-      await page.route("**/contactUs/send", (route) => route.abort("connectionreset"));
-      const values = typed(lang, "network-failure");
-      await fill(page, values);
-      await submitButton(page).click();
-      await expect(page.getByRole("alert")).toHaveText(t["contact.failed"]);
-      await expect(submitButton(page)).toBeEnabled();
-      await expect(submitButton(page)).toHaveText(t["contact.send"]);
-      await expectValues(page, values);
-      expect(stored(sharedApiDb, values.message)).toEqual([]);
-    });
+      test("a valid message reaches the API exactly as typed, and the form is cleared", async ({
+        page,
+      }) => {
+        const values = typed(lang, "valid");
+        await fill(page, values);
+        // Sent with `fetch` to the action's JSON address: the page stays.
+        let navigated = false;
+        page.on("framenavigated", (frame) => {
+          if (frame === page.mainFrame()) navigated = true;
+        });
+        const [request] = await Promise.all([
+          page.waitForRequest((r) => r.method() === "POST"),
+          submitButton(page).click(),
+        ]);
+        expect(new URL(request.url()).pathname).toBe(`/${lang}/contactUs/send`);
+        expect(request.resourceType()).toBe("fetch");
+        await expect(
+          page.getByRole("status").filter({ hasText: t["contact.success"] }),
+        ).toBeVisible();
+        await expect(page.getByRole("status").getByTestId("contact-notice")).toBeFocused();
+        await expect(submitButton(page)).toHaveText(t["contact.send"]);
+        await expectValues(page, { name: "", email: "", phone: "", subject: "", message: "" });
+        expect(page.url()).toMatch(new RegExp(`/${lang}/contactUs$`));
+        expect(navigated).toBe(false);
+        await expectStoredOnce(sharedApiDb, values, lang);
+      });
 
-    test("a filled honeypot looks like a success, and nothing is stored", async ({
-      page,
-    }, testInfo) => {
-      test.skip(testInfo.project.name === "phone", behaviourOnly);
-      await open(page, lang);
-      await checksStarted(page);
-      const values = typed(lang, "honeypot");
-      await fill(page, values);
-      await page.getByLabel(t["contact.honeypot"]).fill("https://spam.example", { force: true });
-      await submitButton(page).click();
-      await expect(
-        page.getByRole("status").filter({ hasText: t["contact.success"] }),
-      ).toBeVisible();
-      // The answer came after the action finished: a forwarded message would be stored by now.
-      expect(stored(sharedApiDb, values.message)).toEqual([]);
+      test("a send that fails on the way says so in place and keeps everything typed", async ({
+        page,
+      }) => {
+        await page.route("**/contactUs/send", (route) => route.abort("connectionreset"));
+        const values = typed(lang, "network-failure");
+        await send(page, values);
+        await expect(page.getByRole("alert")).toHaveText(t["contact.failed"]);
+        await expect(submitButton(page)).toBeEnabled();
+        await expect(submitButton(page)).toHaveText(t["contact.send"]);
+        await expectValues(page, values);
+        expect(stored(sharedApiDb, values.message)).toEqual([]);
+      });
+
+      test("a filled honeypot looks like a success, and nothing is stored", async ({ page }) => {
+        const values = typed(lang, "honeypot");
+        await fill(page, values);
+        await page.getByLabel(t["contact.honeypot"]).fill("https://spam.example", { force: true });
+        await submitButton(page).click();
+        await expect(
+          page.getByRole("status").filter({ hasText: t["contact.success"] }),
+        ).toBeVisible();
+        // The answer came after the action finished: a forwarded message would be stored by now.
+        expect(stored(sharedApiDb, values.message)).toEqual([]);
+      });
     });
 
     test("mirrors in Arabic and fits the screen", async ({ page }, testInfo) => {
-      await open(page, lang);
-      await checksStarted(page);
+      await openLive(page, lang);
       await submitButton(page).click();
       await expect(field(page, "name")).toBeFocused();
       const geometry = await page.evaluate(() => {
@@ -227,8 +213,7 @@ for (const lang of languages) {
     });
 
     test("no serious or critical axe violations, with errors shown", async ({ page }) => {
-      await open(page, lang);
-      await checksStarted(page);
+      await openLive(page, lang);
       await submitButton(page).click();
       await expect(field(page, "name")).toBeFocused();
       expect(await seriousViolations(page, "main")).toEqual([]);

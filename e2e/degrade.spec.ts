@@ -9,8 +9,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { apiData, i18n, languages } from "./support/content.ts";
-import { E2E_API_PORT, E2E_PORT } from "./support/env.ts";
-import { type RunningSite, startSite, startSiteWithApi } from "./support/site.ts";
+import { E2E_API_PORT } from "./support/env.ts";
+import { freePort, type RunningSite, startSite, startSiteWithApi } from "./support/site.ts";
 import { expect, test } from "./support/test.ts";
 
 const broken = new Set(["/api/latest-projects", "/api/homepage-services"]);
@@ -58,8 +58,9 @@ test.describe.configure({ mode: "serial" });
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "one width is enough");
-  proxy = await startFaultyProxy(E2E_API_PORT + 80, (path) => (broken.has(path) ? "500" : "none"));
-  site = await startSite(E2E_PORT + 80, { API_BASE_URL: `http://127.0.0.1:${E2E_API_PORT + 80}` });
+  const port = await freePort();
+  proxy = await startFaultyProxy(port, (path) => (broken.has(path) ? "500" : "none"));
+  site = await startSite({ API_BASE_URL: `http://127.0.0.1:${port}` });
 });
 test.afterAll(async () => {
   await site?.stop();
@@ -90,7 +91,7 @@ for (const lang of languages) {
 
 test("a site restarted while the API is down still serves the pages seen before", async () => {
   const store = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "answers-")), "answers.sqlite");
-  const servers = await startSiteWithApi(82, {}, { ANSWER_STORE_PATH: store });
+  const servers = await startSiteWithApi({}, { ANSWER_STORE_PATH: store });
   const apiUrl = servers.api.url;
   const seen = ["/en/news", "/ar"];
   const titles: string[] = [];
@@ -101,7 +102,7 @@ test("a site restarted while the API is down still serves the pages seen before"
     await servers.site.stop();
     await servers.api.close();
     // The same store, the API gone.
-    const restarted = await startSite(E2E_PORT + 83, {
+    const restarted = await startSite({
       API_BASE_URL: apiUrl,
       ANSWER_STORE_PATH: store,
     });
@@ -123,12 +124,13 @@ test("an API that answers an empty list or resets connections: the last good pag
   page,
 }) => {
   let fault: Fault = "empty list";
-  const faulty = await startFaultyProxy(E2E_API_PORT + 84, (path) =>
+  const port = await freePort();
+  const faulty = await startFaultyProxy(port, (path) =>
     path === "/api/isos" || fault === "reset" ? fault : "none",
   );
   // Answers go stale at once, so every visit asks the API again.
-  const own = await startSite(E2E_PORT + 84, {
-    API_BASE_URL: `http://127.0.0.1:${E2E_API_PORT + 84}`,
+  const own = await startSite({
+    API_BASE_URL: `http://127.0.0.1:${port}`,
     CACHE_TTL_MS: "1",
   });
   try {

@@ -41,17 +41,21 @@ for (const lang of languages) {
     });
 
     test("the banner slider autoplays and keeps going", async ({ page }) => {
+      // The page's clock: each 6 s autoplay step passes at once (time runs on by itself too).
+      await page.clock.install();
       await openHome(page, lang);
       const slider = page.getByTestId("hero-slider");
       await expect(slider).toHaveAttribute("aria-roledescription", "carousel");
       const first = await selectedSlide(page).getAttribute("aria-label");
       expect(first).toBeTruthy();
+      await page.clock.runFor(7_000);
       await expect(selectedSlide(page)).not.toHaveAttribute("aria-label", first ?? "", {
         timeout: 10_000,
       });
       // A click on "next" does not stop it (stopOnInteraction: false).
       await slider.getByRole("button", { name: /next|التالي/i }).click();
       const afterClick = await selectedSlide(page).getAttribute("aria-label");
+      await page.clock.runFor(7_000);
       await expect(selectedSlide(page)).not.toHaveAttribute("aria-label", afterClick ?? "", {
         timeout: 10_000,
       });
@@ -76,6 +80,8 @@ for (const lang of languages) {
 
     test("autoplay waits while the tab is hidden", async ({ page }, testInfo) => {
       test.skip(testInfo.project.name === "phone", "the same code at every width");
+      // The page's clock, so 7 s of autoplay time pass at once (time runs on by itself too).
+      await page.clock.install();
       await openHome(page, lang);
       const setVisibility = (state: "hidden" | "visible") =>
         page.evaluate((value) => {
@@ -87,9 +93,10 @@ for (const lang of languages) {
         }, state);
       await setVisibility("hidden");
       const first = await selectedSlide(page).getAttribute("aria-label");
-      await page.waitForTimeout(7_000);
+      await page.clock.runFor(7_000);
       await expect(selectedSlide(page)).toHaveAttribute("aria-label", first ?? "");
       await setVisibility("visible");
+      await page.clock.runFor(7_000);
       await expect(selectedSlide(page)).not.toHaveAttribute("aria-label", first ?? "", {
         timeout: 10_000,
       });
@@ -97,9 +104,10 @@ for (const lang of languages) {
 
     test("reduced motion: the banner slider does not autoplay", async ({ page }) => {
       await page.emulateMedia({ reducedMotion: "reduce" });
+      await page.clock.install();
       await openHome(page, lang);
       const first = await selectedSlide(page).getAttribute("aria-label");
-      await page.waitForTimeout(7_000);
+      await page.clock.runFor(7_000);
       await expect(selectedSlide(page)).toHaveAttribute("aria-label", first ?? "");
       await expect(page.getByTestId("hero-pause")).toBeHidden();
     });

@@ -11,8 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { firstId, languages } from "./support/content.ts";
-import { E2E_PORT } from "./support/env.ts";
-import { startSite } from "./support/site.ts";
+import { E2E_DOWN_URL } from "./support/env.ts";
 import { expect, test } from "./support/test.ts";
 
 /** The path of vnu.jar: the main export of the `vnu-jar` package (a CommonJS `String`). */
@@ -135,18 +134,13 @@ test("the server HTML of every route, in both languages, has no error or warning
     add(route.path, await response.text());
   }
 
-  // The error screen: a site whose API does not answer (nothing listens on port 9).
-  const down = await startSite(E2E_PORT + 87, { API_BASE_URL: "http://127.0.0.1:9" });
-  try {
-    for (const lang of languages) {
-      const response = await request.get(`${down.url}/${lang}`, { maxRedirects: 0 });
-      expect(response.status(), `/${lang} with the API down`).toBe(503);
-      const html = await response.text();
-      expect(html, "the error screen").toContain('data-testid="error-screen"');
-      add(`/${lang} (API down)`, html);
-    }
-  } finally {
-    await down.stop();
+  // The error screen: the run's site whose API does not answer.
+  for (const lang of languages) {
+    const response = await request.get(`${E2E_DOWN_URL}/${lang}`, { maxRedirects: 0 });
+    expect(response.status(), `/${lang} with the API down`).toBe(503);
+    const html = await response.text();
+    expect(html, "the error screen").toContain('data-testid="error-screen"');
+    add(`/${lang} (API down)`, html);
   }
 
   const results = await validate(pages);

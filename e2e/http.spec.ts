@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { apiData, type Lang, languages, type Paged } from "./support/content.ts";
 import { E2E_API_PORT, E2E_PORT, e2eStorageDir } from "./support/env.ts";
-import { type RunningSite, startSite } from "./support/site.ts";
+import { freePort, type RunningSite, startSite } from "./support/site.ts";
 import { expect, test } from "./support/test.ts";
 
 const reportModuleLoads = path.join(import.meta.dirname, "support/report-module-loads.ts");
@@ -59,9 +59,8 @@ test.describe("methods other than GET", () => {
   test.beforeAll(async () => {
     // A server of its own, so its log can be read; it reads the test run's reference API.
     site = await startSite(
-      E2E_PORT + 70,
       { API_BASE_URL: `http://127.0.0.1:${E2E_API_PORT}`, NODE_ENV: "" },
-      ["--import", reportModuleLoads],
+      { nodeArgs: ["--import", reportModuleLoads] },
     );
   });
   test.afterAll(() => site?.stop());
@@ -121,9 +120,8 @@ test.describe("methods other than GET", () => {
 
 test("WORKERS=2: the demo is served by two server processes sharing the port", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "workers-"));
-  const site = await startSite(E2E_PORT + 76, {
+  const site = await startSite({
     WORKERS: "2",
-    API_PORT: String(E2E_API_PORT + 76),
     API_DATABASE_PATH: path.join(dir, "content.sqlite"),
     API_STORAGE_DIR: e2eStorageDir,
     OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
@@ -161,8 +159,7 @@ test.describe("media downloads", () => {
 
   test("on SIGTERM a download in flight finishes, and new visitors are turned away", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "drain-"));
-    const site = await startSite(E2E_PORT + 77, {
-      API_PORT: String(E2E_API_PORT + 77),
+    const site = await startSite({
       API_DATABASE_PATH: path.join(dir, "content.sqlite"),
       API_STORAGE_DIR: e2eStorageDir,
       OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),

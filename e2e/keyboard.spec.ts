@@ -2,46 +2,17 @@
  * Keyboard operation (issue 13), in both languages, each at the width where the control
  * exists: the skip link; Tab through whole pages (every visible control once, in document
  * order, in view, with a focus ring of 3:1 against its surface); the desktop dropdowns and the
- * phone menu; the carousels, the hero slider's pause button, the gallery and its lightbox with
- * the arrow keys in the reading direction; the pager; `aria-current` in the navigation. Page
- * structure is in structure.spec.ts.
+ * phone menu; `aria-current` in the navigation. The carousels, slider, gallery and pager:
+ * keyboard-widgets.spec.ts. Page structure is in structure.spec.ts.
  */
 
-import {
-  apiData,
-  firstId,
-  type Lang,
-  languages,
-  type Paged,
-  routePath,
-  routes,
-  t,
-} from "./support/content.ts";
-import { pager } from "./support/page-checks.ts";
+import { languages, routePath, routes, t } from "./support/content.ts";
+import { open } from "./support/keyboard.ts";
+import { controlledBy, pressToggling } from "./support/page-checks.ts";
 import { installTools, type RingContrast } from "./support/page-tools.ts";
-import {
-  expect,
-  expectLive,
-  type Page,
-  scriptsReady,
-  type TestInfo,
-  test,
-} from "./support/test.ts";
+import { expect, type Page, type TestInfo, test } from "./support/test.ts";
 
 const isDesktop = (testInfo: TestInfo) => testInfo.project.name === "desktop";
-
-/** The arrow key that goes forward (to the next slide) in this language's reading direction. */
-const forwardKey = (lang: Lang) => (lang === "ar" ? "ArrowLeft" : "ArrowRight");
-const backwardKey = (lang: Lang) => (lang === "ar" ? "ArrowRight" : "ArrowLeft");
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Opens a page and waits for its widgets (on pages that have them), not for its images. */
-async function open(page: Page, path: string) {
-  const response = await page.goto(path, { waitUntil: "domcontentloaded" });
-  expect(response?.status(), path).toBeLessThan(400);
-  await scriptsReady(page);
-}
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(installTools);
@@ -173,9 +144,8 @@ for (const lang of languages) {
         name: t(lang, "nav.showSubmenu", { name: t(lang, "nav.services") }),
       });
       await toggle.focus();
-      await page.keyboard.press("Space");
-      await expect(toggle).toHaveAttribute("aria-expanded", "true");
-      const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+      await pressToggling(page, "Space", toggle, true);
+      const menu = await controlledBy(page, toggle);
       const entries = menu.getByRole("link");
       const count = await entries.count();
       expect(count).toBeGreaterThan(2);
@@ -191,32 +161,27 @@ for (const lang of languages) {
       await expect(entries.nth(0)).toBeFocused();
       await page.keyboard.press("End");
       await expect(entries.nth(count - 1)).toBeFocused();
-      await page.keyboard.press("Escape");
-      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await pressToggling(page, "Escape", toggle, false);
       await expect(toggle).toBeFocused();
       await expect(menu).toBeHidden();
 
       // ArrowDown on a closed toggle opens its menu at the first entry; ArrowUp at the last.
       const about = nav.getByRole("button", { name: t(lang, "nav.aboutUs") });
       await about.focus();
-      await page.keyboard.press("ArrowDown");
-      await expect(about).toHaveAttribute("aria-expanded", "true");
-      const aboutMenu = page.locator(`#${await about.getAttribute("aria-controls")}`);
+      await pressToggling(page, "ArrowDown", about, true);
+      const aboutMenu = await controlledBy(page, about);
       await expect(aboutMenu.getByRole("link").first()).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(about).toBeFocused();
       await page.keyboard.press("ArrowUp");
       await expect(aboutMenu.getByRole("link").last()).toBeFocused();
       // Tab past the last entry leaves the menu, which closes.
-      await page.keyboard.press("Tab");
-      await expect(about).toHaveAttribute("aria-expanded", "false");
+      await pressToggling(page, "Tab", about, false);
       await expect(aboutMenu).toBeHidden();
       // Enter on the toggle opens it too.
       await about.focus();
-      await page.keyboard.press("Enter");
-      await expect(about).toHaveAttribute("aria-expanded", "true");
-      await page.keyboard.press("Enter");
-      await expect(about).toHaveAttribute("aria-expanded", "false");
+      await pressToggling(page, "Enter", about, true);
+      await pressToggling(page, "Enter", about, false);
     });
 
     test("phone menu: Enter opens it, Tab and Shift+Tab stay inside, Space expands a sub-menu", async ({
@@ -249,8 +214,7 @@ for (const lang of languages) {
       );
       const projects = dialog.getByRole("button", { name: t(lang, "nav.projects") });
       await projects.focus();
-      await page.keyboard.press("Space");
-      await expect(projects).toHaveAttribute("aria-expanded", "true");
+      await pressToggling(page, "Space", projects, true);
       await page.keyboard.press("Tab");
       await expect(
         dialog.getByRole("link", { name: t(lang, "nav.completedProjects") }),
@@ -258,214 +222,6 @@ for (const lang of languages) {
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(new RegExp(`/${lang}/projects$`));
       await expect(dialog).toBeHidden();
-    });
-
-    test("home carousel: arrow keys in the reading direction, Enter and Space on its buttons", async ({
-      page,
-    }) => {
-      await page.emulateMedia({ reducedMotion: "reduce" });
-      await open(page, `/${lang}`);
-      const carousel = page.getByTestId("latest-projects");
-      await expectLive(carousel);
-      const previous = carousel.getByTestId("carousel-previous");
-      const next = carousel.getByTestId("carousel-next");
-      const slides = carousel.getByTestId("carousel-slide");
-      const links = slides.locator("a");
-      const step = (await slides.nth(0).boundingBox())?.width ?? 0;
-      const start = (await slides.nth(0).boundingBox())?.x ?? 0;
-      /** Slides moved forward in the reading direction (right to left in English). */
-      const expectMoved = (count: number) =>
-        expect(async () => {
-          const x = (await slides.nth(0).boundingBox())?.x ?? Number.NaN;
-          const moved = lang === "ar" ? x - start : start - x;
-          expect(Math.abs(moved - count * step)).toBeLessThan(3);
-        }).toPass();
-
-      await links.nth(0).focus();
-      // At the start there is nothing before: the backward key does nothing.
-      await page.keyboard.press(backwardKey(lang));
-      await expect(previous).toBeDisabled();
-      await expect(links.nth(0)).toBeFocused();
-      // The forward key goes to the next slide, and focus goes with it.
-      await page.keyboard.press(forwardKey(lang));
-      await expect(previous).toBeEnabled();
-      await expect(links.nth(1)).toBeFocused();
-      await expectMoved(1);
-      await page.keyboard.press(forwardKey(lang));
-      await expect(links.nth(2)).toBeFocused();
-      await expectMoved(2);
-      await page.keyboard.press(backwardKey(lang));
-      await expect(links.nth(1)).toBeFocused();
-      await expectMoved(1);
-      await page.keyboard.press(backwardKey(lang));
-      await expect(links.nth(0)).toBeFocused();
-      await expectMoved(0);
-      await expect(previous).toBeDisabled();
-
-      // On the buttons: Enter and Space press them; the arrow keys still slide.
-      await next.focus();
-      await page.keyboard.press("Enter");
-      await expectMoved(1);
-      await page.keyboard.press("Space");
-      await expectMoved(2);
-      await page.keyboard.press(backwardKey(lang));
-      await expectMoved(1);
-      await expect(next).toBeFocused();
-      await previous.focus();
-      await page.keyboard.press("Enter");
-      await expectMoved(0);
-      // Back at the start, "previous" is unavailable but keeps focus (not dropped on the page).
-      await expect(previous).toBeDisabled();
-      await expect(previous).toBeFocused();
-      await page.keyboard.press(forwardKey(lang));
-      await expectMoved(1);
-    });
-
-    test("hero slider: pause toggles with Enter and Space and says so; arrow keys slide", async ({
-      page,
-    }) => {
-      await open(page, `/${lang}`);
-      const hero = page.getByTestId("hero-slider");
-      await expectLive(hero);
-      const pause = page.getByTestId("hero-pause");
-      await expect(pause).toHaveAccessibleName(t(lang, "home.pauseSlider"));
-      await pause.focus();
-      await page.keyboard.press("Enter");
-      await expect(pause).toHaveAccessibleName(t(lang, "home.playSlider"));
-      await expect(pause).toBeFocused();
-
-      const slides = page.getByTestId("hero-slide");
-      const count = await slides.count();
-      const selected = () =>
-        slides.evaluateAll((all) => all.findIndex((slide) => slide.hasAttribute("data-selected")));
-      // Paused: the slide shown only changes with the keys.
-      const at = await selected();
-      await page.keyboard.press(forwardKey(lang));
-      await expect.poll(selected).toBe((at + 1) % count);
-      await page.keyboard.press(backwardKey(lang));
-      await page.keyboard.press(backwardKey(lang));
-      await expect.poll(selected).toBe((at - 1 + count) % count);
-
-      // Tab goes on to "next"; Enter and Space press it.
-      await page.keyboard.press("Tab");
-      const next = hero.getByRole("button", {
-        name: t(lang, "home.carouselNext", { name: t(lang, "home.bannerRegion") }),
-      });
-      await expect(next).toBeFocused();
-      await page.keyboard.press("Enter");
-      await expect.poll(selected).toBe(at);
-      await page.keyboard.press("Space");
-      await expect.poll(selected).toBe((at + 1) % count);
-
-      await pause.focus();
-      await page.keyboard.press("Space");
-      await expect(pause).toHaveAccessibleName(t(lang, "home.pauseSlider"));
-    });
-
-    test("gallery and lightbox: arrow keys, Enter opens, focus trapped, Escape gives it back", async ({
-      page,
-    }) => {
-      const id = await firstId("/api/Completed-projects", lang);
-      const { projects: project } = await apiData<{
-        projects: { title: string; project_images: unknown[] };
-      }>(`/api/projects/${id}`, lang);
-      const total = project.project_images.length;
-      expect(total, "the first completed project has three photos or more").toBeGreaterThan(2);
-      await open(page, `/${lang}/projects/${id}`);
-      const gallery = page.getByTestId("image-gallery");
-      await expectLive(gallery);
-      const counter = gallery.getByTestId("gallery-counter");
-      const photo = (index: number) => t(lang, "common.imageOf", { index, total });
-      const thumbs = gallery.getByRole("button", {
-        name: new RegExp(`^${escapeRegExp(t(lang, "common.viewLarger", { title: "" }))}`),
-      });
-
-      await thumbs.nth(0).focus();
-      await page.keyboard.press(backwardKey(lang));
-      await expect(counter).toHaveText(photo(1));
-      await page.keyboard.press(forwardKey(lang));
-      await expect(counter).toHaveText(photo(2));
-      await expect(thumbs.nth(1)).toBeFocused();
-      await expect(thumbs.nth(1)).toBeInViewport({ ratio: 0.9 });
-
-      await page.keyboard.press("Enter");
-      const dialog = page.getByRole("dialog");
-      await expect(dialog).toBeVisible();
-      await expect(dialog.locator("img")).toHaveAttribute("alt", `${project.title} 2`);
-      await expect(dialog.getByRole("button", { name: t(lang, "common.close") })).toBeFocused();
-      const inDialog = () => dialog.evaluate((element) => element.contains(document.activeElement));
-      const controls = await dialog.getByRole("button").count();
-      for (let i = 0; i <= controls; i++) {
-        await page.keyboard.press("Tab");
-        expect(await inDialog(), `Tab ${i + 1}`).toBe(true);
-      }
-      for (let i = 0; i <= controls; i++) {
-        await page.keyboard.press("Shift+Tab");
-        expect(await inDialog(), `Shift+Tab ${i + 1}`).toBe(true);
-      }
-      await page.keyboard.press(forwardKey(lang));
-      await expect(dialog.locator("img")).toHaveAttribute("alt", `${project.title} 3`);
-      await page.keyboard.press(backwardKey(lang));
-      await expect(dialog.locator("img")).toHaveAttribute("alt", `${project.title} 2`);
-      // Enter and Space press the dialog's own buttons.
-      const nextPhoto = dialog.getByRole("button", { name: t(lang, "common.next") });
-      await nextPhoto.focus();
-      await page.keyboard.press("Enter");
-      await expect(dialog.locator("img")).toHaveAttribute("alt", `${project.title} 3`);
-      await page.keyboard.press("Space");
-      await expect(dialog.locator("img")).toHaveAttribute(
-        "alt",
-        `${project.title} ${total > 3 ? 4 : 1}`,
-      );
-
-      await page.keyboard.press("Escape");
-      await expect(dialog).toHaveCount(0);
-      await expect(thumbs.nth(1)).toBeFocused();
-    });
-
-    test("pager: the current page is marked, Tab reaches the pages, Enter follows them", async ({
-      page,
-    }) => {
-      const { pagination } = await apiData<Paged<unknown>>("/api/news", lang);
-      expect(pagination.last_page, "the demo news fill more than one page").toBeGreaterThan(1);
-      await open(page, `/${lang}/news`);
-      const nav = pager(page, lang);
-      const current = nav.locator('[aria-current="page"]').filter({ visible: true });
-      await expect(current).toHaveCount(1);
-      await expect(current).toHaveAccessibleName(t(lang, "pagination.current", { page: 1 }));
-
-      // From the last control before the pager, Tab goes page by page.
-      const lastBefore = await page.evaluate(() => {
-        const controls = Array.from(document.querySelectorAll<HTMLElement>("main a[href]"));
-        const pagerNav = document.querySelector("main nav");
-        const before = controls.filter(
-          (control) =>
-            pagerNav &&
-            control.compareDocumentPosition(pagerNav) & Node.DOCUMENT_POSITION_FOLLOWING &&
-            !pagerNav.contains(control),
-        );
-        before.at(-1)?.setAttribute("data-before-pager", "");
-        return before.length;
-      });
-      expect(lastBefore).toBeGreaterThan(0);
-      await page.locator("[data-before-pager]").focus();
-      await page.keyboard.press("Tab");
-      await expect(current).toBeFocused();
-      await page.keyboard.press("Tab");
-      const second = nav
-        .getByRole("link", { name: t(lang, "pagination.page", { page: 2 }) })
-        .filter({ visible: true });
-      await expect(second).toBeFocused();
-      await page.keyboard.press("Enter");
-      await expect(page).toHaveURL(new RegExp(`/${lang}/news\\?page=2#list$`));
-      await expect(current).toHaveAccessibleName(t(lang, "pagination.current", { page: 2 }));
-      await expect(current).toHaveCount(1);
-
-      const previous = nav.getByRole("link", { name: t(lang, "pagination.previous") });
-      await previous.focus();
-      await page.keyboard.press("Enter");
-      await expect(page).toHaveURL(new RegExp(`/${lang}/news#list$`));
-      await expect(current).toHaveAccessibleName(t(lang, "pagination.current", { page: 1 }));
     });
 
     test("the navigation marks the link of the current page with aria-current", async ({

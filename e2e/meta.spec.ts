@@ -188,36 +188,34 @@ const pages: Record<string, (lang: Lang, read: Read) => Promise<Page>> = {
       image: [item.banner_image, item.image],
     };
   },
-  HSE: async (lang, read) => {
-    const hse = await first(read, "/api/hse");
-    return {
-      path: "/HSE",
-      metaTitle: hse.meta_title,
-      title: [hse.title, t(lang, "hse.title")],
-      description: [hse.meta_description, hse.content],
-      image: [hse.banner_image],
-    };
-  },
-  equipment: async (lang, read) => {
-    const equipment = await first(read, "/api/equipment-pages");
-    return {
-      path: "/equipment",
-      metaTitle: equipment.meta_title,
-      title: [equipment.title, t(lang, "equipment.title")],
-      description: [equipment.meta_description, equipment.description],
-      image: [equipment.banner_image],
-    };
-  },
-  iso: async (lang, read) => {
-    const iso = await first(read, "/api/isos");
-    return {
-      path: "/iso",
-      metaTitle: iso.meta_title,
-      title: [iso.title, t(lang, "iso.title")],
-      description: [iso.meta_description],
-      image: [iso.banner_img],
-    };
-  },
+  // Pages made from the first item of a list, titled by it or else by an interface string.
+  ...Object.fromEntries(
+    (
+      [
+        ["HSE", "/api/hse", "hse.title", ["meta_description", "content"], "banner_image"],
+        [
+          "equipment",
+          "/api/equipment-pages",
+          "equipment.title",
+          ["meta_description", "description"],
+          "banner_image",
+        ],
+        ["iso", "/api/isos", "iso.title", ["meta_description"], "banner_img"],
+      ] as const
+    ).map(([name, list, titleKey, described, imageField]) => [
+      name,
+      async (lang: Lang, read: Read): Promise<Page> => {
+        const item = await first(read, list);
+        return {
+          path: `/${name}`,
+          metaTitle: item.meta_title,
+          title: [item.title, t(lang, titleKey)],
+          description: described.map((field) => item[field]),
+          image: [item[imageField]],
+        };
+      },
+    ]),
+  ),
   contactUs: async (lang, read) => {
     // No meta fields: the banner image is the projects page's.
     const header = await first(read, "/api/project-pages");
@@ -321,7 +319,6 @@ test.describe("empty and marked-up meta fields", () => {
       fs.writeFileSync(path.join(seedDir, file), JSON.stringify(emptyMeta(records)));
     }
     servers = await startSiteWithApi(
-      95,
       { seedDir },
       // Media through the site, as with the bundled API: image URLs start with SITE_URL.
       { MEDIA_BASE_URL: "/", SITE_URL: E2E_SITE_URL },

@@ -4,13 +4,21 @@
  * with its sanitised content, 404s, SEO tags, phone layout and accessibility (axe).
  */
 
-import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
+import {
+  allPages,
+  apiData,
+  firstId,
+  type Lang,
+  languages,
+  type Paged,
+  t,
+} from "./support/content.ts";
 import {
   clickAt,
-  expectAtList,
-  expectNoHorizontalOverflow,
+  expectNextThenPrevious,
   heading,
-  pager,
+  pagerLinks,
+  phoneOverflowTests,
 } from "./support/page-checks.ts";
 import { expect, type Page, test } from "./support/test.ts";
 import { truncated } from "./support/text.ts";
@@ -34,15 +42,7 @@ interface NewsPage {
 }
 
 /** Every news summary, all pages. */
-async function allNews(lang: Lang): Promise<NewsSummary[]> {
-  const first = await apiData<Paged<NewsSummary>>("/api/news", lang);
-  const rest = await Promise.all(
-    Array.from({ length: first.pagination.last_page - 1 }, (_, index) =>
-      apiData<Paged<NewsSummary>>(`/api/news?page=${index + 2}`, lang),
-    ),
-  );
-  return [first, ...rest].flatMap((page) => page.data);
-}
+const allNews = (lang: Lang) => allPages<NewsSummary>("/api/news", lang);
 
 const cards = (page: Page) => page.getByTestId("news-card");
 
@@ -115,26 +115,15 @@ test.describe("news page", () => {
       const second = await apiData<Paged<NewsSummary>>("/api/news?page=2", lang);
       const final = await apiData<Paged<NewsSummary>>(`/api/news?page=${last}`, lang);
 
+      expect(second.data.map((item) => item.id)).not.toEqual(first.data.map((item) => item.id));
+
       await page.goto(`/${lang}/news`);
-      const nav = pager(page, lang);
-      const previous = nav.getByRole("link", { name: t(lang, "pagination.previous") });
-      const next = nav.getByRole("link", { name: t(lang, "pagination.next") });
+      const { previous, next } = pagerLinks(page, lang);
       await expect(previous).toHaveAttribute("aria-disabled", "true");
       await expect(next).not.toHaveAttribute("aria-disabled", "true");
-
-      await next.click();
-      await expect(page).toHaveURL(new RegExp(`/${lang}/news\\?page=2#list$`));
-      await expectAtList(page);
-      await expectCards(page, lang, second.data);
-      expect(second.data.map((item) => item.id)).not.toEqual(first.data.map((item) => item.id));
-      await expect(
-        nav.getByRole("link", { name: t(lang, "pagination.current", { page: 2 }) }),
-      ).toHaveAttribute("aria-current", "page");
-
-      await previous.click();
-      await expect(page).toHaveURL(new RegExp(`/${lang}/news#list$`));
-      await expectAtList(page);
-      await expectCards(page, lang, first.data);
+      await expectNextThenPrevious(page, lang, "/news", [first.data, second.data], (items) =>
+        expectCards(page, lang, items),
+      );
 
       await page.goto(`/${lang}/news?page=${last}`);
       await expectCards(page, lang, final.data);
@@ -235,16 +224,8 @@ test.describe("news item", () => {
 const layoutPaths = async () => ["/news", "/news?page=2", `/news/${await firstId("/api/news")}`];
 
 test.describe("layout and accessibility", () => {
+  phoneOverflowTests(layoutPaths);
   for (const lang of languages) {
-    test(`/${lang}: no horizontal overflow on a phone`, async ({ page }, testInfo) => {
-      test.skip(testInfo.project.name !== "phone", "phone width");
-      for (const pagePath of await layoutPaths()) {
-        await page.goto(`/${lang}${pagePath}`);
-        await expect(heading(page)).toBeVisible();
-        await expectNoHorizontalOverflow(page, pagePath);
-      }
-    });
-
     test(`/${lang}/news: cards in columns on desktop, one column on phones`, async ({
       page,
     }, testInfo) => {

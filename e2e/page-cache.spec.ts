@@ -9,7 +9,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type Lang, languages } from "./support/content.ts";
-import { type SiteWithApi, startSiteWithApi } from "./support/site.ts";
+import { editNews, type SiteWithApi, startSiteWithApi } from "./support/site.ts";
 import { expect, test } from "./support/test.ts";
 
 const TTL_MS = 3_000;
@@ -22,7 +22,7 @@ test.describe.configure({ mode: "serial" });
 
 let servers: SiteWithApi;
 test.beforeAll(async () => {
-  servers = await startSiteWithApi(75, {}, { CACHE_TTL_MS: String(TTL_MS), PURGE_SECRET: SECRET });
+  servers = await startSiteWithApi({}, { CACHE_TTL_MS: String(TTL_MS), PURGE_SECRET: SECRET });
 });
 test.afterAll(async () => servers?.stop());
 
@@ -61,17 +61,6 @@ function firstNews(on: SiteWithApi = servers): { id: number; title: Record<Lang,
     .get() as { id: number; title_en: string; title_ar: string };
   db.close();
   return { id: row.id, title: { en: row.title_en, ar: row.title_ar } };
-}
-
-/** Writes columns of one news row straight into the API's database, as an editor's save would. */
-function editNews(on: SiteWithApi, id: number, columns: Record<string, string>) {
-  const db = new DatabaseSync(path.join(on.dir, "content.sqlite"));
-  const assignments = Object.keys(columns).map((name) => `${name} = ?`);
-  db.prepare(`UPDATE news SET ${assignments.join(", ")} WHERE id = ?`).run(
-    ...Object.values(columns),
-    id,
-  );
-  db.close();
 }
 
 test("a page is rendered once, then served from memory with its ETag and CDN headers", async () => {
@@ -180,7 +169,7 @@ test("a changed story shows once its data expires, in both languages", async () 
 test.describe("the purge webhook (data fresh for 5 minutes)", () => {
   let fresh: SiteWithApi;
   test.beforeAll(async () => {
-    fresh = await startSiteWithApi(78, {}, { PURGE_SECRET: SECRET });
+    fresh = await startSiteWithApi({}, { PURGE_SECRET: SECRET });
   });
   test.afterAll(async () => fresh?.stop());
 

@@ -4,8 +4,16 @@
  * Their search tags: e2e/meta.spec.ts.
  */
 
-import { apiData, firstId, languages, seedLength, shownImage, t } from "./support/content.ts";
-import { expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
+import {
+  apiData,
+  firstId,
+  inBothLanguages,
+  languages,
+  seedLength,
+  shownImage,
+  t,
+} from "./support/content.ts";
+import { heading, phoneOverflowTests } from "./support/page-checks.ts";
 import { expect, test } from "./support/test.ts";
 import { decodeHtml } from "./support/text.ts";
 
@@ -88,10 +96,7 @@ test.describe("services list", () => {
   }
 
   test("Arabic titles differ from the English ones", async () => {
-    const [en, ar] = await Promise.all([
-      apiData<Service[]>("/api/services", "en"),
-      apiData<Service[]>("/api/services", "ar"),
-    ]);
+    const [en, ar] = await inBothLanguages<Service[]>("/api/services");
     expect(ar.map((s) => s.id)).toEqual(en.map((s) => s.id));
     for (const [index, service] of ar.entries()) expect(service.title).not.toBe(en[index]?.title);
   });
@@ -255,10 +260,7 @@ test.describe("equipment", () => {
   }
 
   test("Arabic equipment differs from the English", async () => {
-    const [en, ar] = await Promise.all([
-      apiData<EquipmentItem[]>("/api/equipments", "en"),
-      apiData<EquipmentItem[]>("/api/equipments", "ar"),
-    ]);
+    const [en, ar] = await inBothLanguages<EquipmentItem[]>("/api/equipments");
     expect(ar.map((item) => item.quantity)).toEqual(en.map((item) => item.quantity));
     for (const [index, item] of ar.entries()) expect(item.title).not.toBe(en[index]?.title);
   });
@@ -272,15 +274,4 @@ const paths = async () => [
   "/equipment",
 ];
 
-test.describe("layout and accessibility", () => {
-  for (const lang of languages) {
-    test(`/${lang}: no horizontal overflow on a phone`, async ({ page }, testInfo) => {
-      test.skip(testInfo.project.name !== "phone", "phone width");
-      for (const pagePath of await paths()) {
-        await page.goto(`/${lang}${pagePath}`);
-        await expect(heading(page)).toBeVisible();
-        await expectNoHorizontalOverflow(page, pagePath);
-      }
-    });
-  }
-});
+test.describe("layout and accessibility", () => phoneOverflowTests(paths));

@@ -7,10 +7,11 @@
 import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
 import {
   clickAt,
-  expectAtList,
-  expectNoHorizontalOverflow,
+  expectNextThenPrevious,
   heading,
   pager,
+  pagerLinks,
+  phoneOverflowTests,
 } from "./support/page-checks.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
@@ -139,10 +140,10 @@ test.describe("project lists", () => {
       const final = await apiData<Paged<ProjectRow>>(`/api/Completed-projects?page=${last}`, lang);
       const detail = (id: number | string) => `/${lang}/projects/${id}`;
 
+      expect(second.data[0]?.id).not.toBe(first.data[0]?.id);
+
       await page.goto(`/${lang}/projects`);
-      const nav = pager(page, lang);
-      const previous = nav.getByRole("link", { name: t(lang, "pagination.previous") });
-      const next = nav.getByRole("link", { name: t(lang, "pagination.next") });
+      const { nav, previous, next } = pagerLinks(page, lang);
       await expect(previous).toHaveAttribute("aria-disabled", "true");
       await expect(previous).not.toHaveAttribute("href", /.*/);
       await expect(
@@ -152,19 +153,9 @@ test.describe("project lists", () => {
         nav.getByRole("link", { name: t(lang, "pagination.page", { page: last }) }),
       ).toBeVisible();
 
-      await next.click();
-      await expect(page).toHaveURL(new RegExp(`/${lang}/projects\\?page=2#list$`));
-      await expectAtList(page);
-      await expectRows(page, second.data, detail);
-      expect(second.data[0]?.id).not.toBe(first.data[0]?.id);
-      await expect(
-        nav.getByRole("link", { name: t(lang, "pagination.current", { page: 2 }) }),
-      ).toHaveAttribute("aria-current", "page");
-
-      await previous.click();
-      await expect(page).toHaveURL(new RegExp(`/${lang}/projects#list$`));
-      await expectAtList(page);
-      await expectRows(page, first.data, detail);
+      await expectNextThenPrevious(page, lang, "/projects", [first.data, second.data], (items) =>
+        expectRows(page, items, detail),
+      );
 
       await nav.getByRole("link", { name: t(lang, "pagination.page", { page: last }) }).click();
       await expect(page).toHaveURL(new RegExp(`/${lang}/projects\\?page=${last}#list$`));
@@ -359,19 +350,11 @@ const layoutPaths = async () => [
 ];
 
 test.describe("layout and accessibility", () => {
+  phoneOverflowTests(layoutPaths);
   for (const lang of languages) {
     test(`/${lang}/projects: the table is readable at this width`, async ({ page }, testInfo) => {
       await page.goto(`/${lang}/projects`);
       await expectReadableTable(page, lang, testInfo.project.name === "phone");
-    });
-
-    test(`/${lang}: no horizontal overflow on a phone`, async ({ page }, testInfo) => {
-      test.skip(testInfo.project.name !== "phone", "phone width");
-      for (const pagePath of await layoutPaths()) {
-        await page.goto(`/${lang}${pagePath}`);
-        await expect(heading(page)).toBeVisible();
-        await expectNoHorizontalOverflow(page, pagePath);
-      }
     });
 
     test(`/${lang}: the pager fits and mirrors in this language`, async ({ page }) => {

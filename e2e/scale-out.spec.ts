@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { type ContentApi, startContentApi } from "@site/content-api";
+import { freshGet } from "./support/fresh-get.ts";
 import { freePort, startRedis, type TestRedis } from "./support/redis.ts";
 import { type RunningSite, startSite } from "./support/site.ts";
 
@@ -75,22 +76,7 @@ async function editingProxy(target: string): Promise<EditingProxy> {
 }
 
 /** A GET on a connection of its own, so that each request may reach another worker. */
-function get(url: string): Promise<{ status: number; body: string; cache: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body, cache: String(res.headers["x-cache"]) }),
-        );
-      })
-      .on("error", reject);
-  });
-}
+const get = freshGet;
 
 /** Whether the page at `url` shows `text` (a boolean: a failure does not print the page). */
 const shows = async (url: string, text: string) => (await get(url)).body.includes(inHtml(text));
@@ -156,7 +142,7 @@ const running: RunningSite[] = [];
 /** A production site reading the proxy, stopped after the file's tests. */
 async function site(env: Record<string, string> = {}): Promise<RunningSite> {
   if (!proxy) throw new Error("proxy not started");
-  const started = await startSite(await freePort(), {
+  const started = await startSite({
     API_BASE_URL: proxy.url,
     OUTBOX_DATABASE_PATH: path.join(dir, `outbox-${running.length}.sqlite`),
     IMAGE_CACHE_DIR: path.join(dir, "images"),

@@ -165,13 +165,12 @@ test.describe("content that tries to close the JSON-LD script", () => {
     news[0].title = { en: title, ar: title };
     fs.writeFileSync(newsFile, JSON.stringify(news));
     api = await startContentApi({
-      port: 3622,
       host: "127.0.0.1",
       databasePath: path.join(seedDir, "content.sqlite"),
       storageDir: path.join(seedDir, "storage"),
       seedDir,
     });
-    hostile = await startSite(3621, {
+    hostile = await startSite({
       API_BASE_URL: api.url,
       OUTBOX_DATABASE_PATH: path.join(seedDir, "outbox.sqlite"),
       IMAGE_CACHE_DIR: path.join(seedDir, "images"),

@@ -7,10 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E_API_PORT, E2E_PORT, e2eStorageDir, repoRoot } from "./support/env.ts";
-
-// Processes only: one run covers both widths.
-test.skip(({ isMobile }) => isMobile, "no page is rendered in a browser here");
+import { e2eStorageDir, repoRoot } from "./support/env.ts";
+import { freePort } from "./support/site.ts";
 
 const reportModuleLoads = path.join(import.meta.dirname, "support/report-module-loads.ts");
 
@@ -62,8 +60,7 @@ async function answers(url: string): Promise<boolean> {
 }
 
 test("npm start runs the reference API and the website as two processes, and stops both", async () => {
-  const port = E2E_PORT + 80;
-  const apiPort = E2E_API_PORT + 80;
+  const [port, apiPort] = [await freePort(), await freePort()];
   const demo = startDemo(port, apiPort);
   try {
     await expect.poll(demo.output, { timeout: 60_000 }).toContain("Website ready");
@@ -106,8 +103,7 @@ function childrenRunning(parent: number, script: string): number[] {
 }
 
 test("when the reference API ends, npm start stops the website and fails", async () => {
-  const port = E2E_PORT + 81;
-  const apiPort = E2E_API_PORT + 81;
+  const [port, apiPort] = [await freePort(), await freePort()];
   const demo = startDemo(port, apiPort);
   try {
     await expect.poll(demo.output, { timeout: 60_000 }).toContain("Website ready");
@@ -124,7 +120,7 @@ test("when the reference API ends, npm start stops the website and fails", async
 
 test("the website alone, without API_BASE_URL, stops at once with one line saying what to set", async () => {
   const child = spawn(process.execPath, [path.join(repoRoot, "apps/web/server/start.ts")], {
-    env: { ...process.env, API_BASE_URL: "", PORT: String(E2E_PORT + 82), HOST: "127.0.0.1" },
+    env: { ...process.env, API_BASE_URL: "", PORT: String(await freePort()), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let errors = "";

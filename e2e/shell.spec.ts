@@ -1,10 +1,10 @@
 /**
- * The frame of every page: redirects, language and direction, header menus, language
- * switching, footer rules, the 404 page, the error screen and SEO tags in server HTML.
+ * The frame of every page: redirects, language and direction, language switching, footer
+ * rules, the 404 page, the error screen and SEO tags in server HTML. The header's menus:
+ * e2e/header.spec.ts.
  */
 
 import { apiData, company, t } from "./support/content.ts";
-import { E2E_PORT } from "./support/env.ts";
 import { seriousViolations } from "./support/page-checks.ts";
 import { startSite, startSiteWithApi } from "./support/site.ts";
 import { expect, type Page, test } from "./support/test.ts";
@@ -80,234 +80,6 @@ test.describe("language and direction", () => {
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("ar");
     await page.goto("/");
     await expect(page).toHaveURL(/\/ar$/);
-  });
-});
-
-test.describe("header", () => {
-  test("desktop dropdowns open and close with the keyboard", async ({ page }, testInfo) => {
-    test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
-    const services = await apiData<{ id: number; title: string }[]>("/api/services", "en");
-    await page.goto("/en/soso");
-    const nav = page.getByRole("navigation", { name: "Main navigation" });
-    const toggle = nav.getByRole("button", { name: "Show Services submenu" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await toggle.focus();
-    await page.keyboard.press("Enter");
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
-    for (const service of services) {
-      await expect(menu.getByRole("link", { name: service.title })).toHaveAttribute(
-        "href",
-        `/en/services/${service.id}`,
-      );
-    }
-    await page.keyboard.press("Tab");
-    await expect(menu.getByRole("link").first()).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await expect(toggle).toBeFocused();
-    await expect(menu).toBeHidden();
-  });
-
-  test("About Us lists the extra pages, overview, company profile and ISO", async ({
-    page,
-  }, testInfo) => {
-    test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
-    const pages = await apiData<{ id: number; title: string }[]>("/api/extra-pages", "ar");
-    const [profile] = await apiData<{ pdf_download_url: string }[]>("/api/our_profile", "ar");
-    await page.goto("/ar/soso");
-    const about = page
-      .getByRole("navigation", { name: "القائمة الرئيسية" })
-      .getByRole("button", { name: "من نحن" });
-    await about.click();
-    const menu = page.locator(`#${await about.getAttribute("aria-controls")}`);
-    for (const extra of pages) {
-      await expect(menu.getByRole("link", { name: extra.title })).toHaveAttribute(
-        "href",
-        `/ar/otherPages/${extra.id}`,
-      );
-    }
-    await expect(menu.getByRole("link", { name: "نظرة عامة" })).toHaveAttribute(
-      "href",
-      "/ar/overview",
-    );
-    await expect(menu.getByRole("link", { name: "شهادات الأيزو" })).toHaveAttribute(
-      "href",
-      "/ar/iso",
-    );
-    const download = menu.getByRole("link", { name: /ملف الشركة/ });
-    await expect(download).toHaveAttribute("download", "");
-    expect(await download.getAttribute("href")).toContain(
-      profile?.pdf_download_url.replace(/^https?:\/\/[^/]+/, "") ?? "??",
-    );
-  });
-
-  test("phone menu is full screen, locks scrolling, expands sub-menus, closes on a link, opens at the current section", async ({
-    page,
-  }, testInfo) => {
-    test.skip(isDesktop(testInfo.project.name), "phone navigation");
-    await page.goto("/en/soso");
-    const open = page.getByRole("button", { name: "Open menu" });
-    await open.click();
-    const dialog = page.getByRole("dialog", { name: "Main navigation" });
-    await expect(dialog).toBeVisible();
-    const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflowY);
-    expect(await bodyOverflow()).toBe("hidden");
-    const box = await dialog.boundingBox();
-    expect(box?.width).toBe(375);
-    const projects = dialog.getByRole("button", { name: "Projects" });
-    await expect(projects).toHaveAttribute("aria-expanded", "false");
-    await projects.click();
-    await expect(projects).toHaveAttribute("aria-expanded", "true");
-    await dialog.getByRole("link", { name: "Current Projects" }).click();
-    await expect(page).toHaveURL(/\/en\/CurrentProjects$/);
-    await expect(dialog).toBeHidden();
-    expect(await bodyOverflow()).not.toBe("hidden");
-
-    // Opened on a page, it shows where the visitor is: the section expanded, the page marked.
-    await page.goto("/en/CurrentProjects");
-    await open.click();
-    await expect(projects).toHaveAttribute("aria-expanded", "true");
-    await expect(dialog.getByRole("link", { name: "Current Projects" })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
-    await expect(dialog.getByRole("button", { name: "About Us" })).toHaveAttribute(
-      "aria-expanded",
-      "false",
-    );
-  });
-
-  test("phone menu closes with Escape and gives focus back to its button", async ({
-    page,
-  }, testInfo) => {
-    test.skip(isDesktop(testInfo.project.name), "phone navigation");
-    await page.goto("/ar/soso");
-    const open = page.getByRole("button", { name: "فتح القائمة" });
-    await open.click();
-    await expect(page.getByRole("button", { name: "إغلاق القائمة" })).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("dialog")).toBeHidden();
-    await expect(open).toBeFocused();
-  });
-
-  // The same header without scripts.
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
-
-    test("the phone menu opens and shows every section's pages", async ({ page }, testInfo) => {
-      test.skip(isDesktop(testInfo.project.name), "phone navigation");
-      await page.goto("/ar/news");
-      await page.getByRole("button", { name: "فتح القائمة" }).click();
-      const dialog = page.getByRole("dialog", { name: "القائمة الرئيسية" });
-      await expect(dialog).toBeVisible();
-      expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).toBe("hidden");
-      // Every section's sub-menu is shown (their buttons need scripts).
-      const services = await apiData<{ id: number; title: string }[]>("/api/services", "ar");
-      for (const service of services)
-        await expect(dialog.getByRole("link", { name: service.title })).toBeVisible();
-      await dialog.getByRole("link", { name: "المشاريع الجارية" }).click();
-      await expect(page).toHaveURL(/\/ar\/CurrentProjects$/);
-    });
-
-    test("desktop dropdowns open on hover and on keyboard focus", async ({ page }, testInfo) => {
-      test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
-      const services = await apiData<{ id: number; title: string }[]>("/api/services", "en");
-      await page.goto("/en/news");
-      const nav = page.getByRole("navigation", { name: "Main navigation" });
-      const toggle = nav.getByRole("button", { name: "Show Services submenu" });
-      const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
-      const service = menu.getByRole("link", { name: services[0]?.title ?? "??" });
-      await expect(menu).toBeHidden();
-      await toggle.hover();
-      await expect(service).toBeVisible();
-      await page.mouse.move(640, 600);
-      await expect(menu).toBeHidden();
-      await toggle.focus();
-      await expect(service).toBeVisible();
-      await page.keyboard.press("Tab");
-      await expect(menu.getByRole("link").first()).toBeFocused();
-      await service.focus();
-      await page.keyboard.press("Enter");
-      await expect(page).toHaveURL(new RegExp(`/en/services/${services[0]?.id}$`));
-    });
-  });
-
-  // The menus are the page script's (page-script/site-menus.ts) on every page: on a page with islands
-  // they work before the islands are live, and after.
-  test.describe("on a page with islands", () => {
-    test("desktop dropdowns before the islands are live", async ({ page }, testInfo) => {
-      test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
-      await page.route("**/assets/*.js", (route) => route.abort());
-      await page.goto("/en", { waitUntil: "domcontentloaded" });
-      const toggle = page
-        .getByRole("navigation", { name: "Main navigation" })
-        .getByRole("button", { name: "Show Services submenu" });
-      const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
-      await toggle.focus();
-      await page.keyboard.press("Enter");
-      await expect(toggle).toHaveAttribute("aria-expanded", "true");
-      await expect(menu).toBeVisible();
-      await page.keyboard.press("ArrowDown");
-      await expect(menu.getByRole("link").first()).toBeFocused();
-      await page.keyboard.press("Escape");
-      await expect(toggle).toHaveAttribute("aria-expanded", "false");
-      await expect(menu).toBeHidden();
-      await expect(page.locator("island-root[data-hydrated]")).toHaveCount(0);
-    });
-
-    test("the menus lead to the next page, whose menu marks it", async ({ page }, testInfo) => {
-      const desktop = isDesktop(testInfo.project.name);
-      const [service] = await apiData<{ id: number; title: string }[]>("/api/services", "en");
-      await page.goto("/en");
-      await expect(page.locator("island-root[data-hydrated]")).not.toHaveCount(0);
-      const toggle = desktop
-        ? page
-            .getByRole("navigation", { name: "Main navigation" })
-            .getByRole("button", { name: "Show Services submenu" })
-        : page.getByRole("button", { name: "Open menu" });
-      const dialog = page.getByRole("dialog", { name: "Main navigation" });
-      const section = dialog.getByRole("button", { name: "Services" });
-      const menu = async () =>
-        desktop ? page.locator(`#${await toggle.getAttribute("aria-controls")}`) : dialog;
-      await toggle.click();
-      if (desktop) await expect(toggle).toHaveAttribute("aria-expanded", "true");
-      else await section.click();
-      await (await menu()).getByRole("link", { name: service?.title ?? "??" }).click();
-      await expect(page).toHaveURL(new RegExp(`/en/services/${service?.id}$`));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(service?.title ?? "");
-      // The next page's menu marks it; the phone menu opens at its section.
-      await toggle.click();
-      if (!desktop) await expect(section).toHaveAttribute("aria-expanded", "true");
-      const link = (await menu()).getByRole("link", { name: service?.title ?? "??" });
-      await expect(link).toBeVisible();
-      await expect(link).toHaveAttribute("aria-current", "page");
-    });
-  });
-
-  test("the bar turns translucent after scrolling past 50 px", async ({ page }) => {
-    await page.goto("/en/soso");
-    await page.evaluate(() => {
-      document.body.style.minHeight = "3000px";
-    });
-    const root = page.locator("html");
-    const background = () =>
-      page
-        .locator("header")
-        .first()
-        .evaluate((header) => getComputedStyle(header).backgroundColor);
-    await expect(root).not.toHaveAttribute("data-scrolled");
-    const before = await background();
-    await page.evaluate(() => window.scrollTo(0, 40));
-    await page.waitForTimeout(400);
-    await expect(root).not.toHaveAttribute("data-scrolled");
-    await page.evaluate(() => window.scrollTo(0, 120));
-    await expect(root).toHaveAttribute("data-scrolled", "");
-    // Navy at 90 %, where it was see-through.
-    await expect.poll(background).toMatch(/0\.9\)$|e6$/);
-    expect(before).not.toMatch(/0\.9\)$/);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expect(root).not.toHaveAttribute("data-scrolled");
   });
 });
 
@@ -390,7 +162,7 @@ test.describe("the content API is down", () => {
   test("pages answer 503 with the error screen, in both languages", async ({ page }, testInfo) => {
     test.skip(!isDesktop(testInfo.project.name), "one server start is enough");
     // Port 9 (discard) refuses connections on loopback: the API is unreachable.
-    const site = await startSite(E2E_PORT + 80, {
+    const site = await startSite({
       API_BASE_URL: "http://127.0.0.1:9",
       API_TIMEOUT_MS: "2000",
     });
@@ -556,7 +328,7 @@ test.describe("the content API fails after pages were seen", () => {
   }, testInfo) => {
     test.skip(!isDesktop(testInfo.project.name), "one server start is enough");
     // Answers go stale at once, so every visit asks the API again.
-    const { api, site, stop } = await startSiteWithApi(81, {}, { CACHE_TTL_MS: "1" });
+    const { api, site, stop } = await startSiteWithApi({}, { CACHE_TTL_MS: "1" });
     try {
       const first = await page.goto(`${site.url}/ar/news`);
       expect(first?.status()).toBe(200);

@@ -1,16 +1,16 @@
-/**
- * Site search and the news feeds (issue 24), in both languages, at 1280 and 375 px: the search
- * field in the header (the phone menu on phones), with and without JavaScript; results with
- * their kind, marked words and link; Arabic written without hamza, ta marbuta, diacritics or
- * tatweel; no results, an empty or short query, paging; an API that fails (the last good index
- * answers), a purge (the index follows the API); the Atom feeds, parsed as XML.
- */
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
-import { apiData, company, type Lang, languages, type Paged, t } from "./support/content.ts";
-import { E2E_PORT, E2E_SITE_URL } from "./support/env.ts";
+import {
+  allNews,
+  apiData,
+  company,
+  type Lang,
+  languages,
+  type NewsSummary,
+  type Paged,
+  t,
+} from "./support/content.ts";
+import { E2E_DOWN_URL } from "./support/env.ts";
 import { expectAtList } from "./support/page-checks.ts";
-import { type SiteWithApi, startSite, startSiteWithApi } from "./support/site.ts";
+import { editNews, type SiteWithApi, startSiteWithApi } from "./support/site.ts";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "./support/test.ts";
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
@@ -18,24 +18,6 @@ const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
 /** Server-only checks run once, at the desktop width. */
 const desktopOnly = (testInfo: TestInfo) =>
   test.skip(isPhone(testInfo), "the same server answers at every width");
-
-interface NewsSummary {
-  id: number | string;
-  title: string;
-  description: string;
-  created_at?: string | null;
-}
-
-/** Every news story of the API, all pages, in the API's order. */
-async function allNews(lang: Lang): Promise<NewsSummary[]> {
-  const first = await apiData<Paged<NewsSummary>>("/api/news", lang);
-  const rest = await Promise.all(
-    Array.from({ length: first.pagination.last_page - 1 }, (_, index) =>
-      apiData<Paged<NewsSummary>>(`/api/news?page=${index + 2}`, lang),
-    ),
-  );
-  return [first, ...rest].flatMap((page) => page.data);
-}
 
 /** What a results page shows: its message, and each result's kind, link and marked words. */
 async function resultsOf(request: APIRequestContext, address: string) {
@@ -266,24 +248,13 @@ test.describe("matching", () => {
 
 const SECRET = "a-search-secret-of-some-length";
 
-/** Sets columns of a news row in a reference API's database. */
-function editNews(on: SiteWithApi, id: number | string, columns: Record<string, string>) {
-  const db = new DatabaseSync(path.join(on.dir, "content.sqlite"));
-  const assignments = Object.keys(columns).map((name) => `${name} = ?`);
-  db.prepare(`UPDATE news SET ${assignments.join(", ")} WHERE id = ?`).run(
-    ...Object.values(columns),
-    id,
-  );
-  db.close();
-}
-
 test.describe("the index and the API", () => {
   test.describe.configure({ mode: "serial" });
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
   test.beforeEach(({}, testInfo) => desktopOnly(testInfo));
 
   test("a purge empties the index: the next search sees the API's content", async ({ request }) => {
-    const servers = await startSiteWithApi(26, {}, { PURGE_SECRET: SECRET });
+    const servers = await startSiteWithApi({}, { PURGE_SECRET: SECRET });
     try {
       const at = (address: string) => resultsOf(request, servers.site.url + address);
       const [story] = await allNewsAt(servers);
@@ -309,7 +280,7 @@ test.describe("the index and the API", () => {
   test("when the API fails the last good index answers; with none, the error screen", async ({
     request,
   }) => {
-    const servers = await startSiteWithApi(24, {}, { CACHE_TTL_MS: "1000" });
+    const servers = await startSiteWithApi({}, { CACHE_TTL_MS: "1000" });
     try {
       const address = `${servers.site.url}${searchPath("en", "bridge")}`;
       const before = await resultsOf(request, address);
@@ -334,15 +305,10 @@ test.describe("the index and the API", () => {
       await servers.stop();
     }
 
-    const down = await startSite(E2E_PORT + 25, { API_BASE_URL: "http://127.0.0.1:9" });
-    try {
-      for (const lang of languages) {
-        const response = await request.get(`${down.url}${searchPath(lang, queries[lang])}`);
-        expect(response.status()).toBe(503);
-        expect(await response.text()).toContain('data-testid="error-screen"');
-      }
-    } finally {
-      await down.stop();
+    for (const lang of languages) {
+      const response = await request.get(`${E2E_DOWN_URL}${searchPath(lang, queries[lang])}`);
+      expect(response.status()).toBe(503);
+      expect(await response.text()).toContain('data-testid="error-screen"');
     }
   });
 });
@@ -351,115 +317,3 @@ test.describe("the index and the API", () => {
 async function allNewsAt(servers: SiteWithApi) {
   return (await apiData<Paged<NewsSummary>>("/api/news", "en", servers.api.url)).data;
 }
-
-test.describe("news feeds", () => {
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
-  test.beforeEach(({}, testInfo) => desktopOnly(testInfo));
-
-  for (const lang of languages) {
-    test(`/${lang}/news/feed.xml is a valid Atom feed of the latest 20 news`, async ({
-      page,
-      request,
-    }) => {
-      const response = await request.get(`/${lang}/news/feed.xml`);
-      expect(response.status()).toBe(200);
-      expect(response.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
-      const xml = await response.text();
-      // Parsed by the browser's XML parser: a well-formed document in Atom's namespace.
-      const feed = await page.evaluate((text) => {
-        const doc = new DOMParser().parseFromString(text, "application/xml");
-        const ATOM = "http://www.w3.org/2005/Atom";
-        const root = doc.documentElement;
-        const child = (parent: Element, name: string) =>
-          Array.from(parent.children).filter(
-            (el) => el.namespaceURI === ATOM && el.localName === name,
-          );
-        const textOf = (parent: Element, name: string) =>
-          child(parent, name)[0]?.textContent ?? null;
-        const links = (parent: Element) =>
-          child(parent, "link").map((link) => ({
-            rel: link.getAttribute("rel") ?? "alternate",
-            type: link.getAttribute("type"),
-            hreflang: link.getAttribute("hreflang"),
-            href: link.getAttribute("href"),
-          }));
-        return {
-          error: doc.getElementsByTagName("parsererror").length > 0,
-          root: `${root.namespaceURI} ${root.localName}`,
-          lang: root.getAttribute("xml:lang"),
-          title: textOf(root, "title"),
-          id: textOf(root, "id"),
-          updated: textOf(root, "updated"),
-          author: child(root, "author")[0]
-            ? textOf(child(root, "author")[0] as Element, "name")
-            : null,
-          links: links(root),
-          entries: child(root, "entry").map((entry) => ({
-            title: textOf(entry, "title"),
-            id: textOf(entry, "id"),
-            updated: textOf(entry, "updated"),
-            summary: textOf(entry, "summary"),
-            links: links(entry),
-          })),
-        };
-      }, xml);
-
-      expect(feed.error).toBe(false);
-      expect(feed.root).toBe("http://www.w3.org/2005/Atom feed");
-      expect(feed.lang).toBe(lang);
-      expect(feed.title).toContain(company(lang).name);
-      expect(feed.author).toBe(company(lang).name);
-      const self = `${E2E_SITE_URL}/${lang}/news/feed.xml`;
-      expect(feed.id).toBe(self);
-      const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-      expect(feed.updated).toMatch(rfc3339);
-      const other = lang === "en" ? "ar" : "en";
-      expect(feed.links).toContainEqual({
-        rel: "self",
-        type: "application/atom+xml",
-        hreflang: null,
-        href: self,
-      });
-      expect(feed.links).toContainEqual({
-        rel: "alternate",
-        type: "application/atom+xml",
-        hreflang: other,
-        href: `${E2E_SITE_URL}/${other}/news/feed.xml`,
-      });
-
-      const news = await allNews(lang);
-      expect(feed.entries).toHaveLength(Math.min(20, news.length));
-      feed.entries.forEach((entry, index) => {
-        const story = news[index];
-        const link = `${E2E_SITE_URL}/${lang}/news/${story?.id}`;
-        expect(entry.title).toBe(story?.title);
-        expect(entry.id).toBe(link);
-        expect(entry.links).toContainEqual({
-          rel: "alternate",
-          type: "text/html",
-          hreflang: null,
-          href: link,
-        });
-        expect(entry.updated).toMatch(rfc3339);
-        expect(entry.summary?.length).toBeGreaterThan(0);
-        expect(entry.summary).not.toMatch(/<[a-z/]/i);
-      });
-      // The alternate feed exists too.
-      expect((await request.get(`/${other}/news/feed.xml`)).status()).toBe(200);
-    });
-  }
-
-  test("every page's head links its language's feed", async ({ request }) => {
-    for (const address of ["/en", "/ar", "/en/news", "/ar/search?q=iso", "/en/no-such-page"]) {
-      const html = await (await request.get(address)).text();
-      const lang = address.slice(1, 3);
-      expect(html, address).toMatch(
-        new RegExp(
-          `<link rel="alternate" type="application/atom\\+xml" href="/${lang}/news/feed.xml"`,
-        ),
-      );
-    }
-    const unknown = await request.get("/fr/news/feed.xml", { maxRedirects: 0 });
-    expect(unknown.status()).toBe(404);
-  });
-});

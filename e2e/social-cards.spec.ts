@@ -121,11 +121,7 @@ test.describe("a page whose data has no image", () => {
     storyId = Number(story.id);
     Object.assign(story, { title: titles, image: null, banner_image: null, meta_title: null });
     fs.writeFileSync(newsFile, JSON.stringify(news));
-    servers = await startSiteWithApi(
-      97,
-      { seedDir },
-      { MEDIA_BASE_URL: "/", SITE_URL: E2E_SITE_URL },
-    );
+    servers = await startSiteWithApi({ seedDir }, { MEDIA_BASE_URL: "/", SITE_URL: E2E_SITE_URL });
   });
 
   test.afterAll(async () => {

@@ -13,8 +13,10 @@
  * number. Options: --duration S (20), --connections N (200), --skip-build.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { repoRoot } from "../e2e/support/env.ts";
+import { freshGet } from "../e2e/support/fresh-get.ts";
 import { freePort, startRedis } from "../e2e/support/redis.ts";
 import { fixed, table } from "./bench/format.ts";
 import { type MixFigures, mixRound, statusCounts } from "./bench/load.ts";
@@ -60,14 +62,7 @@ async function round(name: string, url: string, during?: () => void): Promise<Ro
 }
 
 /** A GET on a new connection, returning the status and the site's page-cache header. */
-async function probe(url: string): Promise<{ status: number; cache: string; body: string }> {
-  const answer = await rawGet(url, "identity", { newConnection: true });
-  return {
-    status: answer.status,
-    cache: String(answer.headers["x-cache"]),
-    body: answer.body.toString("utf8"),
-  };
-}
+const probe = freshGet;
 
 /** Milliseconds from a purge posted to `a` until `b` renders the page again (not from its cache). */
 async function purgeToFresh(a: BenchSite, b: BenchSite, page: string): Promise<number> {

@@ -63,6 +63,18 @@ export async function open(page: Page, lang: Lang, base = "") {
   await expect(heading(page)).toHaveText(i18n[lang]["contact.title"]);
 }
 
+/** Opens the contact page and waits until its form is live. */
+export async function openLive(page: Page, lang: Lang, base = "") {
+  await open(page, lang, base);
+  await checksStarted(page);
+}
+
+/** Fills the form with `values` and presses its button. */
+export async function send(page: Page, values: Partial<Typed>) {
+  await fill(page, values);
+  await submitButton(page).click();
+}
+
 /** Waits until the form is live (app/islands/contact-form.tsx). */
 export async function checksStarted(page: Page) {
   await scriptsReady(page);

@@ -36,6 +36,32 @@ export async function apiData<T>(
   return ((await response.json()) as { data: T }).data;
 }
 
+/** The `data` of an API path in English and in Arabic. */
+export const inBothLanguages = <T>(apiPath: string) =>
+  Promise.all([apiData<T>(apiPath, "en"), apiData<T>(apiPath, "ar")]);
+
+/** Every item of a paged list of the API (`/api/news`...), all its pages, in the API's order. */
+export async function allPages<T>(list: string, lang: Lang): Promise<T[]> {
+  const first = await apiData<Paged<T>>(list, lang);
+  const rest = await Promise.all(
+    Array.from({ length: first.pagination.last_page - 1 }, (_, index) =>
+      apiData<Paged<T>>(`${list}?page=${index + 2}`, lang),
+    ),
+  );
+  return [first, ...rest].flatMap((page) => page.data);
+}
+
+/** A story of the API's news list. */
+export interface NewsSummary {
+  id: number | string;
+  title: string;
+  description: string;
+  created_at?: string | null;
+}
+
+/** Every news story of the API, all pages, in the API's order. */
+export const allNews = (lang: Lang) => allPages<NewsSummary>("/api/news", lang);
+
 /** A seed file of the reference API (apps/content-api/seed/`file`), parsed. */
 export function seed<T = unknown>(file: string): T {
   return JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/content-api/seed", file), "utf8"));

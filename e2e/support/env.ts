@@ -5,6 +5,12 @@ import path from "node:path";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 4210);
+/**
+ * A second site of the test run, whose content API is down (nothing listens on port 9): the
+ * error screens of every spec come from it, instead of a server started per spec and width.
+ */
+export const E2E_DOWN_PORT = Number(process.env.E2E_DOWN_PORT ?? E2E_PORT + 1);
+export const E2E_DOWN_URL = `http://127.0.0.1:${E2E_DOWN_PORT}`;
 /** SITE_URL of the test server: canonical links and social-card URLs start with it. */
 export const E2E_SITE_URL = "https://www.arkan-contracting.example";
 export const repoRoot = path.resolve(import.meta.dirname, "../..");

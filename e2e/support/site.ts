@@ -1,13 +1,24 @@
 /**
- * Starts an extra production site server for tests that need their own settings (an API that
- * is down or slow, a low rate limit). Listens on 127.0.0.1; `stop()` ends it.
+ * Starts extra production site servers for tests that need their own settings (an API that is
+ * down or slow, a low rate limit), each on a free port of 127.0.0.1; `stop()` ends it. A site is
+ * never left to start the bundled reference API itself: without an `API_BASE_URL`, one is
+ * started here first and the site reads it as any backend (media through its /storage proxy).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type ContentApi, type ContentApiOptions, startContentApi } from "@site/content-api";
-import { E2E_API_PORT, E2E_PORT, repoRoot } from "./env.ts";
+import { DatabaseSync } from "node:sqlite";
+import {
+  type ContentApi,
+  type ContentApiOptions,
+  loadApiSettings,
+  startContentApi,
+} from "@site/content-api";
+import { repoRoot } from "./env.ts";
+import { freePort } from "./redis.ts";
+
+export { freePort };
 
 export interface RunningSite {
   url: string;
@@ -21,17 +32,44 @@ export interface RunningSite {
 
 export type LogEntry = Record<string, string | number> & { level: string; area: string };
 
-/** `nodeArgs`: extra options for Node, e.g. `["--import", file]`. */
+export interface SiteOptions {
+  /** Default: a free port. */
+  port?: number;
+  /** Extra options for Node, e.g. `["--import", file]`. */
+  nodeArgs?: string[];
+}
+
+/**
+ * Starts a production site with `env`. Without `API_BASE_URL` in `env`, a reference API (its
+ * `API_*` settings read from `env`, its database in a temporary folder unless given) is started
+ * here first, on a free port, and stopped with the site.
+ */
 export async function startSite(
-  port: number,
-  env: Record<string, string>,
-  nodeArgs: string[] = [],
+  env: Record<string, string> = {},
+  options: SiteOptions = {},
 ): Promise<RunningSite> {
   // Each site keeps its last good answers apart (a site must not serve another API's content).
   const store = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-answers-"));
+  let api: ContentApi | undefined;
+  const stopApi = async () => {
+    await api?.close();
+    fs.rmSync(store, { recursive: true, force: true });
+  };
+  if (env.API_BASE_URL === undefined) {
+    api = await startContentApi(
+      loadApiSettings({
+        API_DATABASE_PATH: path.join(store, "content.sqlite"),
+        API_STORAGE_DIR: path.join(store, "storage"),
+        ...env,
+        API_PORT: env.API_PORT ?? "0",
+      }),
+    );
+    env = { ...env, API_BASE_URL: api.url, MEDIA_BASE_URL: env.MEDIA_BASE_URL ?? "/" };
+  }
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(
     process.execPath,
-    [...nodeArgs, path.join(repoRoot, "apps/web/server/start.ts")],
+    [...(options.nodeArgs ?? []), path.join(repoRoot, "apps/web/server/start.ts")],
     {
       env: {
         ...process.env,
@@ -54,7 +92,11 @@ export async function startSite(
     child.on("exit", (code) => reject(new Error(`site exited with ${code}: ${output}`)));
     setTimeout(() => reject(new Error(`site did not start in 60 s: ${output}`)), 60_000);
   });
-  await ready;
+  await ready.catch(async (error: unknown) => {
+    child.kill("SIGTERM");
+    await stopApi();
+    throw error;
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid ?? 0,
@@ -64,16 +106,14 @@ export async function startSite(
         .split("\n")
         .filter((line) => line.startsWith("{"))
         .map((line) => JSON.parse(line) as LogEntry),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        const done = () => {
-          fs.rmSync(store, { recursive: true, force: true });
-          resolve();
-        };
-        if (child.exitCode !== null) return done();
-        child.once("exit", done);
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
-      }),
+        await exited;
+      }
+      await stopApi();
+    },
   };
 }
 
@@ -88,23 +128,21 @@ export interface SiteWithApi {
 }
 
 /**
- * Starts a reference API (on `E2E_API_PORT + offset`, with `api` options such as `pagedForm`
- * or `seedDir`) and a production site reading it (on `E2E_PORT + offset`, with `env`).
+ * Starts a reference API (on `api.port` or a free one, with options such as `pagedForm` or
+ * `seedDir`) and a production site reading it (with `env`), both on free ports.
  */
 export async function startSiteWithApi(
-  offset: number,
   api: Partial<ContentApiOptions> = {},
   env: Record<string, string> = {},
 ): Promise<SiteWithApi> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-site-"));
   const contentApi = await startContentApi({
-    port: E2E_API_PORT + offset,
     host: "127.0.0.1",
     databasePath: path.join(dir, "content.sqlite"),
     storageDir: path.join(dir, "storage"),
     ...api,
   });
-  const site = await startSite(E2E_PORT + offset, {
+  const site = await startSite({
     API_BASE_URL: contentApi.url,
     OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
     ...env,
@@ -122,4 +160,15 @@ export async function startSiteWithApi(
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Writes columns of one news row straight into the API's database, as an editor's save would. */
+export function editNews(on: SiteWithApi, id: number | string, columns: Record<string, string>) {
+  const db = new DatabaseSync(path.join(on.dir, "content.sqlite"));
+  const assignments = Object.keys(columns).map((name) => `${name} = ?`);
+  db.prepare(`UPDATE news SET ${assignments.join(", ")} WHERE id = ?`).run(
+    ...Object.values(columns),
+    id,
+  );
+  db.close();
 }
