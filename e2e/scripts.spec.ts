@@ -55,8 +55,8 @@ function expectNoRouterBootstrap(html: string, path: string) {
   expect(html, path).not.toContain("__reactRouterContext");
 }
 
-const islandsScript =
-  /<script type="module" src="(\/assets\/hydrate-[\w-]+\.js)" fetchPriority="low"><\/script>/g;
+/** The islands' script as the inline page script names it (page-script/islands-after-paint.ts). */
+const islandsScript = /"(\/assets\/hydrate-[\w-]+\.js)"/g;
 
 for (const lang of languages) {
   test(`/${lang}: pages with islands load the islands' script once, and hydrate each island`, async ({
@@ -68,6 +68,8 @@ for (const lang of languages) {
       expectNoRouterBootstrap(html, path);
       const scripts = [...html.matchAll(islandsScript)];
       expect(scripts, `${path}: one islands script`).toHaveLength(1);
+      // Not a script element: the page script adds it once the page has been painted.
+      expect(html, path).not.toMatch(/<script[^>]+\ssrc=/);
       // Each root is followed by its props, a JSON data block.
       const roots = [
         ...html.matchAll(
@@ -85,6 +87,15 @@ for (const lang of languages) {
       await expect(live, path).toHaveCount(islands.length);
       const files = await scriptFiles(page);
       expect(files, path).toContain(scripts[0]?.[1]);
+      const [requested, painted] = await page.evaluate((src) => {
+        const script = performance.getEntriesByName(new URL(src, location.href).href)[0];
+        const paint = performance.getEntriesByName("first-contentful-paint")[0];
+        return [script?.startTime ?? -1, paint?.startTime ?? Number.POSITIVE_INFINITY];
+      }, scripts[0]?.[1] ?? "");
+      expect(
+        requested,
+        `${path}: the islands' script is requested after the first paint`,
+      ).toBeGreaterThanOrEqual(painted);
       expect(
         files.every((file) => file.startsWith("/assets/")),
         path,

@@ -18,7 +18,7 @@ import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
 // Vite's one way to a separately bundled script's address in both builds is the worker's.
 import islandsScript from "./islands/hydrate.ts?worker&url";
 import type { IslandName } from "./islands/island.tsx";
-import { IslandsScript, PageIslandsProvider } from "./islands/island.tsx";
+import { DevIslandsScript, PageIslandsProvider } from "./islands/island.tsx";
 import { pageScript } from "./page-script/page-script.ts";
 import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./shared/icons.ts";
 import { feedPath } from "./shared/page-table.ts";
@@ -95,7 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own
             dangerouslySetInnerHTML={{ __html: pageScript(urlLanguage) }}
           />
-          <IslandsScript src={islandsScript} />
+          <DevIslandsScript src={islandsScript} />
         </PageIslandsProvider>
       </body>
     </html>

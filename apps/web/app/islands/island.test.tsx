@@ -6,7 +6,7 @@ import { ContactFormIsland } from "./contact-form.tsx";
 import { GalleryIsland } from "./gallery.tsx";
 import { HeroSliderIsland } from "./hero-slider.tsx";
 import {
-  IslandsScript,
+  DevIslandsScript,
   island,
   islandJson,
   islandNames,
@@ -74,16 +74,17 @@ describe("an island on the server", () => {
     );
   });
 
-  it("brings the islands' script to the pages that have one, and only to them", () => {
+  // In production the page script loads it after the first paint (e2e/scripts.spec.ts).
+  it("in development, brings the islands' script to the pages that have one, and only to them", () => {
     const page = (body: React.ReactNode) =>
       renderToString(
         <PageIslandsProvider value={new Set()}>
           {body}
-          <IslandsScript src="/assets/hydrate.js" />
+          <DevIslandsScript src="/assets/hydrate.js" />
         </PageIslandsProvider>,
       );
     expect(page(<Shout text="a" card={null} />)).toContain(
-      '<script type="module" src="/assets/hydrate.js" fetchPriority="low"></script>',
+      '<script type="module" src="/assets/hydrate.js"></script>',
     );
     expect(page(<p>no island</p>)).not.toContain("<script");
   });

@@ -90,20 +90,22 @@ export const PageIslandsProvider = PageIslands.Provider;
  */
 const devRefreshRuntime = 'import "/@id/__x00__virtual:react-router/inject-hmr-runtime";';
 
-/** The module script that hydrates the page's islands, when it has any; else nothing. */
-export function IslandsScript({ src }: { src: string }) {
+/**
+ * In development, the module script that hydrates the page's islands, when it has any. In
+ * production the page's inline script loads it once the page has been painted
+ * (page-script/islands-after-paint.ts), so React's bytes never delay the first view.
+ */
+export function DevIslandsScript({ src }: { src: string }) {
   const islands = useContext(PageIslands);
-  if (!islands || islands.size === 0) return null;
+  if (!import.meta.env.DEV || !islands || islands.size === 0) return null;
   return (
     <>
-      {import.meta.env.DEV ? (
-        <script
-          type="module"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, development only
-          dangerouslySetInnerHTML={{ __html: devRefreshRuntime }}
-        />
-      ) : null}
-      <script type="module" src={src} fetchPriority="low" />
+      <script
+        type="module"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, development only
+        dangerouslySetInnerHTML={{ __html: devRefreshRuntime }}
+      />
+      <script type="module" src={src} />
     </>
   );
 }

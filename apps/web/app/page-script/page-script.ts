@@ -10,7 +10,10 @@
  * Each function is written in TypeScript, tested there, and inlined with `toString()`.
  */
 import type { Language } from "@site/contract/languages";
+// Vite's one way to a separately bundled script's address in both builds is the worker's.
+import islandsScript from "../islands/hydrate.ts?worker&url";
 import { isHomePath, isPagePath, LANGUAGE_KEY, saveLanguage } from "../shared/page-table.ts";
+import { loadIslandsAfterPaint } from "./islands-after-paint.ts";
 import { LAZY_MARGIN, watchLazyImages } from "./lazy-images.ts";
 import { showLoadingOnLeave } from "./leaving-page.ts";
 import { SCROLL_THRESHOLD, SCROLL_THROTTLE_MS, watchScrolledPage } from "./scrolled-page.ts";
@@ -47,5 +50,6 @@ function scriptFor(lang: Language | null): string {
     lang ? call(saveLanguage, JSON.stringify(lang), JSON.stringify(LANGUAGE_KEY)) : "",
     call(watchMenus),
     call(showLoadingOnLeave, isHomePath.toString(), isPagePath.toString()),
+    import.meta.env.DEV ? "" : call(loadIslandsAfterPaint, JSON.stringify(islandsScript)),
   ].join("\n");
 }
