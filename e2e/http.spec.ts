@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { apiData, type Lang, languages, type Paged } from "./support/content.ts";
 import { E2E_API_PORT, E2E_PORT, e2eStorageDir } from "./support/env.ts";
-import { freePort, type RunningSite, startSite } from "./support/site.ts";
+import { type RunningSite, startSite } from "./support/site.ts";
 import { expect, test } from "./support/test.ts";
 
 const reportModuleLoads = path.join(import.meta.dirname, "support/report-module-loads.ts");

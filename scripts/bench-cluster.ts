@@ -13,7 +13,6 @@
  * number. Options: --duration S (20), --connections N (200), --skip-build.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { repoRoot } from "../e2e/support/env.ts";
 import { freshGet } from "../e2e/support/fresh-get.ts";
