@@ -8,14 +8,16 @@
 
 import { languages, routePath, routes, t } from "./support/content.ts";
 import { open } from "./support/keyboard.ts";
+import { installKeyboardTools, type RingContrast } from "./support/keyboard-tools.ts";
 import { controlledBy, pressToggling } from "./support/page-checks.ts";
-import { installTools, type RingContrast } from "./support/page-tools.ts";
+import { installPageNames } from "./support/page-names.ts";
 import { expect, type Page, type TestInfo, test } from "./support/test.ts";
 
 const isDesktop = (testInfo: TestInfo) => testInfo.project.name === "desktop";
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(installTools);
+  await page.addInitScript(installPageNames);
+  await page.addInitScript(installKeyboardTools);
 });
 
 /**

@@ -6,13 +6,15 @@
 
 import { type Lang, languages, routePath, routes, t } from "./support/content.ts";
 import { E2E_DOWN_URL } from "./support/env.ts";
-import { installTools } from "./support/page-tools.ts";
+import { installPageNames } from "./support/page-names.ts";
+import { installStructureTools } from "./support/structure-tools.ts";
 import { expect, type Page, scriptsReady, type TestInfo, test } from "./support/test.ts";
 
 const isDesktop = (testInfo: TestInfo) => testInfo.project.name === "desktop";
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(installTools);
+  await page.addInitScript(installPageNames);
+  await page.addInitScript(installStructureTools);
 });
 
 const genericNames = (lang: Lang) => [
@@ -42,7 +44,7 @@ async function structureProblems(page: Page, lang: Lang, addresses: string[]) {
     for (const width of [1280, 375]) {
       if (width !== 1280) await page.setViewportSize({ width, height: 800 });
       const { headings, problems } = await page.evaluate(
-        (words) => window.keyboardTools.structure(words),
+        (words) => window.structureTools.structure(words),
         genericNames(lang),
       );
       expect(headings.length, address).toBeGreaterThan(0);

@@ -1,16 +1,9 @@
 /**
- * Tools the keyboard and structure specs install in every page (`page.addInitScript`) as
- * `window.keyboardTools`: what Tab can reach, focus rings and their contrast, and the page's
- * structure (headings, landmarks, image descriptions, link names).
+ * Tools the keyboard specs install in every page (`page.addInitScript`, after
+ * `installPageNames`) as `window.keyboardTools`: what Tab can reach, focus rings and their
+ * contrast.
  */
-/* ------------------------------------------------------------------------------------------ */
-/* In the browser: tabbable elements, focus rings, structure.                                  */
-/* ------------------------------------------------------------------------------------------ */
-
-export interface Structure {
-  headings: string[];
-  problems: string[];
-}
+import "./page-names.ts";
 
 export interface FocusStep {
   /** What has focus ("nothing" once focus has left the page), for messages. */
@@ -48,7 +41,6 @@ export interface KeyboardTools {
    */
   ringContrast(): RingContrast | null;
   inView(): boolean;
-  structure(generic: string[]): Structure;
 }
 
 declare global {
@@ -58,23 +50,8 @@ declare global {
 }
 
 /** Installs `window.keyboardTools` in every page (before the page's own scripts). */
-export function installTools() {
-  const label = (element: Element | null): string => {
-    if (!element) return "nothing";
-    const tag = element.tagName.toLowerCase();
-    const name = (nameOf(element) || element.textContent || "")
-      .replace(/\s+/g, " ")
-      .trim()
-      .slice(0, 60);
-    const id = element.id ? `#${element.id}` : "";
-    const test = element.getAttribute("data-testid");
-    return `<${tag}${id}${test ? ` data-testid=${test}` : ""}> "${name}"`;
-  };
-
-  const exposed = (element: Element) =>
-    element.checkVisibility({ visibilityProperty: true }) &&
-    !element.closest('[aria-hidden="true"], [inert]');
-
+export function installKeyboardTools() {
+  const { label } = window.pageNames;
   const controls =
     'a[href], button, input:not([type="hidden"]), select, textarea, summary, iframe, [tabindex], [contenteditable="true"]';
   /** The controls Tab stops at now, in document order. */
@@ -180,66 +157,6 @@ export function installTools() {
     return layers.reduceRight<number[]>((below, layer) => over(layer, below), [255, 255, 255]);
   };
 
-  const accessibleText = (node: Node): string => {
-    if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? "";
-    if (!(node instanceof Element)) return "";
-    if (node.getAttribute("aria-hidden") === "true") return "";
-    if (getComputedStyle(node).display === "none") return "";
-    if (node instanceof HTMLImageElement) return node.alt;
-    if (node.hasAttribute("aria-label")) return node.getAttribute("aria-label") ?? "";
-    return Array.from(node.childNodes).map(accessibleText).join(" ");
-  };
-  const nameOf = (element: Element) => {
-    const labelledBy = element.getAttribute("aria-labelledby");
-    const name = labelledBy
-      ? labelledBy
-          .split(/\s+/)
-          .map((id) => {
-            const target = document.getElementById(id);
-            return target ? accessibleText(target) : "";
-          })
-          .join(" ")
-      : (element.getAttribute("aria-label") ??
-        (element.tagName === "A" || element.tagName === "BUTTON" ? accessibleText(element) : ""));
-    return (name || element.getAttribute("title") || "").replace(/\s+/g, " ").trim();
-  };
-
-  const landmarkRole = (element: Element): string | null => {
-    const explicit = element.getAttribute("role")?.split(/\s+/)[0];
-    const landmarks = [
-      "banner",
-      "complementary",
-      "contentinfo",
-      "form",
-      "main",
-      "navigation",
-      "region",
-      "search",
-    ];
-    if (explicit) return landmarks.includes(explicit) ? explicit : null;
-    const scoped = !!element.parentElement?.closest("article, aside, main, nav, section");
-    switch (element.tagName) {
-      case "MAIN":
-        return "main";
-      case "NAV":
-        return "navigation";
-      case "ASIDE":
-        return "complementary";
-      case "HEADER":
-        return scoped ? null : "banner";
-      case "FOOTER":
-        return scoped ? null : "contentinfo";
-      case "SECTION":
-        return nameOf(element) ? "region" : null;
-      case "FORM":
-        return nameOf(element) ? "form" : null;
-      case "SEARCH":
-        return "search";
-      default:
-        return null;
-    }
-  };
-
   window.keyboardTools = {
     startWalk() {
       last = null;
@@ -321,89 +238,6 @@ export function installTools() {
       if (box.bottom <= 0 || box.top >= window.innerHeight) return false;
       const hit = document.elementFromPoint(x, y);
       return !!hit && (hit === active || active.contains(hit) || hit.contains(active));
-    },
-
-    structure(generic: string[]) {
-      const problems: string[] = [];
-
-      // Headings: sr-only ones count, hidden ones (display: none, aria-hidden) do not.
-      const headingElements = Array.from(
-        document.querySelectorAll("h1, h2, h3, h4, h5, h6, [role=heading]"),
-      ).filter(exposed);
-      const levels = headingElements.map((heading) =>
-        Number(heading.getAttribute("aria-level") ?? heading.tagName.slice(1)),
-      );
-      const headings = headingElements.map(
-        (heading, i) => `h${levels[i]} ${heading.textContent?.trim().slice(0, 50)}`,
-      );
-      const h1s = levels.filter((level) => level === 1).length;
-      if (h1s !== 1) problems.push(`${h1s} h1 elements`);
-      if (levels[0] !== 1) problems.push(`the first heading is not an h1: ${headings[0]}`);
-      levels.forEach((level, i) => {
-        const previous = levels[i - 1];
-        if (i > 0 && previous !== undefined && level > previous + 1)
-          problems.push(`heading level skipped: ${headings[i - 1]} → ${headings[i]}`);
-      });
-
-      // Landmarks: nav and aside always named; any repeated kind named, each name different.
-      const landmarks = Array.from(
-        document.querySelectorAll(
-          "header, footer, main, nav, aside, section, form, search, [role]",
-        ),
-      )
-        .filter(exposed)
-        .map((element) => ({ element, role: landmarkRole(element), name: nameOf(element) }))
-        .filter((entry) => entry.role !== null);
-      for (const { element, role, name } of landmarks) {
-        const needsName = ["navigation", "complementary", "region", "form", "search"];
-        if (role && needsName.includes(role) && !name)
-          problems.push(`${role} without a name: ${label(element)}`);
-      }
-      const byRole = new Map<string, string[]>();
-      for (const { role, name } of landmarks) {
-        if (role) byRole.set(role, [...(byRole.get(role) ?? []), name]);
-      }
-      for (const [role, names] of byRole) {
-        if (["main", "banner", "contentinfo"].includes(role) && names.length > 1)
-          problems.push(`${names.length} ${role} landmarks`);
-        if (names.length > 1) {
-          if (names.some((name) => !name)) problems.push(`repeated ${role} without a name`);
-          const unique = new Set(names.map((name) => name.toLowerCase()));
-          if (unique.size !== names.length)
-            problems.push(`repeated ${role} landmarks share a name: ${names.join(" / ")}`);
-        }
-      }
-      if (!byRole.has("main")) problems.push("no main landmark");
-
-      // Images: every <img> has an alt (empty when decorative), never a file name.
-      for (const image of Array.from(document.querySelectorAll("img"))) {
-        const alt = image.getAttribute("alt");
-        if (alt === null) problems.push(`img without alt: ${image.src}`);
-        else if (/\.(jpe?g|png|webp|gif|svg|avif)\b/i.test(alt) || /^(image|photo|img)$/i.test(alt))
-          problems.push(`img whose alt is not a description: "${alt}"`);
-      }
-      for (const svg of Array.from(document.querySelectorAll("svg"))) {
-        const hidden = svg.closest('[aria-hidden="true"]');
-        const named = svg.getAttribute("role") === "img" && nameOf(svg);
-        if (!hidden && !named) problems.push(`svg neither hidden nor named: ${label(svg)}`);
-      }
-      for (const element of Array.from(document.querySelectorAll('[role="img"]'))) {
-        if (element.tagName !== "svg" && exposed(element) && !nameOf(element))
-          problems.push(`role=img without a name: ${label(element)}`);
-      }
-
-      // Links: each named, and not only "See More" and the like.
-      for (const link of Array.from(document.querySelectorAll("a[href]")).filter(exposed)) {
-        const name = nameOf(link);
-        const bare = name
-          .toLowerCase()
-          .replace(/[\s.…:!→←›‹»«]+/g, " ")
-          .trim();
-        if (!bare) problems.push(`link without a name: ${link.getAttribute("href")}`);
-        else if (generic.includes(bare))
-          problems.push(`link named only "${name}": ${link.getAttribute("href")}`);
-      }
-      return { headings, problems };
     },
   };
 }
