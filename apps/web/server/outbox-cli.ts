@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { Outbox, type OutboxEntry } from "./contact/outbox.server.ts";
 import { repoRoot } from "./repo-root.ts";
-import { loadSettings, SettingsError } from "./settings.server.ts";
+import { outboxDatabasePath, SettingsError } from "./settings.server.ts";
 
 const time = (ms: number | null) =>
   ms === null ? "-" : new Date(ms).toISOString().slice(0, 19).replace("T", " ");
@@ -68,7 +68,7 @@ function printHeld(outbox: Outbox) {
 function main(): number {
   let file: string;
   try {
-    file = loadSettings(repoRoot).OUTBOX_DATABASE_PATH;
+    file = outboxDatabasePath(repoRoot);
   } catch (error) {
     if (error instanceof SettingsError) {
       console.error(error.message);

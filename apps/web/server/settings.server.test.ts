@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { loadSettings, mediaProxyTarget, parseSettings, SettingsError } from "./settings.server.ts";
+import {
+  loadSettings,
+  mediaProxyTarget,
+  outboxDatabasePath,
+  parseSettings,
+  SettingsError,
+} from "./settings.server.ts";
 
 const api = { API_BASE_URL: "http://127.0.0.1:4000" };
 
@@ -85,5 +91,17 @@ describe("parseSettings", () => {
     expect(trust("2")).toBe(2);
     expect(trust("10.0.0.1, 192.168.0.0/16, ::1")).toEqual(["10.0.0.1", "192.168.0.0/16", "::1"]);
     expect(() => trust("everyone")).toThrow(/TRUST_PROXY must be false, a number of proxies/);
+  });
+
+  it("gives the outbox's path alone, without an API address (npm run outbox)", () => {
+    vi.stubEnv("API_BASE_URL", "");
+    vi.stubEnv("OUTBOX_DATABASE_PATH", "var/outbox.sqlite");
+    try {
+      expect(outboxDatabasePath("/srv/site")).toBe("/srv/site/var/outbox.sqlite");
+      vi.stubEnv("OUTBOX_DATABASE_PATH", "");
+      expect(outboxDatabasePath("/srv/site")).toBe("/srv/site/data/outbox.sqlite");
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -188,6 +188,20 @@ export function defaultMode(mode: "development" | "production"): void {
   if (!process.env.NODE_ENV) process.env.NODE_ENV = mode;
 }
 
+/**
+ * OUTBOX_DATABASE_PATH alone (absolute, see `environment`), for `npm run outbox`, which needs
+ * no API. Throws a SettingsError like `parseSettings`.
+ */
+export function outboxDatabasePath(root: string): string {
+  const given = environment(root).OUTBOX_DATABASE_PATH;
+  const parsed = settingsSchema.shape.OUTBOX_DATABASE_PATH.safeParse(given);
+  if (!parsed.success)
+    throw new SettingsError(
+      `Invalid settings: OUTBOX_DATABASE_PATH ${parsed.error.issues[0]?.message}`,
+    );
+  return path.resolve(root, parsed.data);
+}
+
 /** BUILD_DIR alone, for the build (react-router.config.ts), which needs no other setting. */
 export function buildDirectory(): string {
   return settingsSchema.shape.BUILD_DIR.parse(process.env.BUILD_DIR || undefined);
