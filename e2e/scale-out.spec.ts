@@ -250,6 +250,9 @@ test.describe("two instances on one Redis", () => {
   });
 
   test("Redis stopped: pages still served, /readyz degraded (200), logged once", async () => {
+    // Only what is logged from the stop on: a busy machine may have made an earlier command
+    // slow (logged, then "answers again"), which is not this test's business.
+    const before = new Map([a, b].map((instance) => [instance, instance.logged().length]));
     await redis?.stop();
     for (const instance of [a, b]) {
       await expect
@@ -260,7 +263,10 @@ test.describe("two instances on one Redis", () => {
       expect((await get(`${instance.url}/en/news`)).status).toBe(200);
       expect((await purge(instance)).status).toBe(200);
       expect(await sendMessage(instance, 9)).not.toBe(500);
-      const redisErrors = instance.logged().filter((line) => line.area === "redis");
+      const redisErrors = instance
+        .logged()
+        .slice(before.get(instance))
+        .filter((line) => line.area === "redis" && line.level === "error");
       expect(redisErrors).toHaveLength(1);
     }
     await redis?.start();
