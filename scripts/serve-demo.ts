@@ -10,7 +10,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { givenApiBaseUrl } from "../apps/web/server/settings.server.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const mode = process.argv[2];
@@ -95,7 +94,8 @@ function startApi(): Promise<string> {
 process.on("SIGINT", () => void stopAll(0));
 process.on("SIGTERM", () => void stopAll(0));
 
-if (givenApiBaseUrl()) {
+// A launcher, not the site: it passes the environment on, and looks only at what it fills in.
+if (process.env.API_BASE_URL) {
   run(websiteScript, {});
 } else {
   const apiUrl = await startApi();

@@ -131,19 +131,11 @@ export interface RawAnswer {
   headers: http.IncomingHttpHeaders;
 }
 
-/**
- * GET without decoding, so the body is the bytes on the wire (fetch would decompress).
- * `newConnection`: not on a kept-alive one, so that each request may reach another server.
- */
-export function rawGet(
-  url: string,
-  acceptEncoding: string,
-  { newConnection = false } = {},
-): Promise<RawAnswer> {
+/** GET without decoding, so the body is the bytes on the wire (fetch would decompress). */
+export function rawGet(url: string, acceptEncoding: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const headers = { "accept-encoding": acceptEncoding };
-    const options = newConnection ? { headers, agent: false as const } : { headers };
-    const request = http.get(url, options, (res) => {
+    const request = http.get(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () =>

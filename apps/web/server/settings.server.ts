@@ -211,8 +211,3 @@ export function buildDirectory(): string {
 export function mediaProxyTarget(settings: Settings): string | undefined {
   return settings.MEDIA_BASE_URL === "/" ? settings.API_BASE_URL : undefined;
 }
-
-/** API_BASE_URL as the environment gives it, for `npm start`'s choice of running the demo API. */
-export function givenApiBaseUrl(): string | undefined {
-  return process.env.API_BASE_URL || undefined;
-}

@@ -77,7 +77,7 @@ export function island<P extends object>(
 
 /**
  * The islands a page rendered, collected while it renders (root.tsx provides a new set per
- * page): the script that hydrates them comes after them in the document, so it knows.
+ * page): in development the script that hydrates them comes after them, so it knows.
  */
 const PageIslands = createContext<Set<IslandName> | null>(null);
 

@@ -2,8 +2,8 @@
  * Loads the islands' script (app/islands/hydrate.ts) once the page's first content has been
  * painted, on pages that have islands: the first view's bytes (styles, fonts, the hero's photo)
  * are not shared with React's, which the islands need only a moment later. Without paint
- * timing (older browsers) it waits for `load` instead (which may come before the paint). Inlined with `toString()`: it must not
- * use anything from outside.
+ * timing (older browsers) it waits for `load` instead (which may come before the paint).
+ * Inlined with `toString()`: it must not use anything from outside.
  */
 export function loadIslandsAfterPaint(src: string): void {
   if (!document.querySelector("island-root")) return;
