@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { languages, routePath, routes } from "./support/content.ts";
 import { E2E_DOWN_URL } from "./support/env.ts";
 import { expectNoHorizontalOverflow } from "./support/page-checks.ts";
-import { expect, type Page, test } from "./support/test.ts";
+import { expect, onlyAt, type Page, test } from "./support/test.ts";
 
 async function violations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page })
@@ -58,16 +58,18 @@ for (const lang of languages) {
   });
 }
 
-for (const lang of languages) {
-  test(`/${lang}: every page fits 320 px (a 1280 px screen at 400 % zoom) without sideways scrolling`, async ({
-    page,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone", "one narrow run");
-    await page.setViewportSize({ width: 320, height: 640 });
-    for (const route of routes) {
-      const path = await routePath(lang, route);
-      await page.goto(path);
-      await expectNoHorizontalOverflow(page, path);
-    }
-  });
-}
+test.describe(() => {
+  onlyAt("phone", "one narrow run");
+  for (const lang of languages) {
+    test(`/${lang}: every page fits 320 px (a 1280 px screen at 400 % zoom) without sideways scrolling`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 320, height: 640 });
+      for (const route of routes) {
+        const path = await routePath(lang, route);
+        await page.goto(path);
+        await expectNoHorizontalOverflow(page, path);
+      }
+    });
+  }
+});

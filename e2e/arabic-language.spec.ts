@@ -7,7 +7,7 @@
 import { arabicLetters, open, pagePaths, widthAgnostic } from "./support/arabic.ts";
 import { apiData, languages, type Paged } from "./support/content.ts";
 import { E2E_DOWN_URL } from "./support/env.ts";
-import { expect, type Page, test } from "./support/test.ts";
+import { expect, onlyAt, type Page, test } from "./support/test.ts";
 import { decodeHtml } from "./support/text.ts";
 
 /** The text meta tags a page's HTML carries (title, description, Open Graph, Twitter). */
@@ -37,8 +37,9 @@ function notArabic(english: Record<string, string>, arabic: Record<string, strin
 }
 
 test.describe("Arabic routes speak Arabic", () => {
-  test("page titles and meta tags", async ({ request }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+  onlyAt("desktop", widthAgnostic);
+
+  test("page titles and meta tags", async ({ request }) => {
     for (const path of Object.values(await pagePaths())) {
       const [en, ar] = await Promise.all(
         languages.map(async (lang) =>
@@ -60,8 +61,7 @@ test.describe("Arabic routes speak Arabic", () => {
     };
   }
 
-  test("the 404 page", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+  test("the 404 page", async ({ page }) => {
     const screens: Record<string, Record<string, string>> = {};
     for (const lang of languages) {
       expect((await open(page, `/${lang}/no-such-page`))?.status()).toBe(404);
@@ -70,8 +70,7 @@ test.describe("Arabic routes speak Arabic", () => {
     expect(notArabic(screens.en ?? {}, screens.ar ?? {})).toEqual([]);
   });
 
-  test("the error screen of a site whose API is down", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+  test("the error screen of a site whose API is down", async ({ page }) => {
     const screens: Record<string, Record<string, string>> = {};
     for (const lang of languages) {
       const response = await page.goto(`${E2E_DOWN_URL}/${lang}/news`);
@@ -86,8 +85,7 @@ test.describe("Arabic routes speak Arabic", () => {
     expect(notArabic(screens.en ?? {}, screens.ar ?? {})).toEqual([]);
   });
 
-  test("the contact form's messages", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+  test("the contact form's messages", async ({ page }) => {
     const messages: Record<string, Record<string, string>> = {};
     for (const lang of languages) {
       await open(page, `/${lang}/contactUs`);
@@ -115,21 +113,24 @@ test.describe("Arabic routes speak Arabic", () => {
   });
 });
 
-test("a long Arabic title stays inside its banner, below the header, on a phone", async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "a phone layout");
-  const rows = await apiData<Paged<{ id: number | string; title: string }>>(
-    "/api/Completed-projects",
-    "ar",
-  );
-  const longest = rows.data.reduce((a, b) => (b.title.length > a.title.length ? b : a));
-  await open(page, `/ar/projects/${longest.id}`);
-  const header = await page.locator("header").first().boundingBox();
-  const title = await page.getByRole("heading", { level: 1 }).boundingBox();
-  const banner = await page.locator("section:has(h1)").first().boundingBox();
-  expect(header && title && banner).toBeTruthy();
-  if (!header || !title || !banner) return;
-  expect(title.y).toBeGreaterThanOrEqual(header.y + header.height);
-  expect(title.y + title.height).toBeLessThanOrEqual(banner.y + banner.height);
+test.describe(() => {
+  onlyAt("phone", "a phone layout");
+
+  test("a long Arabic title stays inside its banner, below the header, on a phone", async ({
+    page,
+  }) => {
+    const rows = await apiData<Paged<{ id: number | string; title: string }>>(
+      "/api/Completed-projects",
+      "ar",
+    );
+    const longest = rows.data.reduce((a, b) => (b.title.length > a.title.length ? b : a));
+    await open(page, `/ar/projects/${longest.id}`);
+    const header = await page.locator("header").first().boundingBox();
+    const title = await page.getByRole("heading", { level: 1 }).boundingBox();
+    const banner = await page.locator("section:has(h1)").first().boundingBox();
+    expect(header && title && banner).toBeTruthy();
+    if (!header || !title || !banner) return;
+    expect(title.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(title.y + title.height).toBeLessThanOrEqual(banner.y + banner.height);
+  });
 });

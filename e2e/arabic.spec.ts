@@ -10,7 +10,7 @@
 
 import { arabicLetters, open, pagePaths, widthAgnostic } from "./support/arabic.ts";
 import { apiData, type Lang, languages, type Paged, t } from "./support/content.ts";
-import { expect, type Page, test } from "./support/test.ts";
+import { expect, onlyAt, type Page, test } from "./support/test.ts";
 import { decodeHtml } from "./support/text.ts";
 
 interface TextStyle {
@@ -66,10 +66,11 @@ const describe = (style: TextStyle) =>
   `"${style.text}" (${style.fontSize}px / ${style.lineHeight}px, letter-spacing ${style.letterSpacing}, ${style.textTransform})`;
 
 test.describe("Arabic typography", () => {
+  onlyAt("desktop", widthAgnostic);
+
   test("no letter-spacing or capitals, and lines spaced for Arabic, on every page kind", async ({
     page,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+  }) => {
     for (const path of Object.values(await pagePaths())) {
       await open(page, `/ar${path}`);
       const styles = await textStyles(page);
@@ -90,8 +91,7 @@ test.describe("Arabic typography", () => {
 
   test("Arabic pages write Latin letters and digits in Cairo, from two files within the font budget", async ({
     page,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+  }) => {
     const fonts: { url: string; bytes: number }[] = [];
     page.on("response", async (response) => {
       if (!response.url().endsWith(".woff2")) return;
@@ -145,8 +145,9 @@ function unisolated(page: Page, amounts: string[]): Promise<string[]> {
 }
 
 test.describe("dates, amounts, phone numbers and e-mail addresses", () => {
-  test("are isolated left to right wherever Arabic pages show them", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+  onlyAt("desktop", widthAgnostic);
+
+  test("are isolated left to right wherever Arabic pages show them", async ({ page }) => {
     const paths = await pagePaths();
     const rows = await apiData<Paged<{ amount: string | number }>>("/api/Completed-projects", "ar");
     const amounts = rows.data.map((row) => String(row.amount));
@@ -181,8 +182,7 @@ test.describe("dates, amounts, phone numbers and e-mail addresses", () => {
     }
   });
 
-  test("news card dates sit where the card's lines start", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+  test("news card dates sit where the card's lines start", async ({ page }) => {
     await open(page, "/ar/news");
     const card = page.getByTestId("news-card").first();
     const date = await card.getByTestId("news-date").boundingBox();
@@ -195,8 +195,7 @@ test.describe("dates, amounts, phone numbers and e-mail addresses", () => {
   test("dates are the same Western digits in the server's HTML, in the browser and in both languages", async ({
     page,
     request,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+  }) => {
     const paths = await pagePaths();
     const problems: string[] = [];
     page.on("console", (message) => {
@@ -252,10 +251,11 @@ function orientations(page: Page, paths: string[]): Promise<number[]> {
 }
 
 test.describe("icons", () => {
+  onlyAt("desktop", widthAgnostic);
+
   test("every directional icon points the reading direction; the play symbol never turns", async ({
     page,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", widthAgnostic);
+  }) => {
     const paths = await pagePaths();
     const seen: Record<Lang, number[]> = { en: [], ar: [] };
     for (const key of ["home", "news", "newsItem", "projects", "project", "services"] as const) {

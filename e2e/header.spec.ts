@@ -5,7 +5,7 @@
 
 import { apiData, type Lang, t } from "./support/content.ts";
 import { controlledBy, pressToggling } from "./support/page-checks.ts";
-import { expect, type Page, test } from "./support/test.ts";
+import { expect, onlyAt, type Page, test } from "./support/test.ts";
 
 const isDesktop = (project: string) => project === "desktop";
 
@@ -32,152 +32,161 @@ async function openPhoneMenu(page: Page, lang: Lang) {
 }
 
 test.describe("header", () => {
-  test("desktop dropdowns open and close with the keyboard", async ({ page }, testInfo) => {
-    test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
-    const { services, toggle } = await servicesToggle(page, "/en/soso");
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await toggle.focus();
-    await pressToggling(page, "Enter", toggle, true);
-    const menu = await controlledBy(page, toggle);
-    for (const service of services) {
-      await expect(menu.getByRole("link", { name: service.title })).toHaveAttribute(
-        "href",
-        `/en/services/${service.id}`,
+  test.describe(() => {
+    onlyAt("desktop", "desktop navigation");
+
+    test("desktop dropdowns open and close with the keyboard", async ({ page }) => {
+      const { services, toggle } = await servicesToggle(page, "/en/soso");
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await toggle.focus();
+      await pressToggling(page, "Enter", toggle, true);
+      const menu = await controlledBy(page, toggle);
+      for (const service of services) {
+        await expect(menu.getByRole("link", { name: service.title })).toHaveAttribute(
+          "href",
+          `/en/services/${service.id}`,
+        );
+      }
+      await page.keyboard.press("Tab");
+      await expect(menu.getByRole("link").first()).toBeFocused();
+      await pressToggling(page, "Escape", toggle, false);
+      await expect(toggle).toBeFocused();
+      await expect(menu).toBeHidden();
+    });
+
+    test("About Us lists the extra pages, overview, company profile and ISO", async ({ page }) => {
+      const pages = await apiData<{ id: number; title: string }[]>("/api/extra-pages", "ar");
+      const [profile] = await apiData<{ pdf_download_url: string }[]>("/api/our_profile", "ar");
+      await page.goto("/ar/soso");
+      const about = page
+        .getByRole("navigation", { name: "القائمة الرئيسية" })
+        .getByRole("button", { name: "من نحن" });
+      await about.click();
+      const menu = await controlledBy(page, about);
+      for (const [name, href] of [
+        ...pages.map((extra) => [extra.title, `/ar/otherPages/${extra.id}`]),
+        ["نظرة عامة", "/ar/overview"],
+        ["شهادات الأيزو", "/ar/iso"],
+      ]) {
+        await expect(menu.getByRole("link", { name })).toHaveAttribute("href", href ?? "");
+      }
+      const download = menu.getByRole("link", { name: /ملف الشركة/ });
+      await expect(download).toHaveAttribute("download", "");
+      expect(await download.getAttribute("href")).toContain(
+        profile?.pdf_download_url.replace(/^https?:\/\/[^/]+/, "") ?? "??",
       );
-    }
-    await page.keyboard.press("Tab");
-    await expect(menu.getByRole("link").first()).toBeFocused();
-    await pressToggling(page, "Escape", toggle, false);
-    await expect(toggle).toBeFocused();
-    await expect(menu).toBeHidden();
+    });
   });
 
-  test("About Us lists the extra pages, overview, company profile and ISO", async ({
-    page,
-  }, testInfo) => {
-    test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
-    const pages = await apiData<{ id: number; title: string }[]>("/api/extra-pages", "ar");
-    const [profile] = await apiData<{ pdf_download_url: string }[]>("/api/our_profile", "ar");
-    await page.goto("/ar/soso");
-    const about = page
-      .getByRole("navigation", { name: "القائمة الرئيسية" })
-      .getByRole("button", { name: "من نحن" });
-    await about.click();
-    const menu = await controlledBy(page, about);
-    for (const [name, href] of [
-      ...pages.map((extra) => [extra.title, `/ar/otherPages/${extra.id}`]),
-      ["نظرة عامة", "/ar/overview"],
-      ["شهادات الأيزو", "/ar/iso"],
-    ]) {
-      await expect(menu.getByRole("link", { name })).toHaveAttribute("href", href ?? "");
-    }
-    const download = menu.getByRole("link", { name: /ملف الشركة/ });
-    await expect(download).toHaveAttribute("download", "");
-    expect(await download.getAttribute("href")).toContain(
-      profile?.pdf_download_url.replace(/^https?:\/\/[^/]+/, "") ?? "??",
-    );
-  });
+  test.describe(() => {
+    onlyAt("phone", "phone navigation");
 
-  test("phone menu is full screen, locks scrolling, expands sub-menus, closes on a link, opens at the current section", async ({
-    page,
-  }, testInfo) => {
-    test.skip(isDesktop(testInfo.project.name), "phone navigation");
-    const open = await openPhoneMenu(page, "en");
-    const dialog = page.getByRole("dialog", { name: "Main navigation" });
-    await expect(dialog).toBeVisible();
-    const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflowY);
-    expect(await bodyOverflow()).toBe("hidden");
-    const box = await dialog.boundingBox();
-    expect(box?.width).toBe(375);
-    const projects = dialog.getByRole("button", { name: "Projects" });
-    await expect(projects).toHaveAttribute("aria-expanded", "false");
-    await projects.click();
-    await expect(projects).toHaveAttribute("aria-expanded", "true");
-    await dialog.getByRole("link", { name: "Current Projects" }).click();
-    await expect(page).toHaveURL(/\/en\/CurrentProjects$/);
-    await expect(dialog).toBeHidden();
-    expect(await bodyOverflow()).not.toBe("hidden");
+    test("phone menu is full screen, locks scrolling, expands sub-menus, closes on a link, opens at the current section", async ({
+      page,
+    }) => {
+      const open = await openPhoneMenu(page, "en");
+      const dialog = page.getByRole("dialog", { name: "Main navigation" });
+      await expect(dialog).toBeVisible();
+      const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflowY);
+      expect(await bodyOverflow()).toBe("hidden");
+      const box = await dialog.boundingBox();
+      expect(box?.width).toBe(375);
+      const projects = dialog.getByRole("button", { name: "Projects" });
+      await expect(projects).toHaveAttribute("aria-expanded", "false");
+      await projects.click();
+      await expect(projects).toHaveAttribute("aria-expanded", "true");
+      await dialog.getByRole("link", { name: "Current Projects" }).click();
+      await expect(page).toHaveURL(/\/en\/CurrentProjects$/);
+      await expect(dialog).toBeHidden();
+      expect(await bodyOverflow()).not.toBe("hidden");
 
-    // Opened on a page, it shows where the visitor is: the section expanded, the page marked.
-    await page.goto("/en/CurrentProjects");
-    await open.click();
-    await expect(projects).toHaveAttribute("aria-expanded", "true");
-    await expect(dialog.getByRole("link", { name: "Current Projects" })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
-    await expect(dialog.getByRole("button", { name: "About Us" })).toHaveAttribute(
-      "aria-expanded",
-      "false",
-    );
-  });
+      // Opened on a page, it shows where the visitor is: the section expanded, the page marked.
+      await page.goto("/en/CurrentProjects");
+      await open.click();
+      await expect(projects).toHaveAttribute("aria-expanded", "true");
+      await expect(dialog.getByRole("link", { name: "Current Projects" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await expect(dialog.getByRole("button", { name: "About Us" })).toHaveAttribute(
+        "aria-expanded",
+        "false",
+      );
+    });
 
-  test("phone menu closes with Escape and gives focus back to its button", async ({
-    page,
-  }, testInfo) => {
-    test.skip(isDesktop(testInfo.project.name), "phone navigation");
-    const open = await openPhoneMenu(page, "ar");
-    await expect(page.getByRole("button", { name: "إغلاق القائمة" })).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("dialog")).toBeHidden();
-    await expect(open).toBeFocused();
+    test("phone menu closes with Escape and gives focus back to its button", async ({ page }) => {
+      const open = await openPhoneMenu(page, "ar");
+      await expect(page.getByRole("button", { name: "إغلاق القائمة" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toBeHidden();
+      await expect(open).toBeFocused();
+    });
   });
 
   // The same header without scripts.
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("the phone menu opens and shows every section's pages", async ({ page }, testInfo) => {
-      test.skip(isDesktop(testInfo.project.name), "phone navigation");
-      await page.goto("/ar/news");
-      await page.getByRole("button", { name: "فتح القائمة" }).click();
-      const dialog = page.getByRole("dialog", { name: "القائمة الرئيسية" });
-      await expect(dialog).toBeVisible();
-      expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).toBe("hidden");
-      // Every section's sub-menu is shown (their buttons need scripts).
-      const services = await apiData<{ id: number; title: string }[]>("/api/services", "ar");
-      for (const service of services)
-        await expect(dialog.getByRole("link", { name: service.title })).toBeVisible();
-      await dialog.getByRole("link", { name: "المشاريع الجارية" }).click();
-      await expect(page).toHaveURL(/\/ar\/CurrentProjects$/);
+    test.describe(() => {
+      onlyAt("phone", "phone navigation");
+
+      test("the phone menu opens and shows every section's pages", async ({ page }) => {
+        await page.goto("/ar/news");
+        await page.getByRole("button", { name: "فتح القائمة" }).click();
+        const dialog = page.getByRole("dialog", { name: "القائمة الرئيسية" });
+        await expect(dialog).toBeVisible();
+        expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).toBe("hidden");
+        // Every section's sub-menu is shown (their buttons need scripts).
+        const services = await apiData<{ id: number; title: string }[]>("/api/services", "ar");
+        for (const service of services)
+          await expect(dialog.getByRole("link", { name: service.title })).toBeVisible();
+        await dialog.getByRole("link", { name: "المشاريع الجارية" }).click();
+        await expect(page).toHaveURL(/\/ar\/CurrentProjects$/);
+      });
     });
 
-    test("desktop dropdowns open on hover and on keyboard focus", async ({ page }, testInfo) => {
-      test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
-      const { services, toggle } = await servicesToggle(page, "/en/news");
-      const menu = await controlledBy(page, toggle);
-      const service = menu.getByRole("link", { name: services[0]?.title ?? "??" });
-      await expect(menu).toBeHidden();
-      await toggle.hover();
-      await expect(service).toBeVisible();
-      await page.mouse.move(640, 600);
-      await expect(menu).toBeHidden();
-      await toggle.focus();
-      await expect(service).toBeVisible();
-      await page.keyboard.press("Tab");
-      await expect(menu.getByRole("link").first()).toBeFocused();
-      await service.focus();
-      await page.keyboard.press("Enter");
-      await expect(page).toHaveURL(new RegExp(`/en/services/${services[0]?.id}$`));
+    test.describe(() => {
+      onlyAt("desktop", "desktop navigation");
+
+      test("desktop dropdowns open on hover and on keyboard focus", async ({ page }) => {
+        const { services, toggle } = await servicesToggle(page, "/en/news");
+        const menu = await controlledBy(page, toggle);
+        const service = menu.getByRole("link", { name: services[0]?.title ?? "??" });
+        await expect(menu).toBeHidden();
+        await toggle.hover();
+        await expect(service).toBeVisible();
+        await page.mouse.move(640, 600);
+        await expect(menu).toBeHidden();
+        await toggle.focus();
+        await expect(service).toBeVisible();
+        await page.keyboard.press("Tab");
+        await expect(menu.getByRole("link").first()).toBeFocused();
+        await service.focus();
+        await page.keyboard.press("Enter");
+        await expect(page).toHaveURL(new RegExp(`/en/services/${services[0]?.id}$`));
+      });
     });
   });
 
   // The menus are the page script's (page-script/site-menus.ts) on every page: on a page with islands
   // they work before the islands are live, and after.
   test.describe("on a page with islands", () => {
-    test("desktop dropdowns before the islands are live", async ({ page }, testInfo) => {
-      test.skip(!isDesktop(testInfo.project.name), "desktop navigation");
-      await page.route("**/assets/*.js", (route) => route.abort());
-      const { toggle } = await servicesToggle(page, "/en", "domcontentloaded");
-      const menu = await controlledBy(page, toggle);
-      await toggle.focus();
-      await pressToggling(page, "Enter", toggle, true);
-      await expect(menu).toBeVisible();
-      await page.keyboard.press("ArrowDown");
-      await expect(menu.getByRole("link").first()).toBeFocused();
-      await pressToggling(page, "Escape", toggle, false);
-      await expect(menu).toBeHidden();
-      await expect(page.locator("island-root[data-hydrated]")).toHaveCount(0);
+    test.describe(() => {
+      onlyAt("desktop", "desktop navigation");
+
+      test("desktop dropdowns before the islands are live", async ({ page }) => {
+        await page.route("**/assets/*.js", (route) => route.abort());
+        const { toggle } = await servicesToggle(page, "/en", "domcontentloaded");
+        const menu = await controlledBy(page, toggle);
+        await toggle.focus();
+        await pressToggling(page, "Enter", toggle, true);
+        await expect(menu).toBeVisible();
+        await page.keyboard.press("ArrowDown");
+        await expect(menu.getByRole("link").first()).toBeFocused();
+        await pressToggling(page, "Escape", toggle, false);
+        await expect(menu).toBeHidden();
+        await expect(page.locator("island-root[data-hydrated]")).toHaveCount(0);
+      });
     });
 
     test("the menus lead to the next page, whose menu marks it", async ({ page }, testInfo) => {

@@ -6,7 +6,7 @@
 
 import { apiData, company, type Lang, languages, t } from "./support/content.ts";
 import { expectNoHorizontalOverflow } from "./support/page-checks.ts";
-import { expect, expectLive, type Page, test } from "./support/test.ts";
+import { expect, expectLive, onlyAt, type Page, test } from "./support/test.ts";
 import { codePoints, escapeHtml, truncated } from "./support/text.ts";
 
 const selectedSlide = (page: Page) => page.locator('[data-testid="hero-slide"][data-selected]');
@@ -78,27 +78,30 @@ for (const lang of languages) {
       await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
     });
 
-    test("autoplay waits while the tab is hidden", async ({ page }, testInfo) => {
-      test.skip(testInfo.project.name === "phone", "the same code at every width");
-      // The page's clock, so 7 s of autoplay time pass at once (time runs on by itself too).
-      await page.clock.install();
-      await openHome(page, lang);
-      const setVisibility = (state: "hidden" | "visible") =>
-        page.evaluate((value) => {
-          Object.defineProperty(document, "visibilityState", {
-            configurable: true,
-            get: () => value,
-          });
-          document.dispatchEvent(new Event("visibilitychange"));
-        }, state);
-      await setVisibility("hidden");
-      const first = await selectedSlide(page).getAttribute("aria-label");
-      await page.clock.runFor(7_000);
-      await expect(selectedSlide(page)).toHaveAttribute("aria-label", first ?? "");
-      await setVisibility("visible");
-      await page.clock.runFor(7_000);
-      await expect(selectedSlide(page)).not.toHaveAttribute("aria-label", first ?? "", {
-        timeout: 10_000,
+    test.describe(() => {
+      onlyAt("desktop", "the same code at every width");
+
+      test("autoplay waits while the tab is hidden", async ({ page }) => {
+        // The page's clock, so 7 s of autoplay time pass at once (time runs on by itself too).
+        await page.clock.install();
+        await openHome(page, lang);
+        const setVisibility = (state: "hidden" | "visible") =>
+          page.evaluate((value) => {
+            Object.defineProperty(document, "visibilityState", {
+              configurable: true,
+              get: () => value,
+            });
+            document.dispatchEvent(new Event("visibilitychange"));
+          }, state);
+        await setVisibility("hidden");
+        const first = await selectedSlide(page).getAttribute("aria-label");
+        await page.clock.runFor(7_000);
+        await expect(selectedSlide(page)).toHaveAttribute("aria-label", first ?? "");
+        await setVisibility("visible");
+        await page.clock.runFor(7_000);
+        await expect(selectedSlide(page)).not.toHaveAttribute("aria-label", first ?? "", {
+          timeout: 10_000,
+        });
       });
     });
 
@@ -242,59 +245,66 @@ for (const lang of languages) {
       }
     });
 
-    test("the phone layout does not overflow sideways", async ({ page }, testInfo) => {
-      test.skip(testInfo.project.name !== "phone", "phone width only");
-      await openHome(page, lang);
-      await page.getByTestId("latest-news").scrollIntoViewIfNeeded();
-      await expectNoHorizontalOverflow(page);
+    test.describe(() => {
+      onlyAt("phone", "phone width only");
+
+      test("the phone layout does not overflow sideways", async ({ page }) => {
+        await openHome(page, lang);
+        await page.getByTestId("latest-news").scrollIntoViewIfNeeded();
+        await expectNoHorizontalOverflow(page);
+      });
     });
 
-    test("service icons turn white on hover and focus; See More shows", async ({
-      page,
-    }, testInfo) => {
-      test.skip(testInfo.project.name === "phone", "hover needs a mouse");
-      await page.goto(`/${lang}`);
-      const card = page.getByTestId("service-card").first();
-      const white = card.locator('img[data-icon="white"]');
-      const icon = card.locator('img[data-icon="default"]');
-      await expect(white).toHaveCSS("opacity", "0");
-      await expect(icon).toHaveCSS("opacity", "1");
-      await card.hover();
-      await expect(white).toHaveCSS("opacity", "1");
-      await expect(icon).toHaveCSS("opacity", "0");
-      await expect(card).toHaveCSS("background-color", "rgb(15, 42, 68)");
+    test.describe(() => {
+      onlyAt("desktop", "hover needs a mouse");
 
-      await page.mouse.move(0, 0);
-      await expect(white).toHaveCSS("opacity", "0");
-      const second = page.getByTestId("service-card").nth(1);
-      // Focus from the keyboard (:focus-visible), as a keyboard user would.
-      await card.focus();
-      await page.keyboard.press("Tab");
-      await expect(second).toBeFocused();
-      await expect(second.locator('img[data-icon="white"]')).toHaveCSS("opacity", "1");
-      await expect(second).toHaveCSS("background-color", "rgb(15, 42, 68)");
+      test("service icons turn white on hover and focus; See More shows", async ({ page }) => {
+        await page.goto(`/${lang}`);
+        const card = page.getByTestId("service-card").first();
+        const white = card.locator('img[data-icon="white"]');
+        const icon = card.locator('img[data-icon="default"]');
+        await expect(white).toHaveCSS("opacity", "0");
+        await expect(icon).toHaveCSS("opacity", "1");
+        await card.hover();
+        await expect(white).toHaveCSS("opacity", "1");
+        await expect(icon).toHaveCSS("opacity", "0");
+        await expect(card).toHaveCSS("background-color", "rgb(15, 42, 68)");
 
-      const newsCard = page.getByTestId("latest-news").getByTestId("news-card").first();
-      const seeMore = newsCard.getByTestId("see-more");
-      await expect(seeMore).toHaveText(t(lang, "common.seeMore"));
-      await expect(seeMore).toHaveCSS("opacity", "0");
-      await newsCard.hover();
-      await expect(seeMore).toHaveCSS("opacity", "1");
+        await page.mouse.move(0, 0);
+        await expect(white).toHaveCSS("opacity", "0");
+        const second = page.getByTestId("service-card").nth(1);
+        // Focus from the keyboard (:focus-visible), as a keyboard user would.
+        await card.focus();
+        await page.keyboard.press("Tab");
+        await expect(second).toBeFocused();
+        await expect(second.locator('img[data-icon="white"]')).toHaveCSS("opacity", "1");
+        await expect(second).toHaveCSS("background-color", "rgb(15, 42, 68)");
+
+        const newsCard = page.getByTestId("latest-news").getByTestId("news-card").first();
+        const seeMore = newsCard.getByTestId("see-more");
+        await expect(seeMore).toHaveText(t(lang, "common.seeMore"));
+        await expect(seeMore).toHaveCSS("opacity", "0");
+        await newsCard.hover();
+        await expect(seeMore).toHaveCSS("opacity", "1");
+      });
     });
 
-    test("keyboard: Tab reaches a link in a hidden slide and brings it into view", async ({
-      page,
-    }, testInfo) => {
-      test.skip(testInfo.project.name === "phone", "keyboard test on desktop");
-      await page.goto(`/${lang}`);
-      const carousel = page.getByTestId("latest-projects");
-      await expectLive(carousel);
-      const links = carousel.getByTestId("carousel-slide").locator("a");
-      await links.nth(2).focus();
-      await page.keyboard.press("Tab");
-      const fourth = links.nth(3);
-      await expect(fourth).toBeFocused();
-      await expect(fourth).toBeInViewport({ ratio: 0.9 });
+    test.describe(() => {
+      onlyAt("desktop", "keyboard test on desktop");
+
+      test("keyboard: Tab reaches a link in a hidden slide and brings it into view", async ({
+        page,
+      }) => {
+        await page.goto(`/${lang}`);
+        const carousel = page.getByTestId("latest-projects");
+        await expectLive(carousel);
+        const links = carousel.getByTestId("carousel-slide").locator("a");
+        await links.nth(2).focus();
+        await page.keyboard.press("Tab");
+        const fourth = links.nth(3);
+        await expect(fourth).toBeFocused();
+        await expect(fourth).toBeInViewport({ ratio: 0.9 });
+      });
     });
   });
 }

@@ -11,7 +11,7 @@ import { open } from "./support/keyboard.ts";
 import { installKeyboardTools, type RingContrast } from "./support/keyboard-tools.ts";
 import { controlledBy, pressToggling } from "./support/page-checks.ts";
 import { installPageNames } from "./support/page-names.ts";
-import { expect, type Page, type TestInfo, test } from "./support/test.ts";
+import { expect, onlyAt, type Page, type TestInfo, test } from "./support/test.ts";
 
 const isDesktop = (testInfo: TestInfo) => testInfo.project.name === "desktop";
 
@@ -115,18 +115,10 @@ for (const lang of languages) {
 
     // Every page on desktop; on phones the home page (the phone menu's button), to keep the
     // suite within its time (the phone menu itself is tested below).
-    for (const path of [
-      "",
-      "/news",
-      "/projects",
-      "/projects/{id}",
-      "/contactUs",
-      "/search?q=iso",
-    ]) {
+    const tabThroughTest = (path: string) =>
       test(`Tab reaches every control of /${lang}${path} in order, in view, with a focus ring`, async ({
         page,
-      }, testInfo) => {
-        test.skip(!isDesktop(testInfo) && path !== "", "on phones: the home page");
+      }) => {
         const route = routes.find((candidate) => candidate.path === path) ?? { path };
         const address = await routePath(lang, route);
         // Without entrance animations, so what is measured is the settled page.
@@ -134,96 +126,108 @@ for (const lang of languages) {
         await open(page, address);
         await tabThrough(page, address);
       });
-    }
-
-    test("header dropdowns: Space opens, arrow keys move through the entries, Escape closes", async ({
-      page,
-    }, testInfo) => {
-      test.skip(!isDesktop(testInfo), "the dropdowns are the desktop navigation");
-      await open(page, `/${lang}/news`);
-      const nav = page.getByRole("navigation", { name: t(lang, "nav.label") });
-      const toggle = nav.getByRole("button", {
-        name: t(lang, "nav.showSubmenu", { name: t(lang, "nav.services") }),
-      });
-      await toggle.focus();
-      await pressToggling(page, "Space", toggle, true);
-      const menu = await controlledBy(page, toggle);
-      const entries = menu.getByRole("link");
-      const count = await entries.count();
-      expect(count).toBeGreaterThan(2);
-      await page.keyboard.press("ArrowDown");
-      await expect(entries.nth(0)).toBeFocused();
-      await page.keyboard.press("ArrowDown");
-      await expect(entries.nth(1)).toBeFocused();
-      await page.keyboard.press("ArrowUp");
-      await expect(entries.nth(0)).toBeFocused();
-      await page.keyboard.press("ArrowUp");
-      await expect(entries.nth(count - 1)).toBeFocused();
-      await page.keyboard.press("Home");
-      await expect(entries.nth(0)).toBeFocused();
-      await page.keyboard.press("End");
-      await expect(entries.nth(count - 1)).toBeFocused();
-      await pressToggling(page, "Escape", toggle, false);
-      await expect(toggle).toBeFocused();
-      await expect(menu).toBeHidden();
-
-      // ArrowDown on a closed toggle opens its menu at the first entry; ArrowUp at the last.
-      const about = nav.getByRole("button", { name: t(lang, "nav.aboutUs") });
-      await about.focus();
-      await pressToggling(page, "ArrowDown", about, true);
-      const aboutMenu = await controlledBy(page, about);
-      await expect(aboutMenu.getByRole("link").first()).toBeFocused();
-      await page.keyboard.press("Escape");
-      await expect(about).toBeFocused();
-      await page.keyboard.press("ArrowUp");
-      await expect(aboutMenu.getByRole("link").last()).toBeFocused();
-      // Tab past the last entry leaves the menu, which closes.
-      await pressToggling(page, "Tab", about, false);
-      await expect(aboutMenu).toBeHidden();
-      // Enter on the toggle opens it too.
-      await about.focus();
-      await pressToggling(page, "Enter", about, true);
-      await pressToggling(page, "Enter", about, false);
+    tabThroughTest("");
+    test.describe(() => {
+      onlyAt("desktop", "on phones: the home page");
+      for (const path of ["/news", "/projects", "/projects/{id}", "/contactUs", "/search?q=iso"])
+        tabThroughTest(path);
     });
 
-    test("phone menu: Enter opens it, Tab and Shift+Tab stay inside, Space expands a sub-menu", async ({
-      page,
-    }, testInfo) => {
-      test.skip(isDesktop(testInfo), "the phone menu is below 1280 px");
-      await open(page, `/${lang}/news`);
-      const toggle = page.getByRole("button", { name: t(lang, "nav.openMenu") });
-      await toggle.focus();
-      await page.keyboard.press("Enter");
-      const dialog = page.getByRole("dialog", { name: t(lang, "nav.label") });
-      await expect(dialog).toBeVisible();
-      const close = dialog.getByRole("button", { name: t(lang, "nav.closeMenu") });
-      await expect(close).toBeFocused();
-      const controls = await dialog.locator("a[href]:visible, button:visible").count();
-      const inDialog = () => dialog.evaluate((element) => element.contains(document.activeElement));
-      for (let i = 0; i <= controls; i++) {
+    test.describe(() => {
+      onlyAt("desktop", "the dropdowns are the desktop navigation");
+
+      test("header dropdowns: Space opens, arrow keys move through the entries, Escape closes", async ({
+        page,
+      }) => {
+        await open(page, `/${lang}/news`);
+        const nav = page.getByRole("navigation", { name: t(lang, "nav.label") });
+        const toggle = nav.getByRole("button", {
+          name: t(lang, "nav.showSubmenu", { name: t(lang, "nav.services") }),
+        });
+        await toggle.focus();
+        await pressToggling(page, "Space", toggle, true);
+        const menu = await controlledBy(page, toggle);
+        const entries = menu.getByRole("link");
+        const count = await entries.count();
+        expect(count).toBeGreaterThan(2);
+        await page.keyboard.press("ArrowDown");
+        await expect(entries.nth(0)).toBeFocused();
+        await page.keyboard.press("ArrowDown");
+        await expect(entries.nth(1)).toBeFocused();
+        await page.keyboard.press("ArrowUp");
+        await expect(entries.nth(0)).toBeFocused();
+        await page.keyboard.press("ArrowUp");
+        await expect(entries.nth(count - 1)).toBeFocused();
+        await page.keyboard.press("Home");
+        await expect(entries.nth(0)).toBeFocused();
+        await page.keyboard.press("End");
+        await expect(entries.nth(count - 1)).toBeFocused();
+        await pressToggling(page, "Escape", toggle, false);
+        await expect(toggle).toBeFocused();
+        await expect(menu).toBeHidden();
+
+        // ArrowDown on a closed toggle opens its menu at the first entry; ArrowUp at the last.
+        const about = nav.getByRole("button", { name: t(lang, "nav.aboutUs") });
+        await about.focus();
+        await pressToggling(page, "ArrowDown", about, true);
+        const aboutMenu = await controlledBy(page, about);
+        await expect(aboutMenu.getByRole("link").first()).toBeFocused();
+        await page.keyboard.press("Escape");
+        await expect(about).toBeFocused();
+        await page.keyboard.press("ArrowUp");
+        await expect(aboutMenu.getByRole("link").last()).toBeFocused();
+        // Tab past the last entry leaves the menu, which closes.
+        await pressToggling(page, "Tab", about, false);
+        await expect(aboutMenu).toBeHidden();
+        // Enter on the toggle opens it too.
+        await about.focus();
+        await pressToggling(page, "Enter", about, true);
+        await pressToggling(page, "Enter", about, false);
+      });
+    });
+
+    test.describe(() => {
+      onlyAt("phone", "the phone menu is below 1280 px");
+
+      test("phone menu: Enter opens it, Tab and Shift+Tab stay inside, Space expands a sub-menu", async ({
+        page,
+      }) => {
+        await open(page, `/${lang}/news`);
+        const toggle = page.getByRole("button", { name: t(lang, "nav.openMenu") });
+        await toggle.focus();
+        await page.keyboard.press("Enter");
+        const dialog = page.getByRole("dialog", { name: t(lang, "nav.label") });
+        await expect(dialog).toBeVisible();
+        const close = dialog.getByRole("button", { name: t(lang, "nav.closeMenu") });
+        await expect(close).toBeFocused();
+        const controls = await dialog.locator("a[href]:visible, button:visible").count();
+        const inDialog = () =>
+          dialog.evaluate((element) => element.contains(document.activeElement));
+        for (let i = 0; i <= controls; i++) {
+          await page.keyboard.press("Tab");
+          expect(await inDialog(), `Tab ${i + 1}`).toBe(true);
+        }
+        await close.focus();
+        for (let i = 0; i <= controls; i++) {
+          await page.keyboard.press("Shift+Tab");
+          expect(await inDialog(), `Shift+Tab ${i + 1}`).toBe(true);
+        }
+        // The current page is marked in the menu.
+        await expect(dialog.getByRole("link", { name: t(lang, "nav.news") })).toHaveAttribute(
+          "aria-current",
+          "page",
+        );
+        const projects = dialog.getByRole("button", { name: t(lang, "nav.projects") });
+        await projects.focus();
+        await pressToggling(page, "Space", projects, true);
         await page.keyboard.press("Tab");
-        expect(await inDialog(), `Tab ${i + 1}`).toBe(true);
-      }
-      await close.focus();
-      for (let i = 0; i <= controls; i++) {
-        await page.keyboard.press("Shift+Tab");
-        expect(await inDialog(), `Shift+Tab ${i + 1}`).toBe(true);
-      }
-      // The current page is marked in the menu.
-      await expect(dialog.getByRole("link", { name: t(lang, "nav.news") })).toHaveAttribute(
-        "aria-current",
-        "page",
-      );
-      const projects = dialog.getByRole("button", { name: t(lang, "nav.projects") });
-      await projects.focus();
-      await pressToggling(page, "Space", projects, true);
-      await page.keyboard.press("Tab");
-      await expect(
-        dialog.getByRole("link", { name: t(lang, "nav.completedProjects") }),
-      ).toBeFocused();
-      await page.keyboard.press("Enter");
-      await expect(page).toHaveURL(new RegExp(`/${lang}/projects$`));
-      await expect(dialog).toBeHidden();
+        await expect(
+          dialog.getByRole("link", { name: t(lang, "nav.completedProjects") }),
+        ).toBeFocused();
+        await page.keyboard.press("Enter");
+        await expect(page).toHaveURL(new RegExp(`/${lang}/projects$`));
+        await expect(dialog).toBeHidden();
+      });
     });
 
     test("the navigation marks the link of the current page with aria-current", async ({

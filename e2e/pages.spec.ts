@@ -14,7 +14,7 @@ import {
   t,
 } from "./support/content.ts";
 import { heading, phoneOverflowTests } from "./support/page-checks.ts";
-import { expect, test } from "./support/test.ts";
+import { expect, onlyAt, test } from "./support/test.ts";
 import { decodeHtml } from "./support/text.ts";
 
 interface Service {
@@ -101,19 +101,22 @@ test.describe("services list", () => {
     for (const [index, service] of ar.entries()) expect(service.title).not.toBe(en[index]?.title);
   });
 
-  test("a card turns navy and shows the white icon on hover", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === "phone", "no hover on touch screens");
-    const services = await apiData<Service[]>("/api/services", "en");
-    await page.goto("/en/services");
-    const card = page.getByTestId("service-card").first();
-    const white = card.locator('img[data-icon="white"]');
-    const normal = card.locator('img[data-icon="default"]');
-    await expect(white).toHaveAttribute("src", endsWith(services[0]?.white_icon ?? ""));
-    await expect(white).toHaveCSS("opacity", "0");
-    await card.hover();
-    await expect(card).toHaveCSS("background-color", "rgb(15, 42, 68)");
-    await expect(white).toHaveCSS("opacity", "1");
-    await expect(normal).toHaveCSS("opacity", "0");
+  test.describe(() => {
+    onlyAt("desktop", "no hover on touch screens");
+
+    test("a card turns navy and shows the white icon on hover", async ({ page }) => {
+      const services = await apiData<Service[]>("/api/services", "en");
+      await page.goto("/en/services");
+      const card = page.getByTestId("service-card").first();
+      const white = card.locator('img[data-icon="white"]');
+      const normal = card.locator('img[data-icon="default"]');
+      await expect(white).toHaveAttribute("src", endsWith(services[0]?.white_icon ?? ""));
+      await expect(white).toHaveCSS("opacity", "0");
+      await card.hover();
+      await expect(card).toHaveCSS("background-color", "rgb(15, 42, 68)");
+      await expect(white).toHaveCSS("opacity", "1");
+      await expect(normal).toHaveCSS("opacity", "0");
+    });
   });
 
   for (const lang of languages) {

@@ -7,7 +7,7 @@
 import { apiData, company, t } from "./support/content.ts";
 import { seriousViolations } from "./support/page-checks.ts";
 import { startSite, startSiteWithApi } from "./support/site.ts";
-import { expect, type Page, test } from "./support/test.ts";
+import { expect, onlyAt, type Page, test } from "./support/test.ts";
 import { truncated } from "./support/text.ts";
 
 const isDesktop = (project: string) => project === "desktop";
@@ -159,8 +159,9 @@ test.describe("404", () => {
 });
 
 test.describe("the content API is down", () => {
-  test("pages answer 503 with the error screen, in both languages", async ({ page }, testInfo) => {
-    test.skip(!isDesktop(testInfo.project.name), "one server start is enough");
+  onlyAt("desktop", "one server start is enough");
+
+  test("pages answer 503 with the error screen, in both languages", async ({ page }) => {
     // Port 9 (discard) refuses connections on loopback: the API is unreachable.
     const site = await startSite({
       API_BASE_URL: "http://127.0.0.1:9",
@@ -323,10 +324,11 @@ test.describe("accessibility of the frame", () => {
 });
 
 test.describe("the content API fails after pages were seen", () => {
+  onlyAt("desktop", "one server start is enough");
+
   test("pages seen before are served from the cache; others get the error screen", async ({
     page,
-  }, testInfo) => {
-    test.skip(!isDesktop(testInfo.project.name), "one server start is enough");
+  }) => {
     // Answers go stale at once, so every visit asks the API again.
     const { api, site, stop } = await startSiteWithApi({}, { CACHE_TTL_MS: "1" });
     try {

@@ -8,9 +8,7 @@ import { type Lang, languages, routePath, routes, t } from "./support/content.ts
 import { E2E_DOWN_URL } from "./support/env.ts";
 import { installPageNames } from "./support/page-names.ts";
 import { installStructureTools } from "./support/structure-tools.ts";
-import { expect, type Page, scriptsReady, type TestInfo, test } from "./support/test.ts";
-
-const isDesktop = (testInfo: TestInfo) => testInfo.project.name === "desktop";
+import { expect, onlyAt, type Page, scriptsReady, test } from "./support/test.ts";
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(installPageNames);
@@ -55,10 +53,7 @@ async function structureProblems(page: Page, lang: Lang, addresses: string[]) {
 }
 
 test.describe("page structure", () => {
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
-  test.beforeEach(({}, testInfo) => {
-    test.skip(!isDesktop(testInfo), "each page is checked at both widths in one load");
-  });
+  onlyAt("desktop", "each page is checked at both widths in one load");
 
   // Two halves of the page kinds per language, so the two workers share them.
   const halves = [routes.slice(0, 8), routes.slice(8)];

@@ -2,7 +2,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { type Lang, languages, t } from "./content.ts";
-import { test } from "./test.ts";
+import { onlyAt, test } from "./test.ts";
 
 /** The page's h1 (the banner title). */
 export const heading = (page: Page) => page.getByRole("heading", { level: 1 });
@@ -96,16 +96,19 @@ export async function expectNoHorizontalOverflow(page: Page, message?: string) {
  * heading and does not scroll sideways.
  */
 export function phoneOverflowTests(paths: () => Promise<string[]>) {
-  for (const lang of languages) {
-    test(`/${lang}: no horizontal overflow on a phone`, async ({ page }, testInfo) => {
-      test.skip(testInfo.project.name !== "phone", "phone width");
-      for (const pagePath of await paths()) {
-        await page.goto(`/${lang}${pagePath}`);
-        await expect(heading(page)).toBeVisible();
-        await expectNoHorizontalOverflow(page, pagePath);
-      }
-    });
-  }
+  test.describe(() => {
+    onlyAt("phone", "phone width");
+
+    for (const lang of languages) {
+      test(`/${lang}: no horizontal overflow on a phone`, async ({ page }) => {
+        for (const pagePath of await paths()) {
+          await page.goto(`/${lang}${pagePath}`);
+          await expect(heading(page)).toBeVisible();
+          await expectNoHorizontalOverflow(page, pagePath);
+        }
+      });
+    }
+  });
 }
 
 /** The serious and critical axe violations of the page (or of `include`), one line each. */

@@ -9,14 +9,37 @@ import { test as base, expect, type Locator, type Page } from "@playwright/test"
 
 export * from "@playwright/test";
 
-export const test = base.extend<{ waitForScripts: boolean }>({
+export const test = base.extend<{ waitForScripts: boolean }, { projectName: string }>({
   /** Off for specs that look at a page before its islands are live. */
   waitForScripts: [true, { option: true }],
+  /** The project running the test ("desktop" or "phone"): a worker fixture, for onlyAt(). */
+  projectName: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+    async ({}, use, workerInfo) => use(workerInfo.project.name),
+    { scope: "worker", box: true },
+  ],
   page: async ({ page, javaScriptEnabled, waitForScripts }, use) => {
     if (javaScriptEnabled !== false && waitForScripts) waitForScriptsOnLoad(page);
     await use(page);
   },
 });
+
+/**
+ * The tests of the enclosing describe (or file) run in one project only: the other project
+ * skips them before any browser page is made. Call it directly inside `test.describe` or at file
+ * level. Its condition reads a worker fixture only, so Playwright evaluates it with the
+ * describe's `beforeAll` hooks, before every `beforeEach` (a file's `beforeEach({ page })`
+ * included), once per describe and worker: the describe's later tests skip at once.
+ * A `test.skip(condition)` in a test's body, or a modifier on a test fixture such as
+ * `isMobile`, runs after the file's `beforeEach` hooks and their page.
+ */
+export function onlyAt(project: "desktop" | "phone", reason: string) {
+  test.skip(({ projectName }) => {
+    if (projectName !== "desktop" && projectName !== "phone")
+      throw new Error(`onlyAt: no project "${projectName}" (playwright.config.ts)`);
+    return projectName !== project;
+  }, reason);
+}
 
 function waitForScriptsOnLoad(page: Page) {
   const goto = page.goto.bind(page);
