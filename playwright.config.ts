@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath, E2E_DOWN_URL, E2E_PORT } from "./e2e/support/env.ts";
+import { chromiumArgs, E2E_DOWN_URL, E2E_PORT, testBrowserPath } from "./e2e/support/env.ts";
 
 /**
  * Browser tests against the real production server reading the reference API, both started by
@@ -16,7 +16,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: testBrowserPath(),
       args: chromiumArgs,
     },
     // A failed test keeps its trace (DOM snapshots, network, console) and a screenshot. The

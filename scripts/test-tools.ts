@@ -1,6 +1,7 @@
 /**
  * What the browser tests and the HTML checker need from the system, beside Node and npm:
- * Debian's Chromium (no test tool downloads a browser of its own), Java for the Nu HTML
+ * Debian's Chromium and its headless shell, which the browser tests run in (no test tool downloads
+ * a browser of its own; without the shell they use the full Chromium, more slowly), Java for the Nu HTML
  * checker (vnu-jar's own Java download is denied in allowScripts) and redis-server for the
  * scale-out tests. Missing ones are installed with apt-get when this runs as root on Debian;
  * otherwise `npm test` stops at once with one line saying what to install.
@@ -13,6 +14,8 @@ interface Tool {
   /** The Debian package that provides it. */
   debian: string;
   present: () => boolean;
+  /** What does the job, more slowly, when the package cannot be installed here. */
+  standIn?: () => boolean;
 }
 
 const executable = (file: string) => {
@@ -29,9 +32,18 @@ const onPath = (command: string) =>
 
 export const tools: Tool[] = [
   {
+    // The full browser: the benchmark's Lighthouse and the screenshots.
     name: "Chromium",
     debian: "chromium",
     present: () => executable(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"),
+    standIn: () => executable("/usr/bin/chromium-headless-shell"),
+  },
+  {
+    // The browser tests' browser (e2e/support/env.ts testBrowserPath).
+    name: "Chromium's headless shell",
+    debian: "chromium-headless-shell",
+    present: () => executable(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell"),
+    standIn: () => executable(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"),
   },
   { name: "Java", debian: "default-jre-headless", present: () => onPath("java") },
   {
@@ -54,7 +66,8 @@ export function ensureTestTools(): string | null {
     apt("update", "-qq");
     apt("install", "-y", "-qq", ...packages);
     missing = missing.filter((tool) => !tool.present());
-    if (missing.length === 0) return null;
   }
+  missing = missing.filter((tool) => !tool.standIn?.());
+  if (missing.length === 0) return null;
   return `Missing for the tests: ${missing.map((tool) => tool.name).join(", ")}. Install them (Debian: apt-get install -y ${missing.map((tool) => tool.debian).join(" ")}), or point CHROMIUM_PATH / REDIS_SERVER_PATH at them.`;
 }
