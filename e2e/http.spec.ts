@@ -147,15 +147,18 @@ test("WORKERS=2: the demo is served by two server processes sharing the port", a
 });
 
 test.describe("media downloads", () => {
-  const file = path.join(e2eStorageDir, "e2e-large.bin");
-
-  test.beforeAll(() => {
+  // A 40 MB media file per test: the tests may run at once in two workers, and one's clean-up
+  // must not delete the file another is downloading.
+  let name = "";
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+  test.beforeEach(({}, testInfo) => {
+    name = `e2e-large-${testInfo.testId}.bin`;
     fs.mkdirSync(e2eStorageDir, { recursive: true });
-    const handle = fs.openSync(file, "w");
+    const handle = fs.openSync(path.join(e2eStorageDir, name), "w");
     fs.ftruncateSync(handle, 40 * 1024 * 1024);
     fs.closeSync(handle);
   });
-  test.afterAll(() => fs.rmSync(file, { force: true }));
+  test.afterEach(() => fs.rmSync(path.join(e2eStorageDir, name), { force: true }));
 
   test("on SIGTERM a download in flight finishes, and new visitors are turned away", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "drain-"));
@@ -167,7 +170,7 @@ test.describe("media downloads", () => {
     let stopped: Promise<void> | undefined;
     try {
       const received = await new Promise<number>((resolve, reject) => {
-        const req = http.get(`${site.url}/storage/e2e-large.bin`, (response) => {
+        const req = http.get(`${site.url}/storage/${name}`, (response) => {
           let bytes = 0;
           response.on("data", (chunk: Buffer) => {
             bytes += chunk.length;
@@ -190,7 +193,7 @@ test.describe("media downloads", () => {
     request,
   }) => {
     const received = await new Promise<number>((resolve, reject) => {
-      const req = http.get(`http://127.0.0.1:${E2E_PORT}/storage/e2e-large.bin`, (response) => {
+      const req = http.get(`http://127.0.0.1:${E2E_PORT}/storage/${name}`, (response) => {
         expect(response.statusCode).toBe(200);
         let bytes = 0;
         response.on("data", (chunk: Buffer) => {
@@ -207,7 +210,7 @@ test.describe("media downloads", () => {
     });
     expect(received).toBeLessThan(40 * 1024 * 1024);
     for (const page of ["/en", "/ar/news"]) expect((await request.get(page)).status()).toBe(200);
-    const whole = await request.get("/storage/e2e-large.bin");
+    const whole = await request.get(`/storage/${name}`);
     expect(whole.status()).toBe(200);
     expect((await whole.body()).length).toBe(40 * 1024 * 1024);
   });
