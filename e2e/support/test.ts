@@ -1,9 +1,9 @@
 /**
- * Playwright's `test` and `expect`, with one change: on a page opened by `page.goto` or
+ * Playwright's `test` and `expect`, with two additions. On a page opened by `page.goto` or
  * `page.reload`, these also wait until every island of the page is live (its root says
  * `data-hydrated`, app/islands/hydrate.ts). Pages without islands (most pages, error pages,
  * files) and pages opened with JavaScript off are not waited for, nor pages in specs that set
- * `waitForScripts: false`.
+ * `waitForScripts: false`. And `onlyAt` runs a group of tests at one width only.
  */
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
