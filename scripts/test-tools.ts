@@ -8,6 +8,8 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { debianChromium, debianHeadlessShell } from "../e2e/support/env.ts";
+import { redisServerPath } from "../e2e/support/redis.ts";
 
 interface Tool {
   name: string;
@@ -35,21 +37,21 @@ export const tools: Tool[] = [
     // The full browser: the benchmark's Lighthouse and the screenshots.
     name: "Chromium",
     debian: "chromium",
-    present: () => executable(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"),
-    standIn: () => executable("/usr/bin/chromium-headless-shell"),
+    present: () => executable(process.env.CHROMIUM_PATH ?? debianChromium),
+    standIn: () => executable(debianHeadlessShell),
   },
   {
     // The browser tests' browser (e2e/support/env.ts testBrowserPath).
     name: "Chromium's headless shell",
     debian: "chromium-headless-shell",
-    present: () => executable(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell"),
-    standIn: () => executable(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"),
+    present: () => executable(process.env.CHROMIUM_PATH ?? debianHeadlessShell),
+    standIn: () => executable(debianChromium),
   },
   { name: "Java", debian: "default-jre-headless", present: () => onPath("java") },
   {
     name: "redis-server",
     debian: "redis-server",
-    present: () => executable(process.env.REDIS_SERVER_PATH ?? "/usr/bin/redis-server"),
+    present: () => executable(redisServerPath),
   },
 ];
 

@@ -18,13 +18,13 @@ export const repoRoot = path.resolve(import.meta.dirname, "../..");
 export const e2eDataDir = path.join(os.tmpdir(), `arkan-e2e-${E2E_PORT}`);
 export const e2eStorageDir = path.join(e2eDataDir, "storage");
 
+/** Where Debian's `chromium` and `chromium-headless-shell` packages put their browsers. */
+export const debianChromium = "/usr/bin/chromium";
+export const debianHeadlessShell = "/usr/bin/chromium-headless-shell";
+
 /** Debian's Chromium, the full browser: Lighthouse and the screenshots. */
 export function chromiumPath(): string {
-  return firstBrowser([
-    process.env.CHROMIUM_PATH,
-    "/usr/bin/chromium",
-    "/usr/bin/chromium-browser",
-  ]);
+  return firstBrowser([process.env.CHROMIUM_PATH, debianChromium, "/usr/bin/chromium-browser"]);
 }
 
 /**
@@ -33,11 +33,7 @@ export function chromiumPath(): string {
  * 2 cores), else the full Chromium. CHROMIUM_PATH overrides both.
  */
 export function testBrowserPath(): string {
-  return firstBrowser([
-    process.env.CHROMIUM_PATH,
-    "/usr/bin/chromium-headless-shell",
-    chromiumPath(),
-  ]);
+  return firstBrowser([process.env.CHROMIUM_PATH, debianHeadlessShell, chromiumPath()]);
 }
 
 function firstBrowser(candidates: (string | undefined)[]): string {

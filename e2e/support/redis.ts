@@ -1,5 +1,5 @@
 /**
- * A throw-away Redis for tests and benchmarks: Debian's `redis-server` (installed by .ci/run)
+ * A throw-away Redis for tests and benchmarks: Debian's `redis-server` (installed by scripts/test-tools.ts)
  * on a free loopback port, in memory only, stopped by `stop()`. Can be stopped and started
  * again on the same port, to test a site through a Redis outage.
  */
