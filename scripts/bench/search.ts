@@ -17,11 +17,11 @@ import vm from "node:vm";
 import type { Language } from "@site/contract";
 import { createContentClient } from "../../apps/web/server/content/api-client.server.ts";
 import {
-  collectDocuments,
   LanguageIndex,
   type SearchDocument,
   type SearchKind,
-} from "../../apps/web/server/pages/search-index.server.ts";
+} from "../../apps/web/server/pages/language-index.server.ts";
+import { collectDocuments } from "../../apps/web/server/pages/search-index.server.ts";
 import { fixed, table } from "./format.ts";
 
 export interface SearchRow {

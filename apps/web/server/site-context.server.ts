@@ -37,7 +37,7 @@ export interface Site {
   contact: ContactDesk;
   /** Redis, when REDIS_URL is set: shared by every process and instance. */
   redis?: RedisLink;
-  /** The site search's indexes, built from the API (search/search-index.server.ts). */
+  /** The site search's indexes, built from the API (pages/search-index.server.ts). */
   search: SiteSearch;
   /** The sitemap, built once per freshness of its data (sitemap-xml.server.ts). */
   sitemap: SitemapCache;

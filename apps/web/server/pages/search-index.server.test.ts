@@ -2,12 +2,8 @@ import type { Language } from "@site/contract";
 import { mapLimit } from "@site/contract/concurrency";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
-import {
-  collectDocuments,
-  LanguageIndex,
-  type SearchDocument,
-  SiteSearch,
-} from "./search-index.server.ts";
+import { LanguageIndex, type SearchDocument } from "./language-index.server.ts";
+import { collectDocuments, SiteSearch } from "./search-index.server.ts";
 
 const paged = (data: unknown[], page: number, last: number) => ({
   data,
