@@ -1,5 +1,5 @@
 /** `npm run start:api`: the content API with the settings from the environment. */
-import { SeedError } from "./seed/seed.ts";
+import { SeedError } from "./seed/seed-files.ts";
 import { startContentApi } from "./server.ts";
 import { loadSettings, SettingsError } from "./settings.ts";
 

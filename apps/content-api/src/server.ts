@@ -16,7 +16,8 @@ import { isPage, sendData, sendError, sendFlatPage } from "./http/respond.ts";
 import { matchRead, parseId, parsePage, reads } from "./http/routes.ts";
 import { serveStorage } from "./http/storage.ts";
 import { defaultSeedDir } from "./paths.ts";
-import { isSeeded, readSeed, seedDatabase } from "./seed/seed.ts";
+import { isSeeded, seedDatabase } from "./seed/seed.ts";
+import { readSeed } from "./seed/seed-files.ts";
 import { defaultTrustedProxies } from "./settings.ts";
 
 export type ContentApiOptions = {

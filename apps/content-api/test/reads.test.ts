@@ -11,7 +11,7 @@ import {
 } from "@site/contract";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newsPerPage, projectsPerPage } from "../src/db/content.ts";
-import { readSeed, type Seed } from "../src/seed/seed.ts";
+import { readSeed, type Seed } from "../src/seed/seed-files.ts";
 import {
   expectEnvelope,
   fixtureSeedDir,

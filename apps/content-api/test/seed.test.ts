@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openDatabase } from "../src/db/connection.ts";
-import { isSeeded, readSeed, SeedError, seedDatabase, storageUrls } from "../src/seed/seed.ts";
+import { isSeeded, seedDatabase } from "../src/seed/seed.ts";
+import { readSeed, SeedError, storageUrls } from "../src/seed/seed-files.ts";
 import { fixtureSeedDir, realSeedDir } from "./helpers.ts";
 
 let dir: string;

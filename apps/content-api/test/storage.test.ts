@@ -6,7 +6,7 @@ import { mkdir, readdir, stat, symlink, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { readSeed, storageUrls } from "../src/seed/seed.ts";
+import { readSeed, storageUrls } from "../src/seed/seed-files.ts";
 import { realSeedDir, request, startTestApi, type TestApi } from "./helpers.ts";
 
 let t: TestApi;

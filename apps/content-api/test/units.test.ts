@@ -5,7 +5,7 @@ import { clientAddress } from "../src/http/client-ip.ts";
 import { requestLanguage } from "../src/http/i18n.ts";
 import { matchRead, parseId, parsePage } from "../src/http/routes.ts";
 import { storageFile } from "../src/http/storage.ts";
-import { readSeed, storageUrls } from "../src/seed/seed.ts";
+import { readSeed, storageUrls } from "../src/seed/seed-files.ts";
 import { fixtureSeedDir } from "./helpers.ts";
 
 const fakeRequest = (remoteAddress: string, headers: Record<string, string> = {}) =>
