@@ -5,7 +5,7 @@
  * visitor (visitor.server.ts) and the request's freshness; loaders start with
  * `pageContext(args)`.
  */
-import { createContext, type Params, type RouterContextProvider, redirect } from "react-router";
+import { createContext, type Params, type RouterContextProvider } from "react-router";
 import { i18nFor } from "../app/i18n/index.ts";
 import { langParam } from "../app/shared/page-table.ts";
 import { type CompanyFile, readCompanyFile } from "./company.server.ts";
@@ -144,15 +144,13 @@ export function siteOf(context: Readonly<RouterContextProvider>): Site {
 /**
  * What a loader starts from: the site, with an API client that records how long the data it
  * reads stays fresh (the page is cached no longer), and the page's language from its address.
- * (An id that is not a whole number is a 404 before any API call: api-client.server.ts.) A zero-padded
- * id (`/en/news/007`, `/en/news/007/`) is redirected to its plain form without a trailing slash,
- * so one item is fetched and cached once, not under endless spellings, and the redirect's
- * target never redirects again.
+ * (An id that is not a whole number is a 404 before any API call: api-client.server.ts. Other
+ * spellings of a page's address, a zero-padded id among them, never reach a loader: the page
+ * handler redirects them to the page table's address, http/page-handler.ts.)
  */
 export function pageContext(args: {
   params: Params;
   context: Readonly<RouterContextProvider>;
-  url?: URL;
 }): Site & {
   lang: ReturnType<typeof langParam>;
   /**
@@ -162,12 +160,6 @@ export function pageContext(args: {
    */
   optional<T>(load: Promise<T>, fallback: T): Promise<T>;
 } {
-  const { id } = args.params;
-  if (args.url && id && /^0\d/.test(id)) {
-    const plain = id.replace(/^0+(?=\d)/, "");
-    const path = args.url.pathname.replace(/\/+$/, "");
-    throw redirect(path.slice(0, path.length - id.length) + plain + args.url.search, 301);
-  }
   const site = siteOf(args.context);
   const freshness = args.context.get(freshnessContext);
   const api = site.api.tracking((until, key) => {

@@ -97,6 +97,12 @@ const rules: Record<ContactField, FieldRule> = {
   message: { required: "messageRequired", tooLong: "messageTooLong" },
 };
 
+/**
+ * A single-line field's text with line breaks, tabs and other control characters made spaces:
+ * a name or subject may end up in a mail header, where a line break starts a new header.
+ */
+const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, " ");
+
 /** The message keys of one field's value, and its trimmed text (undefined: not given). */
 function checkField(
   field: ContactField,
@@ -106,7 +112,7 @@ function checkField(
   if (value === undefined || value === null)
     return [rule.required ? [rule.required] : [], undefined];
   if (typeof value !== "string") return [["notText"], undefined];
-  const text = value.trim();
+  const text = (field === "message" ? value : oneLine(value)).trim();
   if (!text) return [rule.required ? [rule.required] : [], undefined];
   const problems: ContactMessageKey[] = [];
   const overLong = text.length > contactLimits[field];
@@ -118,7 +124,8 @@ function checkField(
 }
 
 /**
- * Validates a contact message: every field trimmed; name, email and message required; the
+ * Validates a contact message: every field trimmed, and all but the message on one line (line
+ * breaks and controls become spaces); name, email and message required; the
  * limits of `contactLimits`; unknown fields dropped. Errors come per field in `lang`.
  */
 export function validateContact(input: unknown, lang: Language): ContactValidation {

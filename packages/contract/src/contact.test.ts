@@ -71,6 +71,29 @@ describe("validateContact: values", () => {
     }
   });
 
+  it("keeps the name, e-mail, phone and subject on one line; the message keeps its lines", () => {
+    const result = validateContact(
+      {
+        name: "Sarah\r\nBcc: all@example.com",
+        email: "sarah@example.com\n",
+        phone: "+966\n50 000 0000",
+        subject: "Tender\rX-Header: 1\tand\u2028more",
+        message: "Line one\nLine two",
+      },
+      "ar",
+    );
+    expect(result).toEqual({
+      ok: true,
+      data: {
+        name: "Sarah Bcc: all@example.com",
+        email: "sarah@example.com",
+        phone: "+966 50 000 0000",
+        subject: "Tender X-Header: 1 and more",
+        message: "Line one\nLine two",
+      },
+    });
+  });
+
   it("drops unknown fields", () => {
     expect(validateContact({ ...good, website: "x", admin: true }, "en")).toEqual({
       ok: true,

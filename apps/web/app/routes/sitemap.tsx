@@ -1,8 +1,8 @@
 /**
  * `/sitemap.xml` and its parts `/sitemap/{n}.xml` (server/pages/sitemap-xml.server.ts): built from the API
  * once per freshness of its data (the site's SitemapCache), and kept by the page cache like a
- * page for as long as that data, parts that do not exist (404) included, so neither a part nor
- * a missing part costs a second build.
+ * page for as long as that data. A part that does not exist is a 404 answered from the build
+ * (never kept: one entry per made-up name would be a flood).
  */
 import { freshnessContext, siteOf } from "../../server/site-context.server.ts";
 import type { Route } from "./+types/sitemap";

@@ -109,7 +109,8 @@ const unreserved = /[A-Za-z0-9\-._~]/;
 
 /**
  * The one spelling of a content image's address that the image endpoint resizes, or null when
- * `src` is not one: `/storage/...` of the API, or a path on one of `origins`, without a query,
+ * `src` is not one: a media path (`/storage/...`) of the API, or of one of `origins` (the API's,
+ * MEDIA_BASE_URL's): never another path there, such as the API's own answers. Without a query,
  * fragment, backslash, empty or dot segment, or an encoded `.`, `/` or `\\`. Escapes of
  * letters and digits are decoded and the others written in capitals, so each image has one
  * address (and one cached copy of each size); non-ASCII letters are percent-encoded.
@@ -121,6 +122,7 @@ export function canonicalMediaUrl(src: string, origins: readonly string[]): stri
     : origins.find((candidate) => src.startsWith(`${candidate}/`));
   if (origin === undefined) return null;
   const rawPath = src.slice(origin.length);
+  if (!rawPath.startsWith("/storage/")) return null;
   // Only printable ASCII and letters beyond it (no spaces or control characters).
   if (/[^\x21-\x7e\u00a0-\uffff]|[?#\\]|%(2e|2f|5c)|%(?![0-9A-Fa-f]{2})/i.test(rawPath)) {
     return null;

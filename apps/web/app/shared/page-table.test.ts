@@ -7,7 +7,9 @@ import {
   langParam,
   languageFromCookie,
   type PageName,
+  pageAddress,
   pageOf,
+  pageQuery,
   pages,
   redirectForUnsupportedLanguage,
   switchLanguagePath,
@@ -95,5 +97,53 @@ describe("the page table", () => {
   it("gives every page an address its own table matches back", () => {
     for (const name of Object.keys(pages) as PageName[])
       expect(pageOf(href(name, "en", 7).slice("/en".length))).toBe(name);
+  });
+});
+
+describe("pageAddress", () => {
+  it.each([
+    ["/en/news", "/en/news"],
+    ["/EN/%6Eews/", "/en/news"],
+    ["/ar//news//", "/ar/news"],
+    ["/ar/news/007", "/ar/news/7"],
+    ["/en/news/0", "/en/news/0"],
+    ["/en/currentprojects/%31%32", "/en/CurrentProjects/12"],
+    ["/Ar", "/ar"],
+  ])("%s names %s", (path, address) => {
+    expect(pageAddress(path)?.path).toBe(address);
+  });
+
+  it.each([
+    "/",
+    "/fr/news",
+    "/en/no-such-page",
+    "/en/news/abc",
+    "/en/news/-1",
+    "/en/news/1.5",
+    "/en/news/01%2F..%2F..%2F%09%2Fevil.example",
+    "/en/news/%2F%2Fevil.example",
+    "/en/news%2F7",
+    "/en/news/%E0%A4%A",
+    `/en/news/${"9".repeat(19)}`,
+  ])("names no page for %s", (path) => {
+    expect(pageAddress(path)).toBeUndefined();
+  });
+});
+
+describe("pageQuery", () => {
+  const query = (page: PageName, search: string) => pageQuery(page, new URLSearchParams(search));
+
+  it("keeps only what the page reads", () => {
+    expect(query("overview", "q=x&page=2&utm_source=y")).toBe("");
+    expect(query("news", "q=x&page=2&utm_source=y")).toBe("?page=2");
+    expect(query("search", "utm_source=y&page=3&kind=news&q=x")).toBe("?q=x&kind=news&page=3");
+  });
+
+  it("spells the same request one way", () => {
+    expect(query("news", "page=1")).toBe("");
+    expect(query("search", "q=%20%20steel%20%0A%20works%20")).toBe("?q=steel+works");
+    expect(query("search", "q=")).toBe("");
+    expect(query("search", "q=x&kind=News%3F")).toBe("?q=x");
+    expect(query("search", `q=${"a".repeat(500)}`)).toBe(`?q=${"a".repeat(200)}`);
   });
 });

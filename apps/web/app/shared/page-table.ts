@@ -11,32 +11,54 @@ export const pages = {
   home: { path: "", module: "routes/home.tsx" },
   overview: { path: "overview", module: "routes/overview.tsx" },
   // Completed and current projects share their list and detail modules.
-  completedProjects: { path: "projects", module: "routes/projects.tsx" },
+  completedProjects: { path: "projects", module: "routes/projects.tsx", reads: ["page"] },
   completedProject: { path: "projects/:id", module: "routes/project.tsx" },
-  currentProjects: { path: "CurrentProjects", module: "routes/projects.tsx" },
+  currentProjects: { path: "CurrentProjects", module: "routes/projects.tsx", reads: ["page"] },
   currentProject: { path: "CurrentProjects/:id", module: "routes/project.tsx" },
   services: { path: "services", module: "routes/services.tsx" },
   service: { path: "services/:id", module: "routes/service.tsx" },
   otherPage: { path: "otherPages/:id", module: "routes/other-page.tsx" },
-  news: { path: "news", module: "routes/news.tsx" },
+  news: { path: "news", module: "routes/news.tsx", reads: ["page"] },
   newsItem: { path: "news/:id", module: "routes/news-item.tsx" },
   hse: { path: "HSE", module: "routes/hse.tsx" },
   equipment: { path: "equipment", module: "routes/equipment.tsx" },
   iso: { path: "iso", module: "routes/iso.tsx" },
   contact: { path: "contactUs", module: "routes/contact/route.tsx" },
-  // Site search (`?q=`, `&page=N`), not for search engines.
-  search: { path: "search", module: "routes/search.tsx" },
+  // Site search (`?q=`, `&kind=`, `&page=N`), not for search engines.
+  search: { path: "search", module: "routes/search.tsx", reads: ["q", "kind", "page"] },
   // Hidden test page with the raw banner and services data (not indexed).
   soso: { path: "soso", module: "routes/soso.tsx" },
-} as const satisfies Record<string, { path: string; module: string }>;
+} as const satisfies Record<
+  string,
+  {
+    path: string;
+    module: string;
+    /** The query parameters the page reads; any other is dropped before rendering. */
+    reads?: readonly QueryParameter[];
+  }
+>;
 
 export type PageName = keyof typeof pages;
+
+/** Query parameters some page reads: a search's words and kind filter, a list's page. */
+type QueryParameter = "q" | "kind" | "page";
+
+/** Longest search query read; the rest is cut (routes/search.tsx). */
+export const MAX_SEARCH_QUERY = 200;
 
 /** Each page's path split into segments once, for matching. */
 const patterns = (Object.keys(pages) as PageName[]).map((name) => ({
   name,
   segments: pages[name].path.split("/").filter(Boolean),
 }));
+
+/** The page whose path has these segments (any case; `:id` takes any one segment). */
+const pageWithSegments = (given: readonly string[]) =>
+  patterns.find(
+    ({ segments }) =>
+      segments.length === given.length &&
+      segments.every((part, i) => part === ":id" || part.toLowerCase() === given[i]?.toLowerCase()),
+  );
 
 /**
  * The address of a page in a language; `id` fills `:id` (URL-encoded).
@@ -63,36 +85,92 @@ export const langParam = (params: { lang?: string }): Language =>
 
 /** Which page a path below the language names (`/news/4` → newsItem), ignoring case. */
 export function pageOf(rest: string): PageName | undefined {
-  const given = rest.split("/").filter(Boolean);
-  return patterns.find(
-    ({ segments }) =>
-      segments.length === given.length &&
-      segments.every((part, i) => part === ":id" || part.toLowerCase() === given[i]?.toLowerCase()),
-  )?.name;
+  return pageWithSegments(rest.split("/").filter(Boolean))?.name;
+}
+
+/** A page of the table at its one address. */
+export interface PageAddress {
+  page: PageName;
+  lang: Language;
+  /** The address: `href(page, lang, id)`. */
+  path: string;
+}
+
+/**
+ * The page `pathname` names, at its one address, or undefined when it names none (no page of
+ * the table, no supported language, an id that is not a whole number). Every spelling of a
+ * page names it: percent-escapes, any case, repeated or trailing slashes, a zero-padded id.
+ * Built from the table, never from the path's own text, so it is safe to redirect to.
+ *
+ * @example pageAddress("/EN/%6Eews/007/") // { page: "newsItem", lang: "en", path: "/en/news/7" }
+ */
+export function pageAddress(pathname: string): PageAddress | undefined {
+  let segments: string[];
+  try {
+    segments = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+  const [first = "", ...rest] = segments;
+  const lang = first.toLowerCase();
+  if (!isLanguage(lang) || rest.some((segment) => segment.includes("/"))) return undefined;
+  const match = pageWithSegments(rest);
+  if (!match) return undefined;
+  const idAt = match.segments.indexOf(":id");
+  if (idAt === -1) return { page: match.name, lang, path: href(match.name, lang) };
+  const id = rest[idAt] ?? "";
+  if (!/^\d{1,18}$/.test(id)) return undefined;
+  const plain = id.replace(/^0+(?=\d)/, "");
+  return { page: match.name, lang, path: href(match.name, lang, plain) };
+}
+
+/**
+ * The query of `page` as it is rendered and cached: only the parameters the page reads (the
+ * first value of each), a search's words trimmed, spaced once and cut to MAX_SEARCH_QUERY, a
+ * filter that is a plain word, and no `page=1` (the bare address is page 1). `?utm_source=x`
+ * and other parameters are gone, so they neither make new cache entries nor reach a loader.
+ *
+ * @example pageQuery("news", new URLSearchParams("page=1&utm_source=x")) // ""
+ */
+export function pageQuery(page: PageName, given: URLSearchParams): string {
+  const spec = pages[page] as { reads?: readonly QueryParameter[] };
+  const reads = spec.reads ?? [];
+  const kept = new URLSearchParams();
+  for (const name of reads) {
+    let value = given.get(name);
+    if (name === "q" && value !== null) {
+      value = value.replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_QUERY).trim();
+    }
+    if (name === "kind" && value !== null && !/^[a-z]{1,20}$/.test(value)) value = null;
+    if (name === "page" && value === "1") value = null;
+    if (value !== null && value !== "") kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `?${query}` : "";
 }
 
 /** `/en/Projects/3/` → `/en/projects/3`: one spelling per page, for canonical links. */
 export function canonicalPath(pathname: string): string {
+  const address = pageAddress(pathname);
+  if (address) return address.path;
   const [, lang = "", ...rest] = pathname.replace(/\/+$/, "").split("/");
-  const page = pageOf(rest.join("/"));
-  if (!page) return ["", lang.toLowerCase(), ...rest].join("/");
-  const spelled = pages[page].path.split("/").filter(Boolean);
-  const segments = spelled.map((part, i) => (part === ":id" ? (rest[i] ?? "") : part));
-  return ["", lang.toLowerCase(), ...segments].join("/");
+  return ["", lang.toLowerCase(), ...rest].join("/");
 }
 
 /**
- * Where a path under an unsupported language goes: `/EN/x` → `/en/x`; `/fr/projects` →
- * `/en/projects`; `/projects` (no language) → `/en/projects`; anything else → `/en`.
+ * Where a path under an unsupported language goes, built from the page table: `/EN/news` →
+ * `/en/news`; `/fr/projects` → `/en/projects`; `/projects` (no language) → `/en/projects`;
+ * anything else → `/en`. The query keeps what the page reads (pageQuery).
  */
 export function redirectForUnsupportedLanguage(pathname: string, search = ""): string {
   const [, first = "", ...restParts] = pathname.split("/");
-  const rest = restParts.length ? `/${restParts.join("/")}` : "";
-  const lower = first.toLowerCase();
-  if (isLanguage(lower)) return `/${lower}${rest}${search}`;
-  if (rest && pageOf(rest)) return `/${defaultLanguage}${rest}${search}`;
-  if (pageOf(`/${first}${rest}`)) return `/${defaultLanguage}/${first}${rest}${search}`;
-  return `/${defaultLanguage}`;
+  const rest = restParts.join("/");
+  const address =
+    pageAddress(`/${first}/${rest}`) ??
+    (rest ? pageAddress(`/${defaultLanguage}/${rest}`) : undefined) ??
+    pageAddress(`/${defaultLanguage}/${first}/${rest}`);
+  if (!address) return href("home", defaultLanguage);
+  return address.path + pageQuery(address.page, new URLSearchParams(search));
 }
 
 /** The same page in another language: `/en/news/3?page=2` → `/ar/news/3?page=2`. */

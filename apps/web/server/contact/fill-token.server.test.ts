@@ -9,8 +9,9 @@ const verdictAt = (elapsedMs: number, value: unknown = token, key = secret) =>
   fillTimeVerdict(value, { minMs: 3_000, now: shown + elapsedMs, secret: key });
 
 describe("fill-time token", () => {
-  it("records when the form was shown, signed", () => {
-    expect(token).toMatch(new RegExp(`^${shown}\\.[\\w-]{43}$`));
+  it("records when the form was shown, signed, and is unique to each rendering", () => {
+    expect(token).toMatch(new RegExp(`^${shown}\\.[\\w-]{16}\\.[\\w-]{43}$`));
+    expect(issueFillToken({ now: shown, secret })).not.toBe(token);
   });
 
   it("calls a valid token sent back too soon a bot's", () => {
@@ -28,11 +29,12 @@ describe("fill-time token", () => {
     for (const value of [null, "", 42, "abc", `${shown}`, `${shown}.short`]) {
       expect(verdictAt(100, value)).toBe("unknown");
     }
-    const forged = `${shown}.${"A".repeat(43)}`;
-    expect(verdictAt(100, forged)).toBe("unknown");
+    const [, nonce, signature] = token.split(".");
+    expect(verdictAt(100, `${shown}.${nonce}.${"A".repeat(43)}`)).toBe("unknown");
     // An earlier time with the old signature: tampering with the time breaks the signature.
-    const signature = token.split(".")[1];
-    expect(verdictAt(100, `${shown - 60_000}.${signature}`)).toBe("unknown");
+    expect(verdictAt(5_000, `${shown - 60_000}.${nonce}.${signature}`)).toBe("unknown");
+    // The format before nonces: no longer valid.
+    expect(verdictAt(5_000, `${shown}.${signature}`)).toBe("unknown");
   });
 
   it("proves nothing when signed by another process's secret", () => {

@@ -1,11 +1,13 @@
 /**
- * The contact form's fill-time check: the server renders a signed "form shown at" time; a
- * submit with a valid signature that comes back faster than a person can type is a bot.
- * A missing, forged or old token proves nothing (a real visitor may have kept the page open
- * across a restart, which changes a random secret), so only "too fast" counts. Every process
- * of the site must sign alike, or a form shown by one and sent to another proves nothing:
- * FORM_SECRET (the same on every instance; the primary gives its workers one) via
- * `setFillTokenSecret`, else a random secret of this process.
+ * The contact form's fill-time check: the server renders a signed "form shown at" time, unique
+ * to each rendering; a submit that comes back faster than a person can type is a bot's. A
+ * missing, forged or old token ("unknown") is doubted the same way: the action holds such a
+ * message for a person rather than sending it (a real visitor may have kept the page open
+ * across a restart, which changes a random secret, so it is held, never dropped). Each token
+ * is spent by one message (spent-tokens.server.ts). Every process of the site must sign alike,
+ * or a form shown by one and sent to another proves nothing: FORM_SECRET (the same on every
+ * instance; the primary gives its workers one) via `setFillTokenSecret`, else a random secret
+ * of this process.
  *
  * @example
  * const token = issueFillToken();            // hidden field when rendering the form
@@ -21,7 +23,7 @@ export function setFillTokenSecret(secret: string): void {
 }
 
 /** Tokens older than this are not trusted either way (their signature may be replayed). */
-const maxAgeMs = 24 * 60 * 60 * 1000;
+export const FILL_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export type FillVerdict = "ok" | "too-fast" | "unknown";
 
@@ -30,10 +32,10 @@ export interface FillTokenOptions {
   secret?: Uint8Array;
 }
 
-/** A token `<issued ms>.<signature>` recording when the form was rendered. */
+/** A token `<issued ms>.<nonce>.<signature>` recording when the form was rendered. */
 export function issueFillToken({ now = Date.now(), secret = siteSecret }: FillTokenOptions = {}) {
-  const issued = String(Math.trunc(now));
-  return `${issued}.${sign(issued, secret)}`;
+  const stamp = `${Math.trunc(now)}.${randomBytes(12).toString("base64url")}`;
+  return `${stamp}.${sign(stamp, secret)}`;
 }
 
 /** Judges the time between rendering (`token`) and submitting (`now`). */
@@ -42,17 +44,17 @@ export function fillTimeVerdict(
   { minMs, now = Date.now(), secret = siteSecret }: FillTokenOptions & { minMs: number },
 ): FillVerdict {
   if (typeof token !== "string") return "unknown";
-  const match = /^(\d{1,15})\.([\w-]{43})$/.exec(token);
+  const match = /^((\d{1,15})\.[\w-]{16})\.([\w-]{43})$/.exec(token);
   if (!match) return "unknown";
-  const [, issued = "", signature = ""] = match;
-  const expected = Buffer.from(sign(issued, secret));
+  const [, stamp = "", issued = "", signature = ""] = match;
+  const expected = Buffer.from(sign(stamp, secret));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "unknown";
   const elapsed = now - Number(issued);
-  if (elapsed < 0 || elapsed > maxAgeMs) return "unknown";
+  if (elapsed < 0 || elapsed > FILL_TOKEN_MAX_AGE_MS) return "unknown";
   return elapsed < minMs ? "too-fast" : "ok";
 }
 
-function sign(issued: string, secret: Uint8Array): string {
-  return createHmac("sha256", secret).update(`contact-form:${issued}`).digest("base64url");
+function sign(stamp: string, secret: Uint8Array): string {
+  return createHmac("sha256", secret).update(`contact-form:${stamp}`).digest("base64url");
 }

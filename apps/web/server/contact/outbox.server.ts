@@ -61,6 +61,13 @@ CREATE TABLE IF NOT EXISTS held (
   reason TEXT NOT NULL,
   created_at INTEGER NOT NULL
 );
+-- Form tokens spent by a message (fill-token.server.ts): a token sends one message only.
+CREATE TABLE IF NOT EXISTS spent_tokens (
+  token TEXT PRIMARY KEY,
+  idempotency_key TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS spent_tokens_expiry ON spent_tokens (expires_at);
 -- How many submissions each spam check dropped (only the honeypot drops).
 CREATE TABLE IF NOT EXISTS dropped (
   kind TEXT PRIMARY KEY,
@@ -286,6 +293,34 @@ export class Outbox {
   }
 
   /** Counts a submission a spam check dropped. */
+  /**
+   * Marks a form token spent by the message `key`, until `expiresAt` (then the token is too old
+   * to count anyway); false when another message spent it. The same message again (a retry of
+   * a send whose answer was lost) may use it. Expired marks are forgotten on the way.
+   */
+  spendToken(token: string, key: string, expiresAt: number, now = Date.now()): boolean {
+    return this.#transaction(() => {
+      this.#db.prepare("DELETE FROM spent_tokens WHERE expires_at < ?").run(now);
+      this.#db
+        .prepare(
+          `INSERT INTO spent_tokens (token, idempotency_key, expires_at) VALUES (?, ?, ?)
+           ON CONFLICT (token) DO NOTHING`,
+        )
+        .run(token, key, expiresAt);
+      const row = this.#db
+        .prepare("SELECT idempotency_key FROM spent_tokens WHERE token = ?")
+        .get(token);
+      return row?.idempotency_key === key;
+    });
+  }
+
+  /** Gives a token back when the message `key` that spent it was not accepted after all. */
+  unspendToken(token: string, key: string) {
+    this.#db
+      .prepare("DELETE FROM spent_tokens WHERE token = ? AND idempotency_key = ?")
+      .run(token, key);
+  }
+
   countDropped(kind: string) {
     this.#db
       .prepare(

@@ -1,26 +1,36 @@
 /**
  * The contact action's answers to each outcome of the API (stored, 422 with field errors, 429,
  * 413, another refusal, unavailable with and without a working outbox), and the visitor's
- * quota: used by a stored or queued message, given back whenever nothing was stored.
+ * quota: used by a stored or queued message, given back whenever nothing was stored. And the
+ * form token: a message without a valid one, or with one another message spent, is held.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ContactOutcome, OutgoingMessage } from "./contact-api.server.ts";
-import type { Outbox } from "./outbox.server.ts";
+import { issueFillToken } from "./fill-token.server.ts";
+import { type Outbox, outboxWriter } from "./outbox.server.ts";
 import { RateLimiter } from "./rate-limit.server.ts";
 import { memoryLimiter } from "./shared-rate-limit.server.ts";
+import { outboxSpentTokens } from "./spent-tokens.server.ts";
 import { type ContactDesk, submitContact } from "./submit-contact.server.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
 let count = 0;
-/** A valid form, a different message each time (each is its own submission). */
-function post(): Request {
+/** A form shown a minute ago. */
+const shownBefore = () => issueFillToken({ now: Date.now() - 60_000 });
+
+/**
+ * A valid form, a different message each time (each is its own submission), with the token of
+ * a form shown a minute ago, or the `shown` value given (`null`: none).
+ */
+function post(shown: string | null = shownBefore(), message = `number ${++count}`): Request {
   const body = new URLSearchParams({
     name: "Sarah Ahmed",
     email: "sarah@example.com",
-    message: `Please call me about the tender, number ${++count}.`,
+    message: `Please call me about the tender, ${message}.`,
     submission: crypto.randomUUID(),
   });
+  if (shown !== null) body.set("shown", shown);
   return new Request("http://site.example/en/contactUs", { method: "POST", body });
 }
 
@@ -35,14 +45,15 @@ function deskAnswering(outcome: ContactOutcome, outbox: ContactDesk["outbox"] = 
       return outcome;
     },
     outbox,
+    tokens: outboxSpentTokens(outboxWriter(":memory:")),
   };
   return { desk, sent };
 }
 
 const visitor = { address: "203.0.113.7", bodyTooLarge: () => false };
 
-async function submit(desk: ContactDesk) {
-  const answer = (await submitContact(post(), "en", visitor, desk)) as {
+async function submit(desk: ContactDesk, request = post()) {
+  const answer = (await submitContact(request, "en", visitor, desk)) as {
     data: { status: string; errors?: unknown };
     init: { status: number } | null;
   };
@@ -101,5 +112,73 @@ describe("submitContact", () => {
     expect(await submit(desk)).toMatchObject({ http: 503, status: "failed" });
     expect(await submit(desk)).toMatchObject({ http: 503, status: "failed" });
     expect(sent).toHaveLength(2);
+  });
+
+  describe("the form token", () => {
+    /** A desk with a quota of ten whose outbox records what it holds. */
+    function holdingDesk() {
+      const held: string[] = [];
+      const hold = vi.fn((_message: OutgoingMessage, reason: string) => {
+        held.push(reason);
+        return held.length;
+      });
+      const outbox = vi.fn((work: (outbox: Outbox) => unknown) =>
+        work({ hold } as unknown as Outbox),
+      ) as unknown as ContactDesk["outbox"];
+      const { desk, sent } = deskAnswering({ kind: "created", id: 1 }, outbox);
+      desk.limiter = memoryLimiter(new RateLimiter({ limit: 10, windowMs: 60_000 }));
+      return { desk, sent, held };
+    }
+
+    it.each([
+      ["no token", null],
+      ["a forged token", `${Date.now() - 60_000}.${"a".repeat(16)}.${"A".repeat(43)}`],
+      ["a token over a day old", issueFillToken({ now: Date.now() - 25 * 60 * 60 * 1000 })],
+      ["a token sent too soon", issueFillToken()],
+    ])("holds a message with %s, answering as if sent", async (_case, shown) => {
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      const { desk, sent, held } = holdingDesk();
+      desk.minFillMs = 3_000;
+      expect(await submit(desk, post(shown))).toMatchObject({ http: 200, status: "sent" });
+      expect(sent).toEqual([]);
+      expect(held).toHaveLength(1);
+    });
+
+    it("sends one message per token: another message with it is held", async () => {
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      const { desk, sent, held } = holdingDesk();
+      const token = shownBefore();
+      expect(await submit(desk, post(token))).toMatchObject({ http: 200, status: "sent" });
+      expect(await submit(desk, post(token))).toMatchObject({ http: 200, status: "sent" });
+      expect(sent).toHaveLength(1);
+      expect(held).toEqual(["sent with a form token another message had used"]);
+    });
+
+    it("lets the same message use its token again (a retry after a lost answer)", async () => {
+      const { desk, sent, held } = holdingDesk();
+      const token = shownBefore();
+      const again = () => {
+        const request = post(token, "the same words");
+        return request;
+      };
+      const first = await again().formData();
+      const retry = (form: FormData) =>
+        new Request("http://site.example/en/contactUs", { method: "POST", body: form });
+      expect(await submit(desk, retry(first))).toMatchObject({ status: "sent" });
+      expect(await submit(desk, retry(first))).toMatchObject({ status: "sent" });
+      expect(sent).toHaveLength(2);
+      expect(sent[0]?.idempotencyKey).toBe(sent[1]?.idempotencyKey);
+      expect(held).toEqual([]);
+    });
+
+    it("gives the token back when the API refused the message, for the corrected one", async () => {
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      const { desk, sent } = deskAnswering({ kind: "rejected", status: 400, reason: "no" });
+      desk.limiter = memoryLimiter(new RateLimiter({ limit: 10, windowMs: 60_000 }));
+      const token = shownBefore();
+      expect(await submit(desk, post(token))).toMatchObject({ http: 502 });
+      expect(await submit(desk, post(token))).toMatchObject({ http: 502 });
+      expect(sent).toHaveLength(2);
+    });
   });
 });

@@ -22,10 +22,11 @@ import {
   sendContact,
   submissionKey,
 } from "./contact-api.server.ts";
-import { fillTimeVerdict, issueFillToken } from "./fill-token.server.ts";
+import { FILL_TOKEN_MAX_AGE_MS, fillTimeVerdict, issueFillToken } from "./fill-token.server.ts";
 import { type OutboxWriter, outboxWriter } from "./outbox.server.ts";
 import { type ContactLimiter, contactRateWindowMs } from "./rate-limit.server.ts";
 import { sharedContactLimiter } from "./shared-rate-limit.server.ts";
+import { type SpentTokens, spentTokens } from "./spent-tokens.server.ts";
 
 /** Hidden fields for a freshly rendered form. */
 export function newFormSession(): { key: string; token: string } {
@@ -39,6 +40,8 @@ export interface ContactDesk {
   minFillMs: number;
   send(message: OutgoingMessage): Promise<ContactOutcome>;
   outbox: OutboxWriter;
+  /** The form tokens that have sent a message. */
+  tokens: SpentTokens;
 }
 
 export function createContactDesk(
@@ -46,6 +49,7 @@ export function createContactDesk(
   redis?: RedisLink,
 ): ContactDesk {
   const api = { baseUrl: settings.API_BASE_URL, timeoutMs: settings.API_TIMEOUT_MS };
+  const outbox = outboxWriter(settings.OUTBOX_DATABASE_PATH);
   return {
     limiter: sharedContactLimiter(
       { limit: settings.CONTACT_RATE_LIMIT, windowMs: contactRateWindowMs },
@@ -53,7 +57,8 @@ export function createContactDesk(
     ),
     minFillMs: settings.CONTACT_MIN_FILL_MS,
     send: (message) => sendContact(message, api),
-    outbox: outboxWriter(settings.OUTBOX_DATABASE_PATH),
+    outbox,
+    tokens: spentTokens(outbox, redis),
   };
 }
 
@@ -100,11 +105,17 @@ export async function submitContact(
   if (!(await limit.take(visitor.address, message.idempotencyKey))) {
     return reply(429, { status: "rateLimited", ...kept });
   }
-  const giveBack = () => void limit.giveBack(visitor.address, message.idempotencyKey);
+  let spentToken: string | undefined;
+  const giveBack = () => {
+    void limit.giveBack(visitor.address, message.idempotencyKey);
+    if (spentToken) void desk.tokens.giveBack(spentToken, message.idempotencyKey).catch(() => {});
+  };
 
   // Likely bots get exactly the answer people get. A filled honeypot (a field people never
-  // see) is dropped and counted; a form sent too fast may be a person with autofill, so it is
-  // held for someone to release or delete (`npm run outbox`), never lost unseen.
+  // see) is dropped and counted. A form sent too fast may be a person with autofill; one
+  // without a valid token (missing, forged, a day old) or with a token another message spent
+  // may be a person whose page outlived a restart: either is held for someone to release or
+  // delete (`npm run outbox`), never sent by itself and never lost unseen.
   const honeypot = form.get(hiddenFields.honeypot);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     console.info("[contact] dropped a submission that filled the hidden field");
@@ -115,21 +126,32 @@ export async function submitContact(
     }
     return reply(200, { status: "sent", ...fresh });
   }
-  if (fillTimeVerdict(givenToken, { minMs: desk.minFillMs }) === "too-fast") {
+  const hold = (reason: string) => {
     try {
-      const id = desk.outbox((outbox) =>
-        outbox.hold(message, `sent within ${desk.minFillMs} ms of the form being shown`),
-      );
-      logWarning("contact", "held a message sent too soon after the form was shown", {
-        held: id,
-      });
+      const id = desk.outbox((outbox) => outbox.hold(message, reason));
+      logWarning("contact", `held a message: ${reason}`, { held: id });
       return reply(200, { status: "sent", ...fresh });
     } catch (error) {
       giveBack();
       logError("contact", `could not hold a message: ${reasonOf(error)}`);
       return reply(503, { status: "failed", ...kept });
     }
+  };
+  const verdict = fillTimeVerdict(givenToken, { minMs: desk.minFillMs });
+  if (verdict === "too-fast")
+    return hold(`sent within ${desk.minFillMs} ms of the form being shown`);
+  if (verdict === "unknown" || typeof givenToken !== "string") {
+    return hold("sent without a valid form token");
   }
+  const spent = await desk.tokens
+    .spend(givenToken, message.idempotencyKey, Date.now() + FILL_TOKEN_MAX_AGE_MS)
+    .catch((error: unknown) => {
+      // The record failing must not lose the message: it is sent as if the token were new.
+      logWarning("contact", `could not record a spent form token: ${reasonOf(error)}`);
+      return true;
+    });
+  if (!spent) return hold("sent with a form token another message had used");
+  spentToken = givenToken;
 
   const outcome = await desk.send(message);
   switch (outcome.kind) {

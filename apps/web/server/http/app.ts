@@ -18,11 +18,12 @@ import { imageEndpoint } from "../images/image-endpoint.ts";
 import { ogTitleOf, socialCardEndpoint } from "../images/social-card.ts";
 import type { Settings } from "../settings.server.ts";
 import { createSite, freshnessContext, siteContext } from "../site-context.server.ts";
-import { errorPage, rejectMalformedHosts, rejectMalformedUrls } from "./error-page.ts";
+import { checkHost, errorPage, rejectMalformedUrls } from "./error-page.ts";
 import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
 import { operations } from "./operations.ts";
 import { pageHandler } from "./page-handler.ts";
+import { refuseForeignRedirects } from "./redirect-guard.ts";
 import { pagePolicies, securityHeaders } from "./security-headers.ts";
 import { maxBodyBytes, type Visitor, visitorContext } from "./visitor.server.ts";
 
@@ -47,10 +48,11 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", settings.TRUST_PROXY);
   if (settings.ACCESS_LOG) app.use(accessLog);
+  app.use(refuseForeignRedirects(settings.SITE_URL));
   app.use(compression());
   app.use(securityHeaders());
   app.use(rejectMalformedUrls);
-  app.use(rejectMalformedHosts);
+  app.use(checkHost(settings.SITE_URL));
   app.use(operations(site));
   app.use(allowedMethods(build));
   app.use(sameOriginPosts(settings.SITE_URL));

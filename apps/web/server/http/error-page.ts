@@ -77,15 +77,22 @@ export const rejectMalformedUrls: express.RequestHandler = (req, _res, next) => 
 
 /** A host name or an IP literal, with a port or not. */
 const wellFormedHost =
-  /^(?:[a-z0-9_](?:[a-z0-9_.-]{0,251}[a-z0-9_.])?|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
+  /^(?:[a-z0-9_](?:[a-z0-9_.-]{0,251}[a-z0-9_.])?|\[[0-9a-f:.]{2,45}\])(?::(\d{1,5}))?$/i;
 
 /**
- * A request whose `Host` (or, from a trusted proxy, `X-Forwarded-Host`) is no host name
- * (`Host: a b`) is a bad request: no page can be addressed by it. Refused before anything
- * builds a URL from it, so it is a 400, not an error in the log.
+ * Every request names a host the site can build addresses from. One with no `Host` (HTTP/1.0)
+ * or an empty one is read as made to SITE_URL's host; one whose `Host` (or, from a trusted
+ * proxy, `X-Forwarded-Host`) is no host name (`Host: a b`) or has a port past 65535 is a bad
+ * request: no page can be addressed by it. Refused before anything builds a URL from it, so it
+ * is a 400, not an error in the log.
  */
-export const rejectMalformedHosts: express.RequestHandler = (req, _res, next) => {
-  const host = req.host;
-  if (host === undefined || wellFormedHost.test(host)) return next();
-  next(Object.assign(new Error("malformed Host"), { status: 400 }));
-};
+export function checkHost(siteUrl: string): express.RequestHandler {
+  const siteHost = new URL(siteUrl).host;
+  return (req, _res, next) => {
+    if (!req.headers.host) req.headers.host = siteHost;
+    const host = req.host;
+    const match = host === undefined || host === "" ? null : wellFormedHost.exec(host);
+    if (match && Number(match[1] ?? 0) <= 65_535) return next();
+    next(Object.assign(new Error("malformed Host"), { status: 400 }));
+  };
+}

@@ -1,11 +1,11 @@
 /** Which methods each address takes, read from a build's route manifest. */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../app/i18n/ar.json" with { type: "json" };
-import { errorPage, errorPageHtml, rejectMalformedHosts } from "./error-page.ts";
+import { checkHost, errorPage, errorPageHtml } from "./error-page.ts";
 import { allowedMethods } from "./methods.ts";
 
 const route = (
@@ -126,7 +126,7 @@ describe("errorPage", () => {
   });
 });
 
-describe("rejectMalformedHosts", () => {
+describe("checkHost", () => {
   let hostServer: http.Server;
   let port = 0;
   const hostLogs: string[] = [];
@@ -134,7 +134,7 @@ describe("rejectMalformedHosts", () => {
   beforeAll(async () => {
     const app = express();
     app.set("trust proxy", 1);
-    app.use(rejectMalformedHosts);
+    app.use(checkHost("https://site.example"));
     // As the page handler does: a URL made from the host.
     app.get("/{*rest}", (req, res) => res.send(new URL(`http://${req.host}${req.url}`).host));
     app.use(errorPage((line) => hostLogs.push(line)));
@@ -156,8 +156,9 @@ describe("rejectMalformedHosts", () => {
       request.end();
     });
 
-  it("answers 400 to a Host that is no host name, without an error line", async () => {
+  it("answers 400 to a Host that is no host name or has no port, without an error line", async () => {
     const bad = ["a b", "a/b", "a@b", "a\\b", "a?b", "a#b", "<x>", "a:b", "a:999999", "[zz]", "."];
+    bad.push("example.com:99999", "example.com:65536", "[::1]:70000");
     for (const host of bad) expect(await statusWith({ Host: host }), host).toBe(400);
     expect(await statusWith({ Host: "a.example", "X-Forwarded-Host": "a b" })).toBe(400);
     expect(hostLogs).toEqual([]);
@@ -173,5 +174,31 @@ describe("rejectMalformedHosts", () => {
     ]) {
       expect(await statusWith({ Host: host }), host).toBe(200);
     }
+    expect(await statusWith({ Host: "example.com:65535" })).toBe(200);
+  });
+
+  /** The status line and body of a request written by hand (HTTP/1.0 needs no Host). */
+  const rawAnswer = (head: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () => socket.end(`${head}\r\n\r\n`));
+      let text = "";
+      socket.on("data", (chunk) => {
+        text += chunk;
+      });
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+
+  it("reads a request with no Host, or an empty one, as made to SITE_URL's host", async () => {
+    for (const head of [
+      "GET /en HTTP/1.0",
+      "GET /en HTTP/1.0\r\nHost:",
+      "GET /en HTTP/1.1\r\nHost: \r\nConnection: close",
+    ]) {
+      const answer = await rawAnswer(head);
+      expect(answer, head).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answer.endsWith("site.example"), head).toBe(true);
+    }
+    expect(hostLogs).toEqual([]);
   });
 });

@@ -45,7 +45,8 @@ export function operations(site: Site): express.Router {
       );
   });
 
-  router.post("/purge", express.json({ limit: "16kb" }), (req, res) => {
+  // The secret is checked first: nobody without it gets the body read or parsed.
+  const authorised: express.RequestHandler = (req, res, next) => {
     const secret = site.settings.PURGE_SECRET;
     if (!secret) {
       res.status(404).type("text/plain").send("Not found");
@@ -60,6 +61,10 @@ export function operations(site: Site): express.Router {
         .send("Unauthorized");
       return;
     }
+    next();
+  };
+
+  router.post("/purge", authorised, express.json({ limit: "16kb" }), (req, res) => {
     const paths: unknown = req.body?.paths;
     if (paths !== undefined && !(Array.isArray(paths) && paths.every(isSitePath))) {
       res

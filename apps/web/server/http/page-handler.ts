@@ -13,10 +13,10 @@ import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import {
   type CachedPage,
+  cacheAddress,
   chooseEncoding,
   isShareable,
   type PageCache,
-  pageCacheKey,
 } from "../pages/page-cache.server.ts";
 import type { Freshness } from "../site-context.server.ts";
 
@@ -47,13 +47,17 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
 
   return async (req, res, next) => {
     try {
-      // A GET is rendered from its canonical address, the same that keys it in the cache: what
-      // is kept under a key is what that key's address renders.
-      const canonical = isGet(req)
-        ? pageCacheKey(new URL(`http://x${req.originalUrl}`))
-        : undefined;
+      // A page asked for under another spelling is sent to its one address (built from the
+      // page table). Any other GET is rendered from its canonical address, the same that keys
+      // it in the cache: what is kept under a key is what that key's address renders.
+      const address = isGet(req) ? cacheAddress(req.originalUrl) : undefined;
+      if (address && "redirectTo" in address) {
+        res.setHeader("Cache-Control", "public, max-age=3600");
+        return res.redirect(301, address.redirectTo);
+      }
+      const canonical = address?.key;
       const request = toFetchRequest(req, res, options.publicOrigin, canonical);
-      const key = pages && canonical !== undefined ? canonical : null;
+      const key = pages && address?.keepable ? address.key : null;
       const hit = key ? pages?.get(key) : undefined;
       if (hit && pages) return sendCached(req, res, pages, hit, "HIT");
 

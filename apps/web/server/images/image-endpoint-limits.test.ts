@@ -134,6 +134,11 @@ describe("one address per image", () => {
       `${apiUrl}.evil.example/storage/a.jpg`,
       "https://elsewhere.example/storage/a.jpg",
       `/storage/${"a".repeat(2050)}.jpg`,
+      // Only media: never the API's answers, nor any path outside /storage on its origin.
+      `${apiUrl}/api/services`,
+      `${apiUrl}/api/news/1.jpg`,
+      `${apiUrl}/missing.jpg`,
+      `${apiUrl}/storagex/a.jpg`,
     ];
     expect(refused.length).toBeGreaterThanOrEqual(20);
     const statuses = await Promise.all(refused.map(async (src) => (await site.get(src)).status));

@@ -2,13 +2,20 @@ import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { casesByRule } from "../../app/test-support/cases.ts";
-import { chooseEncoding, isShareable, PageCache, pageCacheKey } from "./page-cache.server.ts";
+import {
+  type CacheAddress,
+  cacheAddress,
+  chooseEncoding,
+  isShareable,
+  MAX_KEY_LENGTH,
+  PageCache,
+} from "./page-cache.server.ts";
 
 const html = (text: string) => Buffer.from(`<!DOCTYPE html><p>${text}</p>`);
 
-function cacheAt(maxBytes = 10_000) {
+function cacheAt(maxBytes = 10_000, searchShare = 0) {
   const clock = { now: 1_000 };
-  const cache = new PageCache({ maxBytes, now: () => clock.now });
+  const cache = new PageCache({ maxBytes, searchShare, now: () => clock.now });
   const put = (key: string, body: Buffer, ttl = 500) =>
     cache.set(key, { status: 200, headers: [], body, expiresAt: clock.now + ttl });
   return { cache, clock, put };
@@ -57,7 +64,8 @@ describe("PageCache", () => {
   });
 
   it("stays within its byte budget, dropping the least recently used first", () => {
-    const { cache, put } = cacheAt(3_000);
+    // Room for three entries of 1,000 bytes and their overhead (about 1 KB each).
+    const { cache, put } = cacheAt(6_500);
     const page = (n: number) => Buffer.alloc(1_000, n);
     put("/1", page(1));
     put("/2", page(2));
@@ -83,12 +91,43 @@ describe("PageCache", () => {
   });
 
   it("counts compressed copies in the budget", () => {
-    const { cache, put } = cacheAt(2_500);
+    const { cache, put } = cacheAt(4_600);
     const random = randomBytes(1_000); // does not compress
     const first = put("/1", random);
     put("/2", Buffer.from(random));
     cache.bodyIn(first, "gzip"); // about 1 KB more: over budget, so the oldest goes
     expect(cache.size).toBe(1);
+  });
+
+  it("counts keys, headers and each entry's overhead, not only bodies", () => {
+    const { cache, clock } = cacheAt(1_000_000);
+    const headers: [string, string][] = [["content-type", "text/xml"]];
+    for (let i = 0; i < 2_000; i++) {
+      const key = `/sitemap/${i}-${"a".repeat(500)}.xml`;
+      cache.set(key, { status: 200, headers, body: Buffer.from("x"), expiresAt: clock.now + 500 });
+    }
+    // 2,000 one-byte bodies under 1 KB keys: far more than 2 KB, and the budget holds.
+    expect(cache.bytes).toBeLessThanOrEqual(1_000_000);
+    expect(cache.size).toBeLessThan(2_000);
+    expect(cache.bytes / cache.size).toBeGreaterThan(2 * 500 + 1_000);
+  });
+
+  it("gives search results a pool of their own: endless queries never push pages out", () => {
+    const { cache, put } = cacheAt(80_000, 0.125);
+    put("/en/overview", Buffer.alloc(5_000, 1));
+    put("/ar", Buffer.alloc(5_000, 2));
+    for (let i = 0; i < 600; i++) put(`/en/search?q=x${i}`, Buffer.alloc(2_000, 3));
+    expect(cache.get("/en/overview")).toBeDefined();
+    expect(cache.get("/ar")).toBeDefined();
+    expect(cache.get("/en/search?q=x599")).toBeDefined();
+    expect(cache.get("/en/search?q=x0")).toBeUndefined();
+    expect(cache.bytes).toBeLessThanOrEqual(80_000);
+  });
+
+  it("does not keep a key longer than MAX_KEY_LENGTH", () => {
+    const { cache, put } = cacheAt(1_000_000);
+    put(`/${"a".repeat(MAX_KEY_LENGTH)}`, html("x"));
+    expect(cache.size).toBe(0);
   });
 
   it("empties on clear", () => {
@@ -99,63 +138,101 @@ describe("PageCache", () => {
   });
 });
 
-/** How requests are keyed, rule by rule: addresses and their page's key. */
-const pageKeys = casesByRule({
+/** Kept if the answer is a 200 (a 404 never is). */
+const kept = (key: string) => ({ key, keepable: true });
+const notKept = (key: string) => ({ key, keepable: false });
+const redirected = (redirectTo: string) => ({ redirectTo });
+
+/** How requests are keyed, rule by rule: addresses and what the page handler does with them. */
+const addresses = casesByRule<CacheAddress>({
   "keys pages by path and the page number": {
-    "/en/news": "/en/news",
-    "/en/news?page=2": "/en/news?page=2",
-    "/en/news.data?page=2&_routes=routes%2Fnews": "/en/news.data?page=2&_routes=routes%2Fnews",
+    "/en/news": kept("/en/news"),
+    "/en/news?page=2": kept("/en/news?page=2"),
+    "/en/news.data?page=2": kept("/en/news.data?page=2"),
   },
   "ignores query parameters pages do not read: they neither bypass nor flood the cache": {
-    "/en?utm_source=x": "/en",
-    "/en/news?page=2&nonce=123&fbclid=abc": "/en/news?page=2",
-    "/en/news?utm_medium=a&page=2": "/en/news?page=2",
+    "/en?utm_source=x": kept("/en"),
+    "/en?q=x1": kept("/en"),
+    "/en/overview?page=7": kept("/en/overview"),
+    "/en/news?page=2&nonce=123&fbclid=abc": kept("/en/news?page=2"),
+    "/en/news?utm_medium=a&page=2": kept("/en/news?page=2"),
+    "/en/news?page=1": kept("/en/news"),
+    "/en/news?page=2&page=3": kept("/en/news?page=2"),
   },
-  "keeps `_routes` for `.data` answers only": { "/en/news?_routes=x": "/en/news" },
-  "keeps a search's words, which the search page reads": {
-    "/ar/search?utm_source=x&q=%D8%B1%D8%A3%D8%B3&page=2": "/ar/search?q=%D8%B1%D8%A3%D8%B3&page=2",
+  "keeps a search's words, kind and page, which the search page reads, normalised": {
+    "/ar/search?utm_source=x&q=%D8%B1%D8%A3%D8%B3&page=2": kept(
+      "/ar/search?q=%D8%B1%D8%A3%D8%B3&page=2",
+    ),
+    "/en/search?page=2&kind=news&q=++steel+++works+": kept(
+      "/en/search?q=steel+works&kind=news&page=2",
+    ),
+    "/en/search?q=steel&kind=%3Cscript%3E": kept("/en/search?q=steel"),
   },
-  "spells one page one way: trailing slashes, the page segment's case, repeated parameters": {
-    "/en/NEWS": "/en/news",
-    "/en/news/": "/en/news",
-    "/en/News//": "/en/news",
-    "/en/nEwS?utm_source=x": "/en/news",
-    "/en/currentprojects/12/": "/en/CurrentProjects/12",
-    "/en/hse": "/en/HSE",
-    "/en/news?page=2&page=3": "/en/news?page=2",
-    "/en/NEWS.data?_routes=a&_routes=b": "/en/news.data?_routes=a",
-    "/": "/",
+  "sends other spellings of a page to its one address, built from the page table": {
+    "/en/NEWS": redirected("/en/news"),
+    "/en/news/": redirected("/en/news"),
+    "/en/News//": redirected("/en/news"),
+    "/en/%6Eews": redirected("/en/news"),
+    "/en/%6eews?page=2&utm_source=x": redirected("/en/news?page=2"),
+    "/en/nEwS?utm_source=x": redirected("/en/news"),
+    "/en/currentprojects/12/": redirected("/en/CurrentProjects/12"),
+    "/en/hse": redirected("/en/HSE"),
+    "/EN/news": redirected("/en/news"),
+    "/ar/news/007": redirected("/ar/news/7"),
+    "/en/": redirected("/en"),
   },
-  "leaves the language (the layout's to redirect) and unknown segments as sent": {
-    "/EN/news": "/EN/news",
-    "/en/No-Such-Page/": "/en/No-Such-Page",
+  "never redirects to what the request spelled (the open redirect of issue 30); renders a 404": {
+    "/en/news/01%2F..%2F..%2F..%2F%09%2Fevil.example": kept(
+      "/en/news/01%2F..%2F..%2F..%2F%09%2Fevil.example",
+    ),
+    "/ar/projects/01%2F..%2F%0A%2Fevil.example": kept("/ar/projects/01%2F..%2F%0A%2Fevil.example"),
+    "/en/services/0%2F%2Fevil.example": kept("/en/services/0%2F%2Fevil.example"),
+  },
+  "keys React Router's answers of a page like the page, keeping none with `_routes`": {
+    "/en/NEWS.data?_routes=a&_routes=b": notKept("/en/news.data?_routes=a"),
+    "/en/news.data?x=1": kept("/en/news.data"),
+  },
+  "keeps other addresses only when sent in their one spelling": {
+    "/en/news/feed.xml": kept("/en/news/feed.xml"),
+    "/en/NEWS/feed.xml": notKept("/en/news/feed.xml"),
+    "/en/news/FEED.xml": notKept("/en/news/feed.xml"),
+    "/en/news/feed.xml/": notKept("/en/news/feed.xml"),
+    "/sitemap.xml?x=1": kept("/sitemap.xml"),
+    "/en/No-Such-Page/": notKept("/en/no-such-page"),
+    "/": kept("/"),
   },
 });
 
-describe("pageCacheKey", () => {
-  const key = (url: string) => pageCacheKey(new URL(url, "http://site.example"));
-
-  it.each(pageKeys)("%s: %s → %s", (_rule, url, pageKey) => {
-    expect(key(url)).toBe(pageKey);
+describe("cacheAddress", () => {
+  it.each(addresses)("%s: %s", (_rule, target, expected) => {
+    expect(cacheAddress(target)).toEqual(expected);
   });
 
-  it.each(["/en/NEWS/?page=2&x=1", "/ar/CurrentProjects/", "/en/news.data"])(
-    "makes a key that is its own key, spelled canonically: %s",
-    (url) => {
-      expect(key(key(url))).toBe(key(url));
-    },
-  );
+  it("keeps no key longer than MAX_KEY_LENGTH", () => {
+    const long = `/sitemap/${"a".repeat(MAX_KEY_LENGTH)}.xml`;
+    expect(cacheAddress(long)).toEqual(notKept(long));
+    const words = "حديد ".repeat(40);
+    const search = cacheAddress(`/ar/search?q=${encodeURIComponent(words)}`);
+    expect("key" in search && search.key.length).toBeLessThanOrEqual(MAX_KEY_LENGTH);
+  });
+
+  it.each([
+    "/en/news?page=2&x=1",
+    "/ar/CurrentProjects",
+    "/en/news.data",
+    "/en/search?q=a+b&kind=news",
+  ])("makes a key that is its own key: %s", (target) => {
+    const first = cacheAddress(target);
+    expect(first).toMatchObject({ keepable: true });
+    if ("key" in first) expect(cacheAddress(first.key)).toEqual(first);
+  });
 });
 
 describe("PageCache.purge", () => {
   it("forgets a page in every form: page numbers, .data answers, any spelling; not its neighbours", () => {
     const { cache } = cacheAt(100_000);
     const keep = ["/en/news/3", "/ar/news", "/en/newsletter", "/en"];
-    const gone = [
-      pageCacheKey(new URL("http://s/en/news")),
-      pageCacheKey(new URL("http://s/en/NEWS/?page=2")),
-      pageCacheKey(new URL("http://s/en/news.data?_routes=routes%2Fnews")),
-    ];
+    const gone = ["/en/news", "/en/news?page=2", "/en/news.data"];
     for (const [i, url] of [...keep, ...gone].entries()) {
       cache.set(url, {
         status: 200,
@@ -173,7 +250,7 @@ describe("PageCache.purge", () => {
   });
 
   it("gives back the memory of what it forgot", () => {
-    const { cache, put } = cacheAt(3_000);
+    const { cache, put } = cacheAt(5_000);
     put("/en/news", Buffer.alloc(1_400, 1));
     put("/en/news?page=2", Buffer.alloc(1_400, 2));
     cache.purge("/en/news");
@@ -191,9 +268,9 @@ describe("isShareable", () => {
     expect(isShareable(200, headers({ "Content-Type": "text/html" }))).toBe(true);
   });
 
-  it("keeps errors, redirects, cookies and private answers out", () => {
+  it("keeps errors, not-found answers, redirects, cookies and private answers out", () => {
     expect(isShareable(404, headers({}))).toBe(false);
-    expect(isShareable(404, headers({ "Cache-Control": "public" }))).toBe(true);
+    expect(isShareable(404, headers({ "Cache-Control": "public" }))).toBe(false);
     expect(isShareable(503, headers({ "Cache-Control": "public" }))).toBe(false);
     expect(isShareable(503, headers({}))).toBe(false);
     expect(isShareable(302, headers({ Location: "/en" }))).toBe(false);

@@ -1,12 +1,16 @@
 /**
  * The full-page cache: rendered answers to anonymous GET requests (HTML pages and the `.data`
  * answers of client-side navigations), kept by URL until the data they were made from expires,
- * bounded in bytes (least recently used go first), emptied with the data cache. A hit skips
- * rendering; each entry keeps its body compressed once per encoding, and an ETag for 304s.
+ * emptied with the data cache. A hit skips rendering; each entry keeps its body compressed once
+ * per encoding, and an ETag for 304s. What a stranger's requests can make it keep is bounded:
+ * only 200 answers at one spelling of their address with the query their page reads
+ * (`cacheAddress`), keys of at most MAX_KEY_LENGTH, and a byte budget that counts keys, headers
+ * and each entry's overhead as well as bodies (least recently used go first); search results
+ * have a pool of their own, so distinct queries never push the pages out.
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { pages } from "../../app/shared/page-table.ts";
+import { pageAddress, pageQuery } from "../../app/shared/page-table.ts";
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -26,100 +30,159 @@ export interface CachedPage {
 }
 
 export interface PageCacheOptions {
+  /** Bytes every entry together may take (PAGE_CACHE_MAX_MB), counted whole: fixedCostOf. */
   maxBytes: number;
+  /** The part of `maxBytes` search results may take; default an eighth. */
+  searchShare?: number;
   now?: () => number;
 }
 
-/** Each page's first path segment as page-table.ts spells it, by its lower case. */
-const pageSegments = new Map(
-  Object.values(pages).flatMap(({ path }) => {
-    const first = path.split("/")[0];
-    return first ? [[first.toLowerCase(), first] as const] : [];
-  }),
-);
+/** Longest key kept: a longer address is answered, never kept. */
+export const MAX_KEY_LENGTH = 1024;
+
+/** Escapes of characters that need none (`%6E` for `n`) are decoded; the others capitalised. */
+const unreserved = /[A-Za-z0-9\-._~]/;
+const normaliseEscapes = (path: string) =>
+  path.replace(/%([0-9A-Fa-f]{2})/g, (sequence, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return unreserved.test(char) ? char : sequence.toUpperCase();
+  });
 
 /**
- * The one spelling of a page's path that is rendered and cached: without trailing slashes,
- * its page segment spelled as page-table.ts spells it (routes match any case), the language and
- * everything else as sent (the language layout redirects `/EN/...`; ids redirect themselves).
- * `/en/NEWS/` → `/en/news`; `/en/news.data` keeps its `.data`.
+ * The one spelling of an address that is not a page of the table (a feed, a sitemap part, an
+ * unknown path): in lower case (routes match any case, and these addresses are all written so),
+ * escapes normalised, without trailing slashes. `/en/NEWS/Feed.xml/` → `/en/news/feed.xml`.
  */
 export function canonicalPagePath(pathname: string): string {
-  const data = /\.data$/i.test(pathname) ? pathname.slice(-5) : "";
-  const trimmed = (data ? pathname.slice(0, -5) : pathname).replace(/\/+$/, "") || "/";
-  const segments = trimmed.split("/");
-  const page = segments[2];
-  if (page !== undefined) segments[2] = pageSegments.get(page.toLowerCase()) ?? page;
-  return segments.join("/") + data;
+  return normaliseEscapes(pathname.toLowerCase()).replace(/\/+$/, "") || "/";
 }
 
-/** Query parameters some page reads (routes/search.tsx, server/content/paged.server.ts). */
-const pageParameters = ["q", "page"];
+/** How the page handler treats one GET: where to redirect it, or which key it renders under. */
+export type CacheAddress =
+  | { redirectTo: string }
+  | {
+      /** The address rendered and the cache key: `/en/news?page=2`. */
+      key: string;
+      /** Whether a 200 answer may be kept under `key`: one spelling, no other variants. */
+      keepable: boolean;
+    };
 
 /**
- * The query a page reads: `q` and `page` (their first values), and on `.data` addresses
- * `_routes`. Any other parameter (`utm_*`, `fbclid`, a cache buster) is dropped before
- * rendering, so it neither bypasses the cache nor adds entries.
+ * Reads a request target (`/en/NEWS/?page=2&utm_source=x`, as sent). A page of the table that is
+ * not spelled as its one address is redirected there (`/en/%6Eews` → `/en/news`, `/ar/news/07` →
+ * `/ar/news/7`); the key is that address with the query the page reads (page-table.ts
+ * `pageQuery`): `/en/news?page=2`. Anything else (feeds, sitemap parts, unknown paths) keeps its
+ * path, canonically spelled, and no query, and is kept only when it was sent so spelled: the
+ * variants of an address never make entries of their own. React Router's `.data` answers of a
+ * page are keyed like the page, and kept only without `_routes` (any subset of routes).
  */
-function canonicalSearch(url: URL, data: boolean): string {
-  const kept = new URLSearchParams();
-  // The parameters pages read: a search's words, a list's page (the first of each).
-  for (const name of pageParameters) {
-    const value = url.searchParams.get(name);
-    if (value !== null) kept.set(name, value);
+export function cacheAddress(target: string): CacheAddress {
+  const queryAt = target.indexOf("?");
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  const query = new URLSearchParams(queryAt === -1 ? "" : target.slice(queryAt + 1));
+  const data = /\.data$/i.test(path);
+  const address = pageAddress(data ? path.slice(0, -5) : path);
+  if (address && !data) {
+    const wanted = address.path + pageQuery(address.page, query);
+    if (path !== address.path) return { redirectTo: wanted };
+    return { key: wanted, keepable: wanted.length <= MAX_KEY_LENGTH };
   }
-  const routes = url.searchParams.get("_routes");
-  if (data && routes !== null) kept.set("_routes", routes);
-  const search = kept.toString();
-  return search ? `?${search}` : "";
-}
-
-/** The address a GET is rendered from, and its cache key: `/en/NEWS/?page=2&utm_source=x` → `/en/news?page=2`. */
-export function pageCacheKey(url: URL): string {
-  const path = canonicalPagePath(url.pathname);
-  return path + canonicalSearch(url, path.endsWith(".data"));
+  if (address) {
+    const routes = query.get("_routes");
+    const key = `${address.path}.data${pageQuery(address.page, query)}`;
+    const withRoutes =
+      routes === null
+        ? ""
+        : `${key.includes("?") ? "&" : "?"}${new URLSearchParams({ _routes: routes })}`;
+    return { key: key + withRoutes, keepable: !withRoutes && key.length <= MAX_KEY_LENGTH };
+  }
+  const key = canonicalPagePath(path);
+  return { key, keepable: key === path && key.length <= MAX_KEY_LENGTH };
 }
 
 /**
- * Whether a rendered answer may be shared with every visitor: a plain 200, or a 404 its route
- * marks `public` (a missing sitemap part: cheap to ask for again and again otherwise).
+ * Whether a rendered answer may be shared with every visitor and kept: a plain 200 that says
+ * nothing against it. Errors and not-found answers are never kept (one per distinct junk path
+ * would be a flood).
  */
 export function isShareable(status: number, headers: Headers): boolean {
-  const control = headers.get("Cache-Control") ?? "";
-  const ok = status === 200 || (status === 404 && /\bpublic\b/i.test(control));
-  if (!ok || headers.has("Set-Cookie")) return false;
-  return !/\b(no-store|private|no-cache)\b/i.test(control);
+  if (status !== 200 || headers.has("Set-Cookie")) return false;
+  return !/\b(no-store|private|no-cache)\b/i.test(headers.get("Cache-Control") ?? "");
+}
+
+/**
+ * What an entry costs beyond its bodies: its objects, the Map's slot, the ETag and times (a
+ * measured estimate, rounded up), so that many small entries count as what they take.
+ */
+const ENTRY_OVERHEAD_BYTES = 1024;
+
+/** Strings are counted at two bytes a character (V8 keeps non-Latin-1 text so). */
+const stringBytes = (text: string) => text.length * 2;
+
+/** What `entry` takes in memory, bodies aside. */
+const fixedCostOf = (entry: CachedPage) =>
+  ENTRY_OVERHEAD_BYTES +
+  stringBytes(entry.key) +
+  entry.headers.reduce((sum, [name, value]) => sum + stringBytes(name) + stringBytes(value), 0) +
+  entry.dataKeys.reduce((sum, key) => sum + stringBytes(key), 0);
+
+/** Search results (`/en/search?q=...`): any words make a page, so they share a smaller pool. */
+const isSearchKey = (key: string) => /^\/[a-z]{2}\/search(\.data)?\?/.test(key);
+
+/** One least-recently-used pool of entries within a byte budget that counts all of them. */
+class Pool {
+  readonly entries = new Map<string, CachedPage>();
+  readonly maxBytes: number;
+  bytes = 0;
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
 }
 
 export class PageCache {
-  readonly #entries = new Map<string, CachedPage>();
-  readonly #maxBytes: number;
+  readonly #pages: Pool;
+  /** Search results, a share of the budget of their own: endless queries never push pages out. */
+  readonly #searches: Pool;
   readonly #now: () => number;
-  #bytes = 0;
 
   constructor(options: PageCacheOptions) {
-    this.#maxBytes = options.maxBytes;
+    const searchBytes = Math.floor(options.maxBytes * (options.searchShare ?? 0.125));
+    this.#pages = new Pool(options.maxBytes - searchBytes);
+    this.#searches = new Pool(searchBytes);
     this.#now = options.now ?? Date.now;
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#pages.entries.size + this.#searches.entries.size;
+  }
+
+  /** Bytes taken by every entry: bodies in each encoding, keys, headers and overhead. */
+  get bytes(): number {
+    return this.#pages.bytes + this.#searches.bytes;
+  }
+
+  #poolOf(key: string): Pool {
+    return isSearchKey(key) ? this.#searches : this.#pages;
   }
 
   /** The fresh entry for `key`, if any. */
   get(key: string): CachedPage | undefined {
-    const entry = this.#entries.get(key);
+    const pool = this.#poolOf(key);
+    const entry = pool.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.#now()) {
-      this.#delete(key, entry);
+      this.#delete(pool, entry);
       return undefined;
     }
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
+    pool.entries.delete(key);
+    pool.entries.set(key, entry);
     return entry;
   }
 
-  /** Keeps a rendered answer until `expiresAt`; returns the entry (also when too big to keep). */
+  /**
+   * Keeps a rendered answer until `expiresAt`; returns the entry (also when it is not kept: a
+   * key over MAX_KEY_LENGTH, or an entry over half its pool).
+   */
   set(
     key: string,
     page: {
@@ -138,12 +201,18 @@ export class PageCache {
       storedAt: this.#now(),
       encoded: { identity: page.body },
     };
-    const old = this.#entries.get(key);
-    if (old) this.#delete(key, old);
-    if (entry.expiresAt > this.#now() && page.body.length * 2 <= this.#maxBytes) {
-      this.#entries.set(key, entry);
-      this.#bytes += page.body.length;
-      this.#evict();
+    const pool = this.#poolOf(key);
+    const old = pool.entries.get(key);
+    if (old) this.#delete(pool, old);
+    const cost = fixedCostOf(entry) + page.body.length;
+    if (
+      entry.expiresAt > this.#now() &&
+      key.length <= MAX_KEY_LENGTH &&
+      cost * 2 <= pool.maxBytes
+    ) {
+      pool.entries.set(key, entry);
+      pool.bytes += cost;
+      this.#evict(pool);
     }
     return entry;
   }
@@ -162,15 +231,20 @@ export class PageCache {
             })
           : gzipSync(entry.body, { level: 6 });
       entry.encoded[encoding] = body;
-      if (this.#entries.get(entry.key) === entry) this.#bytes += body.length;
-      this.#evict();
+      const pool = this.#poolOf(entry.key);
+      if (pool.entries.get(entry.key) === entry) {
+        pool.bytes += body.length;
+        this.#evict(pool);
+      }
     }
     return body;
   }
 
   clear(): void {
-    this.#entries.clear();
-    this.#bytes = 0;
+    for (const pool of [this.#pages, this.#searches]) {
+      pool.entries.clear();
+      pool.bytes = 0;
+    }
   }
 
   /**
@@ -179,34 +253,39 @@ export class PageCache {
    */
   purge(path: string): Set<string> {
     const dataKeys = new Set<string>();
-    const page = canonicalPagePath(path.split("?")[0] ?? "");
+    const pathname = path.split("?")[0] ?? "";
+    const page = pageAddress(pathname)?.path ?? canonicalPagePath(pathname);
     const forms = [page, `${page}.data`];
-    for (const [key, entry] of [...this.#entries]) {
-      const base = key.split("?")[0];
-      if (!forms.includes(base ?? "")) continue;
+    this.#forget((entry) => {
+      if (!forms.includes(entry.key.split("?")[0] ?? "")) return false;
       for (const dataKey of entry.dataKeys) dataKeys.add(dataKey);
-      this.#delete(key, entry);
-    }
+      return true;
+    });
     return dataKeys;
   }
 
   /** Forgets every page made from any of `dataKeys` (answers another process found changed). */
   purgeMadeFrom(dataKeys: ReadonlySet<string>): void {
-    for (const [key, entry] of [...this.#entries]) {
-      if (entry.dataKeys.some((dataKey) => dataKeys.has(dataKey))) this.#delete(key, entry);
+    this.#forget((entry) => entry.dataKeys.some((dataKey) => dataKeys.has(dataKey)));
+  }
+
+  #forget(matches: (entry: CachedPage) => boolean) {
+    for (const pool of [this.#pages, this.#searches]) {
+      for (const entry of [...pool.entries.values()]) if (matches(entry)) this.#delete(pool, entry);
     }
   }
 
-  #delete(key: string, entry: CachedPage) {
-    this.#entries.delete(key);
-    for (const body of Object.values(entry.encoded)) this.#bytes -= body?.length ?? 0;
+  #delete(pool: Pool, entry: CachedPage) {
+    pool.entries.delete(entry.key);
+    pool.bytes -= fixedCostOf(entry);
+    for (const body of Object.values(entry.encoded)) pool.bytes -= body?.length ?? 0;
   }
 
-  #evict() {
-    while (this.#bytes > this.#maxBytes) {
-      const oldest = this.#entries.entries().next().value;
+  #evict(pool: Pool) {
+    while (pool.bytes > pool.maxBytes) {
+      const oldest = pool.entries.values().next().value;
       if (!oldest) break;
-      this.#delete(oldest[0], oldest[1]);
+      this.#delete(pool, oldest);
     }
   }
 }

@@ -10,6 +10,14 @@ import { visitorContext } from "../../../server/http/visitor.server.ts";
 import { pageContext } from "../../../server/site-context.server.ts";
 import type { Route } from "./+types/send";
 
+/** A GET of the form's address (a link, a crawler): this address takes posts only. */
+export function loader() {
+  return new Response("Method Not Allowed", {
+    status: 405,
+    headers: { Allow: "POST", "Cache-Control": "no-store" },
+  });
+}
+
 export async function action(args: Route.ActionArgs) {
   if (!isLanguage(args.params.lang)) return new Response("Not Found", { status: 404 });
   const { contact, lang } = pageContext(args);

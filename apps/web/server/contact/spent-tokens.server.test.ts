@@ -1,0 +1,81 @@
+/**
+ * A form token sends one message, wherever the next post lands: two processes of one instance
+ * (one outbox file), or two instances sharing Redis.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startRedis, type TestRedis } from "../../../../e2e/support/redis.ts";
+import { connectRedis, type RedisLink } from "../scale-out/redis.server.ts";
+import { Outbox, outboxWriter } from "./outbox.server.ts";
+import { outboxSpentTokens, type SpentTokens, spentTokens } from "./spent-tokens.server.ts";
+
+const later = () => Date.now() + 60_000;
+
+/** The behaviour every record of spent tokens shares. */
+async function spendsOnce(a: SpentTokens, b: SpentTokens) {
+  expect(await a.spend("t1", "message-1", later())).toBe(true);
+  // The same message again (a retry): allowed, wherever it lands.
+  expect(await b.spend("t1", "message-1", later())).toBe(true);
+  // Another message with the same token: refused, wherever it lands.
+  expect(await b.spend("t1", "message-2", later())).toBe(false);
+  expect(await a.spend("t1", "message-2", later())).toBe(false);
+  // Only the message that spent it gives it back.
+  await b.giveBack("t1", "message-2");
+  expect(await a.spend("t1", "message-3", later())).toBe(false);
+  await b.giveBack("t1", "message-1");
+  expect(await a.spend("t1", "message-3", later())).toBe(true);
+}
+
+describe("spent tokens in the outbox's database", () => {
+  let dir = "";
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "spent-tokens-"));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("are one record for every process of an instance", async () => {
+    const file = path.join(dir, "outbox.sqlite");
+    // Two writers on one file stand for two worker processes.
+    await spendsOnce(outboxSpentTokens(outboxWriter(file)), outboxSpentTokens(outboxWriter(file)));
+  });
+
+  it("forget a mark once its token is too old to count", () => {
+    const outbox = Outbox.open(":memory:");
+    expect(outbox.spendToken("old", "m1", 1_000, 500)).toBe(true);
+    expect(outbox.spendToken("old", "m2", 1_000, 900)).toBe(false);
+    // Past its expiry the mark is gone (the token itself is refused as too old by then).
+    expect(outbox.spendToken("old", "m2", 5_000, 2_000)).toBe(true);
+    outbox.close();
+  });
+});
+
+describe("spent tokens in Redis", () => {
+  let redis: TestRedis;
+  const links: RedisLink[] = [];
+  const link = async () => {
+    const made = connectRedis(redis.url, "spent:", () => {});
+    links.push(made);
+    for (let i = 0; i < 100 && made.problem() !== undefined; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return made;
+  };
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterEach(async () => {
+    for (const made of links.splice(0)) await made.close();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it("are one record for every instance", async () => {
+    // Each instance has an outbox of its own: only Redis is shared.
+    const a = spentTokens(outboxWriter(":memory:"), await link());
+    const b = spentTokens(outboxWriter(":memory:"), await link());
+    await spendsOnce(a, b);
+  });
+});
