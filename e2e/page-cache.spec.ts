@@ -117,15 +117,24 @@ test("the contact page is never shared", async () => {
   expect(String(contact.headers["cache-control"])).toContain("no-store");
 });
 
-test("parameters pages do not read, trailing slashes and letter case share the page's one entry", async () => {
+test("parameters pages do not read share the page's one entry; other spellings redirect to it", async () => {
   await get("/en/news?page=2");
   const plain = await get("/en/news?page=2");
   expect(plain.headers["x-cache"]).toBe("HIT");
   for (const pathname of [
+    "/en/NEWS/?page=2",
+    "/en/%6Eews?page=2&utm_source=x",
+    "/EN/news?page=2",
+  ]) {
+    const answer = await get(pathname);
+    expect(answer.status, pathname).toBe(301);
+    expect(answer.headers.location, pathname).toBe("/en/news?page=2");
+  }
+  for (const pathname of [
     "/en/news?page=2&utm_source=mail",
     "/en/news?fbclid=abc&page=2",
-    "/en/NEWS/?page=2",
     "/en/news?page=2&page=3",
+    "/en/news?page=2&q=unread",
   ]) {
     const answer = await get(pathname);
     expect(answer.status, pathname).toBe(200);
@@ -135,12 +144,18 @@ test("parameters pages do not read, trailing slashes and letter case share the p
   }
 });
 
-test("client-side navigation data is cached like pages", async () => {
-  const url = "/en/news.data?_routes=news";
+test("client-side navigation data is cached like pages, but not per subset of routes", async () => {
+  const url = "/en/news.data";
   await get(url);
   const again = await get(url);
   expect(again.status).toBe(200);
   expect(again.headers["x-cache"]).toBe("HIT");
+  // `_routes` names any subset of the routes: answered, never kept (one entry per subset).
+  for (let i = 0; i < 2; i++) {
+    const some = await get("/en/news.data?_routes=news");
+    expect(some.status).toBe(200);
+    expect(some.headers["x-cache"]).toBeUndefined();
+  }
 });
 
 test("a changed story shows once its data expires, in both languages", async () => {

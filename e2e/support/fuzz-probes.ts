@@ -232,6 +232,38 @@ export function hostileProbes(): Probe[] {
   return probes;
 }
 
+/**
+ * Issue 30's open-redirect bait: ids that decode to a path leaving the site, on every detail
+ * page in both languages. Each must be a 404, never a redirect.
+ */
+export function redirectBait(): string[] {
+  const tails = [
+    "01%2F..%2F..%2F..%2F%09%2Fevil.example",
+    "01%2F..%2F..%2F..%2F%0A%2Fevil.example",
+    "01%2F..%2F..%2F%2F%2Fevil.example",
+    "007%2F..%2F..%2F%5Cevil.example",
+    "0%2F%2Fevil.example",
+  ];
+  const routes = ["news", "projects", "CurrentProjects", "services", "otherPages"];
+  return ["en", "ar"].flatMap((lang) =>
+    routes.flatMap((route) => tails.map((tail) => `/${lang}/${route}/${tail}`)),
+  );
+}
+
+/** Issue 30's floods: each distinct junk path and unread query string, none of them kept. */
+export function floodProbes(): Probe[] {
+  const probes: Probe[] = redirectBait().map((path) => ({ method: "GET", path }));
+  for (let i = 0; i < 40; i++) {
+    probes.push({ method: "GET", path: `/sitemap/${i}${"a".repeat(15_000)}.xml` });
+    for (const lang of ["en", "ar"]) {
+      probes.push({ method: "GET", path: `/${lang}?q=x${i}` });
+      probes.push({ method: "GET", path: `/${lang}/overview?page=${i}` });
+      probes.push({ method: "GET", path: `/${lang}/%6E${"e".repeat(i)}ws` });
+    }
+  }
+  return probes;
+}
+
 /** The generated requests to the reference API. */
 export function apiProbes(): Probe[] {
   const probes: Probe[] = [];

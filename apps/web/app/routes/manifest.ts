@@ -2,19 +2,27 @@
  * `/{lang}/manifest.webmanifest`: the web app manifest of a language's pages (root.tsx links
  * it), so an installed site opens in its language and direction, named as the company is in it.
  */
+import { defaultLanguage } from "@site/contract/languages";
 import { redirect } from "react-router";
 import { companyIn } from "../../server/company.server.ts";
 import { siteOf } from "../../server/site-context.server.ts";
 import { directionOf, isLanguage } from "../i18n/index.ts";
-import { BACKGROUND_COLOR, pngIcons, SVG_ICON, THEME_COLOR } from "../shared/icons.ts";
-import { href, redirectForUnsupportedLanguage } from "../shared/page-table.ts";
+import {
+  BACKGROUND_COLOR,
+  manifestPath,
+  pngIcons,
+  SVG_ICON,
+  THEME_COLOR,
+} from "../shared/icons.ts";
+import { href } from "../shared/page-table.ts";
 import type { Route } from "./+types/manifest";
 
-export function loader({ params, context, request }: Route.LoaderArgs) {
+export function loader({ params, context }: Route.LoaderArgs) {
   const { lang } = params;
   if (!isLanguage(lang)) {
-    const url = new URL(request.url);
-    throw redirect(redirectForUnsupportedLanguage(url.pathname, url.search), 301);
+    // `/AR/...` to Arabic's manifest, any other language to the English home, as pages go.
+    const lower = lang.toLowerCase();
+    throw redirect(isLanguage(lower) ? manifestPath(lower) : href("home", defaultLanguage), 301);
   }
   const company = companyIn(lang, siteOf(context).company);
   const home = href("home", lang);

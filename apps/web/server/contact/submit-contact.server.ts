@@ -126,10 +126,10 @@ export async function submitContact(
     }
     return reply(200, { status: "sent", ...fresh });
   }
-  const hold = (reason: string) => {
+  const hold = (reason: string, why: string) => {
     try {
       const id = desk.outbox((outbox) => outbox.hold(message, reason));
-      logWarning("contact", `held a message: ${reason}`, { held: id });
+      logWarning("contact", `held a message ${why}`, { held: id });
       return reply(200, { status: "sent", ...fresh });
     } catch (error) {
       giveBack();
@@ -150,7 +150,10 @@ export async function submitContact(
       logWarning("contact", `could not record a spent form token: ${reasonOf(error)}`);
       return true;
     });
-  if (!spent) return hold("sent with a form token another message had used");
+  if (!spent) {
+    const reason = "sent with a form token another message had used";
+    return hold(reason, reason);
+  }
   spentToken = givenToken;
 
   const outcome = await desk.send(message);

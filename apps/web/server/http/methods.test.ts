@@ -180,7 +180,7 @@ describe("checkHost", () => {
   /** The status line and body of a request written by hand (HTTP/1.0 needs no Host). */
   const rawAnswer = (head: string) =>
     new Promise<string>((resolve, reject) => {
-      const socket = net.connect(port, "127.0.0.1", () => socket.end(`${head}\r\n\r\n`));
+      const socket = net.connect(port, "127.0.0.1", () => socket.write(`${head}\r\n\r\n`));
       let text = "";
       socket.on("data", (chunk) => {
         text += chunk;

@@ -55,8 +55,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
         res.setHeader("Cache-Control", "public, max-age=3600");
         return res.redirect(301, address.redirectTo);
       }
-      const canonical = address?.key;
-      const request = toFetchRequest(req, res, options.publicOrigin, canonical);
+      const request = toFetchRequest(req, res, options.publicOrigin, address?.render);
       const key = pages && address?.keepable ? address.key : null;
       const hit = key ? pages?.get(key) : undefined;
       if (hit && pages) return sendCached(req, res, pages, hit, "HIT");

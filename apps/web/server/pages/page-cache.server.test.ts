@@ -139,8 +139,9 @@ describe("PageCache", () => {
 });
 
 /** Kept if the answer is a 200 (a 404 never is). */
-const kept = (key: string) => ({ key, keepable: true });
-const notKept = (key: string) => ({ key, keepable: false });
+const kept = (key: string) => ({ key, keepable: true, render: key });
+/** Rendered from `render` (default: the key), never kept. */
+const notKept = (key: string, render = key) => ({ key, keepable: false, render });
 const redirected = (redirectTo: string) => ({ redirectTo });
 
 /** How requests are keyed, rule by rule: addresses and what the page handler does with them. */
@@ -194,11 +195,13 @@ const addresses = casesByRule<CacheAddress>({
   },
   "keeps other addresses only when sent in their one spelling": {
     "/en/news/feed.xml": kept("/en/news/feed.xml"),
-    "/en/NEWS/feed.xml": notKept("/en/news/feed.xml"),
-    "/en/news/FEED.xml": notKept("/en/news/feed.xml"),
-    "/en/news/feed.xml/": notKept("/en/news/feed.xml"),
-    "/sitemap.xml?x=1": kept("/sitemap.xml"),
-    "/en/No-Such-Page/": notKept("/en/no-such-page"),
+    "/en/NEWS/feed.xml": notKept("/en/news/feed.xml", "/en/NEWS/feed.xml"),
+    "/en/news/FEED.xml": notKept("/en/news/feed.xml", "/en/news/FEED.xml"),
+    "/en/news/feed.xml/?x=1": notKept("/en/news/feed.xml", "/en/news/feed.xml/?x=1"),
+    "/fr/news?page=2": { key: "/fr/news", keepable: true, render: "/fr/news?page=2" },
+    "/AR/manifest.webmanifest": notKept("/ar/manifest.webmanifest", "/AR/manifest.webmanifest"),
+    "/sitemap.xml?x=1": { key: "/sitemap.xml", keepable: true, render: "/sitemap.xml?x=1" },
+    "/en/No-Such-Page/": notKept("/en/no-such-page", "/en/No-Such-Page/"),
     "/": kept("/"),
   },
 });

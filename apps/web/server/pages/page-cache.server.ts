@@ -61,19 +61,22 @@ export function canonicalPagePath(pathname: string): string {
 export type CacheAddress =
   | { redirectTo: string }
   | {
-      /** The address rendered and the cache key: `/en/news?page=2`. */
+      /** The cache key, and the address rendered when it is `keepable`: `/en/news?page=2`. */
       key: string;
       /** Whether a 200 answer may be kept under `key`: one spelling, no other variants. */
       keepable: boolean;
+      /** The address rendered: `key`, or for another spelling of an address outside the page
+       * table, that spelling's path (its route redirects it, or answers it, as it would). */
+      render: string;
     };
 
 /**
  * Reads a request target (`/en/NEWS/?page=2&utm_source=x`, as sent). A page of the table that is
  * not spelled as its one address is redirected there (`/en/%6Eews` → `/en/news`, `/ar/news/07` →
  * `/ar/news/7`); the key is that address with the query the page reads (page-table.ts
- * `pageQuery`): `/en/news?page=2`. Anything else (feeds, sitemap parts, unknown paths) keeps its
- * path, canonically spelled, and no query, and is kept only when it was sent so spelled: the
- * variants of an address never make entries of their own. React Router's `.data` answers of a
+ * `pageQuery`): `/en/news?page=2`. Anything else (feeds, sitemap parts, unknown paths) is keyed
+ * by its path, canonically spelled, without a query, and kept only when it was sent so spelled:
+ * the variants of an address never make entries of their own (they are rendered as sent). React Router's `.data` answers of a
  * page are keyed like the page, and kept only without `_routes` (any subset of routes).
  */
 export function cacheAddress(target: string): CacheAddress {
@@ -85,7 +88,7 @@ export function cacheAddress(target: string): CacheAddress {
   if (address && !data) {
     const wanted = address.path + pageQuery(address.page, query);
     if (path !== address.path) return { redirectTo: wanted };
-    return { key: wanted, keepable: wanted.length <= MAX_KEY_LENGTH };
+    return { key: wanted, keepable: wanted.length <= MAX_KEY_LENGTH, render: wanted };
   }
   if (address) {
     const routes = query.get("_routes");
@@ -94,10 +97,15 @@ export function cacheAddress(target: string): CacheAddress {
       routes === null
         ? ""
         : `${key.includes("?") ? "&" : "?"}${new URLSearchParams({ _routes: routes })}`;
-    return { key: key + withRoutes, keepable: !withRoutes && key.length <= MAX_KEY_LENGTH };
+    const keepable = !withRoutes && key.length <= MAX_KEY_LENGTH;
+    return { key: key + withRoutes, keepable, render: key + withRoutes };
   }
+  // Such routes read no query (a 200 is the same without it), but one may redirect with what
+  // the query holds for the page it names (`/fr/news?page=2` → `/en/news?page=2`).
   const key = canonicalPagePath(path);
-  return { key, keepable: key === path && key.length <= MAX_KEY_LENGTH };
+  const keepable = key === path && key.length <= MAX_KEY_LENGTH;
+  const search = queryAt === -1 ? "" : target.slice(queryAt);
+  return { key, keepable, render: (keepable ? key : path) + search };
 }
 
 /**

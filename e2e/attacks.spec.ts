@@ -1,0 +1,232 @@
+/**
+ * What an attacker found (issue 30), each finding tried again against the production site and
+ * the reference API, in both languages: an open redirect through the ids of every detail page,
+ * the page cache flooded with junk paths and unread query strings, other spellings of a page,
+ * the "sent too fast" check skipped by leaving the token out, requests without a usable Host,
+ * `/img` reading the API's answers, and the smaller ones (the purge's order, GET of the form's
+ * address, line breaks in single-line fields). The redirect bait and the flood paths are also
+ * in the fuzz corpus (support/fuzz-probes.ts).
+ */
+import net from "node:net";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { languages } from "./support/content.ts";
+import { E2E_API_PORT, E2E_PORT } from "./support/env.ts";
+import { freshGet } from "./support/fresh-get.ts";
+import { redirectBait } from "./support/fuzz-probes.ts";
+import { type SiteWithApi, startSiteWithApi } from "./support/site.ts";
+import { expect, test } from "./support/test.ts";
+
+// No browser involved: HTTP only, so one width is enough.
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+test.beforeAll(({}, testInfo) => test.skip(testInfo.project.name !== "desktop", "no browser"));
+
+const site = `http://127.0.0.1:${E2E_PORT}`;
+const get = (target: string, init: RequestInit = {}) =>
+  fetch(site + target, { redirect: "manual", ...init });
+
+test("no id of any detail page redirects off the site: the bait is a 404 in both languages", async () => {
+  const bait = redirectBait();
+  expect(bait.length).toBeGreaterThanOrEqual(20);
+  for (const target of bait) {
+    const response = await get(target);
+    await response.body?.cancel();
+    const location = response.headers.get("location");
+    // Browsers resolve a Location with the URL parser used here.
+    if (location) expect(new URL(location, site).origin, target).toBe(site);
+    expect(response.status, target).toBe(404);
+  }
+});
+
+test("junk paths and error answers are never kept in the page cache", async () => {
+  for (const lang of languages) {
+    for (const target of [
+      `/sitemap/${"a".repeat(15_000)}.xml`,
+      `/${lang}/news/${"9".repeat(25)}`,
+      `/${lang}/no-such-page-${"b".repeat(2_000)}`,
+    ]) {
+      for (let i = 0; i < 2; i++) {
+        const answer = await freshGet(site + target);
+        expect(answer.status, target.slice(0, 60)).toBe(404);
+        expect(answer.cache, target.slice(0, 60)).toBe("undefined");
+      }
+    }
+  }
+});
+
+test("query strings a page does not read never make entries: the real pages stay cached", async () => {
+  for (const lang of languages) {
+    const home = `/${lang}`;
+    const overview = `/${lang}/overview`;
+    await freshGet(site + home);
+    await freshGet(site + overview);
+    // 600 distinct query strings, as in the finding: every one is the home page's entry.
+    for (let i = 0; i < 600; i += 50) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, j) => freshGet(`${site}${home}?q=x${i + j}&page=${j}`)),
+      );
+      for (const answer of answers) expect(answer.cache).toBe("HIT");
+    }
+    expect((await freshGet(`${site}${overview}?page=7&utm_source=x`)).cache).toBe("HIT");
+    expect((await freshGet(site + overview)).cache).toBe("HIT");
+  }
+});
+
+test("another spelling of a page redirects to its one address, which its tags name", async () => {
+  for (const lang of languages) {
+    for (const [spelled, address] of [
+      [`/${lang}/%6Eews`, `/${lang}/news`],
+      [`/${lang}/%6eews?page=2&utm_source=x`, `/${lang}/news?page=2`],
+      [`/${lang.toUpperCase()}/news/`, `/${lang}/news`],
+      [`/${lang}/currentprojects/`, `/${lang}/CurrentProjects`],
+    ] as const) {
+      const response = await get(spelled);
+      await response.body?.cancel();
+      expect(response.status, spelled).toBe(301);
+      expect(response.headers.get("location"), spelled).toBe(address);
+    }
+    const html = await (await get(`/${lang}/news`)).text();
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/${lang}/news"`));
+    expect(html).not.toMatch(/%6E/i);
+  }
+});
+
+test("a request with no Host, an empty one or a bad port is answered, never with a 500", async () => {
+  const raw = (head: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(E2E_PORT, "127.0.0.1", () => socket.write(`${head}\r\n\r\n`));
+      let text = "";
+      socket.on("data", (chunk) => {
+        text += chunk;
+      });
+      socket.on("end", () => resolve(text.split("\r\n")[0] ?? ""));
+      socket.on("error", reject);
+    });
+  for (const lang of languages) {
+    expect(await raw(`GET /${lang} HTTP/1.0`)).toBe("HTTP/1.1 200 OK");
+    expect(await raw(`GET /${lang}/news HTTP/1.0\r\nHost:`)).toBe("HTTP/1.1 200 OK");
+    expect(await raw(`GET /${lang} HTTP/1.1\r\nHost: example.com:99999\r\nConnection: close`)).toBe(
+      "HTTP/1.1 400 Bad Request",
+    );
+  }
+});
+
+test("/img reads media only, never another path on the API's origin", async () => {
+  const api = `http://127.0.0.1:${E2E_API_PORT}`;
+  for (const src of [`${api}/api/services`, `${api}/api/news?page=1`, `${api}/missing.jpg`]) {
+    const response = await get(`/img?src=${encodeURIComponent(src)}&w=480`);
+    expect(response.status, src).toBe(400);
+    expect(await response.text()).toContain("canonical address of a content image");
+  }
+});
+
+test("GET of the form's address is a 405 that names POST, in both languages", async () => {
+  for (const lang of languages) {
+    const response = await get(`/${lang}/contactUs/send`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+  }
+});
+
+test.describe("the contact form's token and the purge, on servers of their own", () => {
+  test.describe.configure({ mode: "serial" });
+  const secret = "attacks-spec-purge-secret-0123456789";
+  let servers: SiteWithApi | undefined;
+
+  test.beforeAll(async () => {
+    servers = await startSiteWithApi({}, { PURGE_SECRET: secret, CONTACT_MIN_FILL_MS: "0" });
+  });
+  test.afterAll(async () => {
+    await servers?.stop();
+  });
+
+  const post = (lang: string, fields: Record<string, string>) =>
+    fetch(`${servers?.site.url}/${lang}/contactUs/send`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { Origin: servers?.site.url ?? "" },
+    });
+  /** The hidden fields of a freshly shown form. */
+  const shownForm = async (lang: string) => {
+    const html = await (await fetch(`${servers?.site.url}/${lang}/contactUs`)).text();
+    const value = (name: string) => html.match(new RegExp(`name="${name}" value="([^"]+)"`))?.[1];
+    return { submission: value("submission") ?? "", shown: value("shown") ?? "" };
+  };
+  const message = (lang: string, tag: string) => ({
+    name: lang === "ar" ? "سارة\r\nBcc: all@example.com" : "Sarah\r\nBcc: all@example.com",
+    email: "sarah@example.com",
+    subject: "Tender\nX-Injected: 1",
+    message: `${tag} ${Date.now()}\nsecond line`,
+  });
+  /** Whether a held row's payload (JSON) carries `message`. */
+  const holds = (row: Record<string, unknown>, text: string) =>
+    String(row.payload).includes(JSON.stringify(text).slice(1, -1));
+  const tables = () => {
+    const dir = servers?.dir ?? "";
+    const api = new DatabaseSync(path.join(dir, "content.sqlite"), { readOnly: true });
+    const outbox = new DatabaseSync(path.join(dir, "outbox.sqlite"), { readOnly: true });
+    try {
+      return {
+        stored: api.prepare("SELECT name, subject, message FROM contact_messages").all(),
+        held: outbox.prepare("SELECT reason, payload FROM held").all(),
+      };
+    } finally {
+      api.close();
+      outbox.close();
+    }
+  };
+
+  test("a post without a token is held, not delivered; a token sends one message", async () => {
+    for (const lang of languages) {
+      const untokened = message(lang, `no-token-${lang}`);
+      const first = await post(lang, untokened);
+      // The answer a bot gets is the one a person gets...
+      expect(first.status).toBe(200);
+      expect(((await first.json()) as { status: string }).status).toBe("sent");
+      // ...but the message waits for a person instead of going out.
+      const afterFirst = tables();
+      expect(afterFirst.stored.some((row) => row.message === untokened.message)).toBe(false);
+      expect(afterFirst.held.some((row) => holds(row, untokened.message))).toBe(true);
+
+      const form = await shownForm(lang);
+      const sent = message(lang, `first-${lang}`);
+      expect((await post(lang, { ...sent, ...form })).status).toBe(200);
+      const reused = message(lang, `reused-${lang}`);
+      const again = await post(lang, { ...reused, shown: form.shown });
+      expect(again.status).toBe(200);
+      const now = tables();
+      expect(now.stored.some((row) => row.message === sent.message)).toBe(true);
+      expect(now.stored.some((row) => row.message === reused.message)).toBe(false);
+      const held = now.held.find((row) => holds(row, reused.message));
+      expect(held?.reason).toContain("another message had used");
+    }
+  });
+
+  test("single-line fields reach the API without their line breaks", async () => {
+    for (const lang of languages) {
+      const sent = message(lang, `lines-${lang}`);
+      expect((await post(lang, { ...sent, ...(await shownForm(lang)) })).status).toBe(200);
+      const row = tables().stored.find((stored) => stored.message === sent.message);
+      expect(row?.name).toBe(sent.name.replace("\r\n", " "));
+      expect(row?.subject).toBe("Tender X-Injected: 1");
+      expect(row?.message).toContain("\n");
+    }
+  });
+
+  test("the purge checks its secret before it reads a body", async () => {
+    const purge = (authorization: string, body: string) =>
+      fetch(`${servers?.site.url}/purge`, {
+        method: "POST",
+        headers: { Authorization: authorization, "Content-Type": "application/json" },
+        body,
+      });
+    expect((await purge("Bearer wrong", "{not json")).status).toBe(401);
+    expect(
+      (await purge("Bearer wrong", JSON.stringify({ paths: "x".repeat(40_000) }))).status,
+    ).toBe(401);
+    expect((await purge(`Bearer ${secret}`, "{not json")).status).toBe(400);
+    expect((await purge(`Bearer ${secret}`, JSON.stringify({ paths: ["/en/news"] }))).status).toBe(
+      200,
+    );
+  });
+});
