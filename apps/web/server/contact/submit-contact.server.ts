@@ -138,10 +138,12 @@ export async function submitContact(
     }
   };
   const verdict = fillTimeVerdict(givenToken, { minMs: desk.minFillMs });
-  if (verdict === "too-fast")
-    return hold(`sent within ${desk.minFillMs} ms of the form being shown`);
+  if (verdict === "too-fast") {
+    const reason = `sent within ${desk.minFillMs} ms of the form being shown`;
+    return hold(reason, "sent too soon after the form was shown");
+  }
   if (verdict === "unknown" || typeof givenToken !== "string") {
-    return hold("sent without a valid form token");
+    return hold("sent without a valid form token", "sent without a valid form token");
   }
   const spent = await desk.tokens
     .spend(givenToken, message.idempotencyKey, Date.now() + FILL_TOKEN_MAX_AGE_MS)
