@@ -163,7 +163,11 @@ export async function startSiteWithApi(
 }
 
 /** Writes columns of one news row straight into the API's database, as an editor's save would. */
-export function editNews(on: SiteWithApi, id: number | string, columns: Record<string, string>) {
+export function editNews(
+  on: Pick<SiteWithApi, "dir">,
+  id: number | string,
+  columns: Record<string, string>,
+) {
   const db = new DatabaseSync(path.join(on.dir, "content.sqlite"));
   const assignments = Object.keys(columns).map((name) => `${name} = ?`);
   db.prepare(`UPDATE news SET ${assignments.join(", ")} WHERE id = ?`).run(

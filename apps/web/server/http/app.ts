@@ -126,6 +126,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
       getLoadContext,
       pages: site.pages,
       ttlMs: settings.CACHE_TTL_MS,
+      purges: site.purges,
       publicOrigin: new URL(settings.SITE_URL).origin,
       // Vite's development scripts are not the build's: the policy is for production.
       policyOf: settings.NODE_ENV === "production" ? pagePolicies(site.mediaOrigins) : undefined,

@@ -2,8 +2,9 @@
  * React Router behind Express, with the full-page cache in front (server/pages/page-cache.server.ts).
  * A cached page is sent without rendering, compressed once per encoding, with its ETag (304
  * when the browser already has it). A fresh render that every visitor may share is kept until
- * its data expires, and says so to CDNs and proxies in Cache-Control. Everything else streams
- * as React Router's Express adapter would.
+ * its data expires, and says so to CDNs and proxies in Cache-Control, with the keys of what it
+ * was made from in `Surrogate-Key` and `xkey` (content-keys.server.ts) for a purge by content
+ * there. Everything else streams as React Router's Express adapter would.
  */
 import {
   createReadableStreamFromReadable,
@@ -11,6 +12,7 @@ import {
 } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { surrogateKeys } from "../content/content-keys.server.ts";
 import {
   type CachedPage,
   chooseEncoding,
@@ -31,6 +33,8 @@ export interface PageHandlerOptions {
   pages?: PageCache;
   /** Longest a page may be cached (the data cache's freshness). */
   ttlMs: number;
+  /** How many purges the site has applied: a page rendered across one is not kept. */
+  purges?: () => number;
   /** The site's public origin (SITE_URL): behind a proxy that rewrites `Host`, pages posted
    * from it are read as made to it (React Router checks that a form's origin is the page's). */
   publicOrigin?: string;
@@ -59,11 +63,17 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
 
       const { context, freshness } = options.getLoadContext(req);
       freshness.until = Date.now() + options.ttlMs;
+      const purges = options.purges?.();
       const response = await handle(request, context);
       const html = response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
-      // HEAD answers have no body to keep: only GET fills the cache.
+      // HEAD answers have no body to keep: only GET fills the cache. A page whose data may
+      // predate a purge that came while it was rendered is not kept either.
       const shared =
-        req.method === "GET" && key && pages && isShareable(response.status, response.headers);
+        req.method === "GET" &&
+        key &&
+        pages &&
+        isShareable(response.status, response.headers) &&
+        options.purges?.() === purges;
       const policy = html ? options.policyOf?.(req.path) : undefined;
       if (!shared || !key || !pages) {
         // Not shared: streamed, with the route's own caching headers as they are.
@@ -73,6 +83,8 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       const body = Buffer.from(await response.arrayBuffer());
       const headers = [...response.headers].filter(([name]) => !unsentHeaders.has(name));
       if (policy) headers.push(["content-security-policy", policy]);
+      const keys = surrogateKeys(key, freshness.dataKeys);
+      headers.push(["surrogate-key", keys], ["xkey", keys]);
       const page = pages.set(key, {
         status: response.status,
         headers,

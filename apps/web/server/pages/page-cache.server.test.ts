@@ -33,6 +33,32 @@ describe("PageCache", () => {
     expect(cache.get("/en/HSE")).toBeDefined();
   });
 
+  it("forgets every page made from some content, in both languages and every form, and names them", () => {
+    const { cache, clock } = cacheAt();
+    const put = (key: string, dataKeys: string[]) =>
+      cache.set(key, {
+        status: 200,
+        headers: [],
+        body: html(key),
+        expiresAt: clock.now + 500,
+        dataKeys,
+      });
+    put("/en/news/301", ["en /api/news/301", "en /api/footers"]);
+    put("/ar/news/301.data?_routes=routes%2Fnews-item", ["ar /api/news/301"]);
+    put("/ar/news?page=2", ["ar /api/news?page=2", "ar /api/news-page"]);
+    put("/en/news/302", ["en /api/news/302"]);
+    put("/en/HSE", ["en /api/hse"]);
+    const dropped = cache.purgeContent(new Set(["/api/news/301", "/api/news"]));
+    expect(dropped.sort()).toEqual([
+      "/ar/news/301.data?_routes=routes%2Fnews-item",
+      "/ar/news?page=2",
+      "/en/news/301",
+    ]);
+    expect(cache.get("/en/news/302")).toBeDefined();
+    expect(cache.get("/en/HSE")).toBeDefined();
+    expect(cache.size).toBe(2);
+  });
+
   it("serves a page until its data expires, then forgets it", () => {
     const { cache, clock, put } = cacheAt();
     put("/en", html("home"), 500);

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pages } from "../../app/shared/page-table.ts";
+import { contentKeyOf } from "../content/content-keys.server.ts";
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -188,6 +189,20 @@ export class PageCache {
       this.#delete(key, entry);
     }
     return dataKeys;
+  }
+
+  /**
+   * Forgets every page made from any of `contentKeys` (a purge by content:
+   * content-keys.server.ts) and returns their keys, the paths dropped.
+   */
+  purgeContent(contentKeys: ReadonlySet<string>): string[] {
+    const dropped: string[] = [];
+    for (const [key, entry] of [...this.#entries]) {
+      if (!entry.dataKeys.some((dataKey) => contentKeys.has(contentKeyOf(dataKey)))) continue;
+      this.#delete(key, entry);
+      dropped.push(key);
+    }
+    return dropped;
   }
 
   /** Forgets every page made from any of `dataKeys` (answers another process found changed). */
