@@ -1,5 +1,5 @@
 /**
- * The one client of the content API (SPEC.md section 7, ../shared/API.md). Every request has a
+ * The one client of the content API (SPEC.md section 7, docs/contract/API.md). Every request has a
  * time-out, `Accept: application/json` and the `lang` header; answers are unwrapped from `data`,
  * validated with the contract schemas, their root-relative media URLs resolved, and cached.
  * The site makes one client at start (site-context.server.ts); loaders reach it as
