@@ -1,5 +1,5 @@
 vcl 4.1;
-# Varnish in front of several instances of the site (README "Scaling out"): a shared page cache
+# Varnish in front of several instances of the site (docs/deploying.md "Scaling out"): a shared page cache
 # that keeps each page as long as the site says (`s-maxage`: as long as its data is fresh) and
 # drops exactly the pages an edit touched. Every page names what it was made from in its `xkey`
 # header (its own path and the content API paths of its data, e.g. `/en/news /api/news

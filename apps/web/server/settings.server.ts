@@ -56,7 +56,7 @@ const settingsSchema = z.object({
   PAGE_CACHE_MAX_MB: z.coerce.number().min(0).default(64),
   /** The build to serve, relative to apps/web (react-router.config.ts builds there too). */
   BUILD_DIR: z.string().min(1).default("build"),
-  /** The company the site speaks for: name, descriptions, logo, share image (README). */
+  /** The company the site speaks for: name, descriptions, logo, share image (docs/deploying.md). */
   COMPANY_FILE: z.string().min(1).default("apps/web/company.json"),
   /** Where the image endpoint keeps the sizes it made (server/images/image-endpoint.ts). */
   IMAGE_CACHE_DIR: z.string().min(1).default("data/image-cache"),
@@ -83,7 +83,7 @@ const settingsSchema = z.object({
   OUTBOX_POLL_MS: positiveInt.default(2_000),
   /**
    * Redis (or Valkey) shared by every process and instance: purges, the contact rate limit,
-   * the last good API answers. Unset: each machine keeps its own (README "Scaling out").
+   * the last good API answers. Unset: each machine keeps its own (docs/deploying.md "Scaling out").
    */
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
@@ -154,6 +154,9 @@ const settingsSchema = z.object({
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** The environment variables the website reads (the README's settings table lists them). */
+export const settingNames = Object.keys(settingsSchema.shape);
 
 export class SettingsError extends Error {}
 
