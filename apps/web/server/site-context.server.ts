@@ -35,7 +35,7 @@ export interface Site {
   /** Origins of the content's media: the image endpoint fetches from these only. */
   mediaOrigins: string[];
   /** Rendered pages; absent when PAGE_CACHE_MAX_MB is 0 (and in development). */
-  pages?: PageCache;
+  pageCache?: PageCache;
   company: CompanyFile;
   contact: ContactDesk;
   /** Redis, when REDIS_URL is set: shared by every process and instance. */
@@ -101,7 +101,7 @@ export function createSite(settings: Settings): Site {
     store: redis ? withRedisAnswers(disk, redis) : disk,
     onChange: (key) => fanOut.publish({ kind: "expire", keys: [key] }),
   });
-  const pages =
+  const pageCache =
     settings.PAGE_CACHE_MAX_MB > 0 && settings.NODE_ENV === "production"
       ? new PageCache({ maxBytes: settings.PAGE_CACHE_MAX_MB * 1024 * 1024 })
       : undefined;
@@ -130,17 +130,17 @@ export function createSite(settings: Settings): Site {
       const keys = new Set(contentKeys);
       api.purgeContent(keys);
       sitemap.purgeContent(keys);
-      return pages?.purgeContent(keys) ?? [];
+      return pageCache?.purgeContent(keys) ?? [];
     }
     if (!paths || paths.some((path) => path.toLowerCase().startsWith("/sitemap"))) {
       sitemap.clear();
     }
-    if (!paths || !pages) {
+    if (!paths || !pageCache) {
       api.clearCache();
-      pages?.clear();
+      pageCache?.clear();
       return [];
     }
-    for (const path of paths) api.clearCache(pages.purge(path));
+    for (const path of paths) api.clearCache(pageCache.purge(path));
     return [];
   };
   /** Purges waiting for the other processes' answers: the pages each dropped. */
@@ -175,7 +175,7 @@ export function createSite(settings: Settings): Site {
   /** Forgets answers another process found changed, and the pages made from them. */
   const expireLocally = (keys: readonly string[]) => {
     api.clearCache(keys);
-    pages?.purgeMadeFrom(new Set(keys));
+    pageCache?.purgeMadeFrom(new Set(keys));
   };
   fanOut.subscribe((message: SiteMessage) => {
     if (message.kind === "expire") return expireLocally(message.keys);
@@ -188,7 +188,7 @@ export function createSite(settings: Settings): Site {
     api,
     sitemap,
     mediaOrigins: [...new Set(mediaOrigins)],
-    pages,
+    pageCache,
     company: readCompanyFile(settings.COMPANY_FILE),
     contact: createContactDesk(settings, redis),
     redis,

@@ -30,7 +30,7 @@ export interface PageHandlerOptions {
     context: RouterContextProvider;
     freshness: Freshness;
   };
-  pages?: PageCache;
+  pageCache?: PageCache;
   /** Longest a page may be cached (the data cache's freshness). */
   ttlMs: number;
   /** How many purges the site has applied: a page rendered across one is not kept. */
@@ -47,7 +47,7 @@ const STALE_IF_ERROR_SECONDS = 24 * 60 * 60;
 
 export function pageHandler(options: PageHandlerOptions): express.RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
-  const { pages } = options;
+  const { pageCache } = options;
 
   return async (req, res, next) => {
     try {
@@ -57,9 +57,9 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
         ? pageCacheKey(new URL(`http://x${req.originalUrl}`))
         : undefined;
       const request = toFetchRequest(req, res, options.publicOrigin, canonical);
-      const key = pages && canonical !== undefined ? canonical : null;
-      const hit = key ? pages?.get(key) : undefined;
-      if (hit && pages) return sendCached(req, res, pages, hit, "HIT");
+      const key = pageCache && canonical !== undefined ? canonical : null;
+      const hit = key ? pageCache?.get(key) : undefined;
+      if (hit && pageCache) return sendCached(req, res, pageCache, hit, "HIT");
 
       const { context, freshness } = options.getLoadContext(req);
       freshness.until = Date.now() + options.ttlMs;
@@ -71,11 +71,11 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       const shared =
         req.method === "GET" &&
         key &&
-        pages &&
+        pageCache &&
         isShareable(response.status, response.headers) &&
         options.purges?.() === purges;
       const policy = html ? options.policyOf?.(req.path) : undefined;
-      if (!shared || !key || !pages) {
+      if (!shared || !key || !pageCache) {
         // Not shared: streamed, with the route's own caching headers as they are.
         if (policy) res.setHeader("Content-Security-Policy", policy);
         return await sendStreamed(res, response);
@@ -85,14 +85,14 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       if (policy) headers.push(["content-security-policy", policy]);
       const keys = surrogateKeys(key, freshness.dataKeys);
       headers.push(["surrogate-key", keys], ["xkey", keys]);
-      const page = pages.set(key, {
+      const page = pageCache.set(key, {
         status: response.status,
         headers,
         body,
         expiresAt: freshness.until,
         dataKeys: [...freshness.dataKeys],
       });
-      sendCached(req, res, pages, page, "MISS");
+      sendCached(req, res, pageCache, page, "MISS");
     } catch (error) {
       next(error);
     }
@@ -107,7 +107,7 @@ const unsentHeaders = new Set(["content-length", "content-encoding", "etag", "ca
 function sendCached(
   req: express.Request,
   res: express.Response,
-  pages: PageCache,
+  pageCache: PageCache,
   page: CachedPage,
   state: "HIT" | "MISS",
 ) {
@@ -128,7 +128,7 @@ function sendCached(
     return;
   }
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
-  const body = pages.bodyIn(page, encoding);
+  const body = pageCache.bodyIn(page, encoding);
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   if (req.method === "HEAD") res.end();
