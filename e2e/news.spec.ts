@@ -1,5 +1,5 @@
 /**
- * The news page and news items, in both languages, against the bundled reference API: cards
+ * The news page and news items, in both languages, against the reference API: cards
  * (description cut to 250 characters, dates), paging and `?page=` redirects, the item page
  * with its sanitised content, 404s, SEO tags, phone layout and accessibility (axe).
  */

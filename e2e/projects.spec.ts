@@ -1,6 +1,6 @@
 /**
  * Project lists (completed and current) and project detail, in both languages, against the
- * bundled reference API: table rows, links, paging and `?page=` redirects, the detail's side
+ * reference API: table rows, links, paging and `?page=` redirects, the detail's side
  * panel, gallery and other projects, 404s, phone layout and accessibility (axe).
  */
 

@@ -10,10 +10,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { type ContentApi, startContentApi } from "@site/content-api";
+import type { ContentApi } from "@site/content-api";
 import { freshGet } from "./support/fresh-get.ts";
 import { freePort, startRedis, type TestRedis } from "./support/redis.ts";
-import { editNews, type RunningSite, startSite } from "./support/site.ts";
+import { editNews, type RunningSite, startApiIn, startSite } from "./support/site.ts";
 import { startVarnish, type TestVarnish } from "./support/varnish.ts";
 
 test.describe.configure({ mode: "serial" });
@@ -54,12 +54,7 @@ async function newestStory(lang: (typeof languages)[number]) {
 
 test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-purge-content-"));
-  api = await startContentApi({
-    port: await freePort(),
-    host: "127.0.0.1",
-    databasePath: path.join(dir, "content.sqlite"),
-    storageDir: path.join(dir, "storage"),
-  });
+  api = await startApiIn(dir);
   redis = await startRedis();
   const varnishPort = await freePort();
   const instance = (n: number) =>

@@ -10,11 +10,11 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { type ContentApi, startContentApi } from "@site/content-api";
+import type { ContentApi } from "@site/content-api";
 import { type EditingProxy, editingProxy } from "./support/editing-proxy.ts";
 import { freshGet } from "./support/fresh-get.ts";
-import { freePort, startRedis, type TestRedis } from "./support/redis.ts";
-import { type RunningSite, startSite } from "./support/site.ts";
+import { startRedis, type TestRedis } from "./support/redis.ts";
+import { type RunningSite, startApiIn, startSite } from "./support/site.ts";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ isMobile }) => isMobile, "processes, not pages: one width is enough");
@@ -104,13 +104,7 @@ async function site(env: Record<string, string> = {}): Promise<RunningSite> {
 
 test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-scale-out-"));
-  api = await startContentApi({
-    port: await freePort(),
-    host: "127.0.0.1",
-    databasePath: path.join(dir, "content.sqlite"),
-    storageDir: path.join(dir, "storage"),
-    contactRateLimit: 1000,
-  });
+  api = await startApiIn(dir, { contactRateLimit: 1000 });
   proxy = await editingProxy(api.url);
 });
 

@@ -8,11 +8,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { type ContentApi, startContentApi } from "@site/content-api";
+import type { ContentApi } from "@site/content-api";
 import { type EditingProxy, editingProxy } from "./support/editing-proxy.ts";
 import { freshGet } from "./support/fresh-get.ts";
-import { freePort } from "./support/redis.ts";
-import { type RunningSite, startSite } from "./support/site.ts";
+import { type RunningSite, startApiIn, startSite } from "./support/site.ts";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ isMobile }) => isMobile, "processes, not pages: one width is enough");
@@ -38,12 +37,7 @@ async function timed(page: string) {
 
 test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-stale-"));
-  api = await startContentApi({
-    port: await freePort(),
-    host: "127.0.0.1",
-    databasePath: path.join(dir, "content.sqlite"),
-    storageDir: path.join(dir, "storage"),
-  });
+  api = await startApiIn(dir);
   proxy = await editingProxy(api.url);
   site = await startSite({
     API_BASE_URL: proxy.url,

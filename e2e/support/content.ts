@@ -1,5 +1,5 @@
 /**
- * What the pages must show, read from the source: the bundled reference API (as the site reads
+ * What the pages must show, read from the source: the reference API the harness started (as the site reads
  * it, with a `lang` header), its seed files and the interface strings of apps/web/app/i18n.
  */
 import fs from "node:fs";
