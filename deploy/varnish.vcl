@@ -7,7 +7,7 @@ vcl 4.1;
 # sends `PURGE /` with those keys in an `xkey` header after its own caches are emptied, or
 # without one to drop everything. Debian: `apt-get install varnish varnish-modules`, this file
 # as /etc/varnish/default.vcl. The site's browser tests run this very file
-# (e2e/shared-cache.spec.ts, with its addresses replaced by local ones).
+# (e2e/purge-by-content.spec.ts, with its addresses replaced by local ones).
 
 import directors;
 import xkey;

@@ -3,8 +3,10 @@
  * Debian's Chromium and its headless shell, which the browser tests run in (no test tool downloads
  * a browser of its own; without the shell they use the full Chromium, more slowly), Java for the Nu HTML
  * checker (vnu-jar's own Java download is denied in allowScripts), redis-server for the
- * scale-out tests, and Varnish with varnish-modules' xkey for the shared-cache test. Missing ones are installed with apt-get when this runs as root on Debian;
- * otherwise `npm test` stops at once with one line saying what to install.
+ * scale-out tests, and Varnish with varnish-modules' xkey for the shared cache in front of two
+ * instances (e2e/purge-by-content.spec.ts). Missing ones are installed with apt-get when this
+ * runs as root on Debian; otherwise `npm test` stops at once with one line saying what to
+ * install.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

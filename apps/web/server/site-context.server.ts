@@ -55,7 +55,10 @@ export interface Site {
    * pages dropped (of a purge by content: in every process that answered within a second).
    */
   purge(request?: PurgeRequest): Promise<string[]>;
-  /** How many purges this process has applied: a page rendered across one is not kept. */
+  /**
+   * How many purges (and answers other processes found changed) this process has applied: a
+   * page whose rendering straddles one is not kept.
+   */
   purges(): number;
 }
 
@@ -174,6 +177,7 @@ export function createSite(settings: Settings): Site {
   };
   /** Forgets answers another process found changed, and the pages made from them. */
   const expireLocally = (keys: readonly string[]) => {
+    purges++; // a page being rendered from the old answer is not kept either
     api.clearCache(keys);
     pageCache?.purgeMadeFrom(new Set(keys));
   };
