@@ -40,10 +40,12 @@ export default defineConfig({
         "http.spec.ts",
         "news-feed.spec.ts",
         "page-cache.spec.ts",
+        "purge-by-content.spec.ts",
         "scale-out.spec.ts",
-        "search.spec.ts",
+        "search-engines.spec.ts",
         "serve-demo.spec.ts",
         "social-cards.spec.ts",
+        "stale-answers.spec.ts",
       ].map((file) => `**/${file}`),
       use: {
         ...devices["Pixel 7"],

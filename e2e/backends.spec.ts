@@ -9,19 +9,14 @@
  */
 
 import type { ContentApi } from "@site/content-api";
+import type { Payload } from "@site/contract";
 import { apiData, type Lang, languages, type Paged, t } from "./support/content.ts";
 import { heading, pager } from "./support/page-checks.ts";
 import { type RunningSite, type SiteWithApi, startSiteWithApi } from "./support/site.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
-interface ProjectRow {
-  id: number | string;
-  title: string;
-}
-interface NewsSummary {
-  id: number | string;
-  title: string;
-}
+type ProjectRow = Payload<"completedProjects">["data"][number];
+type NewsSummary = Payload<"news">["data"][number];
 
 const isDesktop = (project: string) => project === "desktop";
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,5 +1,5 @@
 /**
- * The home page (SPEC.md "Home page", section 9) in both languages, against the bundled
+ * The home page (SPEC.md "Home page", section 9) in both languages, against the
  * reference API: server-rendered banner slider with autoplay, extra-data strip, carousels,
  * services grid and latest news.
  */

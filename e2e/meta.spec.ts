@@ -320,7 +320,7 @@ test.describe("empty and marked-up meta fields", () => {
     }
     servers = await startSiteWithApi(
       { seedDir },
-      // Media through the site, as with the bundled API: image URLs start with SITE_URL.
+      // Media through the site, as with `npm start`: image URLs start with SITE_URL.
       { MEDIA_BASE_URL: "/", SITE_URL: E2E_SITE_URL },
     );
     ({ api, site } = servers);

@@ -1,9 +1,10 @@
 /**
- * The news page and news items, in both languages, against the bundled reference API: cards
+ * The news page and news items, in both languages, against the reference API: cards
  * (description cut to 250 characters, dates), paging and `?page=` redirects, the item page
  * with its sanitised content, 404s, SEO tags, phone layout and accessibility (axe).
  */
 
+import type { Payload } from "@site/contract";
 import {
   allPages,
   apiData,
@@ -23,23 +24,9 @@ import {
 import { expect, type Page, test } from "./support/test.ts";
 import { truncated } from "./support/text.ts";
 
-interface NewsSummary {
-  id: number | string;
-  title: string;
-  image: string | null;
-  description: string;
-  created_at?: string | null;
-}
-interface NewsItem extends NewsSummary {
-  content: string;
-  banner_image?: string | null;
-  meta_title?: string | null;
-  meta_description?: string | null;
-}
-interface NewsPage {
-  title: string;
-  description: string;
-}
+type NewsSummary = Payload<"news">["data"][number];
+type NewsItem = Payload<"newsItem">;
+type NewsPage = Payload<"newsPage">[number];
 
 /** Every news summary, all pages. */
 const allNews = (lang: Lang) => allPages<NewsSummary>("/api/news", lang);

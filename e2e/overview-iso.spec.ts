@@ -1,7 +1,7 @@
 /**
  * The overview page (rich content and image slider with its lightbox) and the ISO page
  * (certificate grid with staggered reveal and lightbox), in both languages, against the
- * bundled reference API.
+ * reference API.
  */
 
 import { apiData, languages, shownImage } from "./support/content.ts";

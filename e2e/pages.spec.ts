@@ -1,6 +1,6 @@
 /**
  * Services list and detail, other pages, HSE and equipment, in both languages, against the
- * bundled reference API: the data shown, links, 404s, phone layout and accessibility (axe).
+ * reference API: the data shown, links, 404s, phone layout and accessibility (axe).
  * Their search tags: e2e/meta.spec.ts.
  */
 

@@ -1,9 +1,10 @@
 /**
  * Project lists (completed and current) and project detail, in both languages, against the
- * bundled reference API: table rows, links, paging and `?page=` redirects, the detail's side
+ * reference API: table rows, links, paging and `?page=` redirects, the detail's side
  * panel, gallery and other projects, 404s, phone layout and accessibility (axe).
  */
 
+import type { Payload } from "@site/contract";
 import { apiData, firstId, type Lang, languages, type Paged, t } from "./support/content.ts";
 import {
   clickAt,
@@ -15,29 +16,9 @@ import {
 } from "./support/page-checks.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
-interface ProjectRow {
-  id: number | string;
-  title: string;
-  client: string;
-  date: string;
-  amount: string | number;
-}
-interface ProjectPage {
-  title?: string | null;
-  description: string;
-}
-interface ProjectDetail {
-  projects: {
-    id: number | string;
-    title: string;
-    client: string;
-    location: string;
-    date: string;
-    image_content: string;
-    project_images: { name: string | null }[];
-  };
-  other_projects: { id: number | string; title: string }[];
-}
+type ProjectRow = Payload<"completedProjects">["data"][number];
+type ProjectPage = Payload<"projectPages">[number];
+type ProjectDetail = Payload<"project">;
 
 const table = (page: Page) => page.getByTestId("projects-table");
 /** The rows of projects (the second row group; the first holds the column headers). */

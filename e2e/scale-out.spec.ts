@@ -10,70 +10,17 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { type ContentApi, startContentApi } from "@site/content-api";
+import type { ContentApi } from "@site/content-api";
+import { type EditingProxy, editingProxy } from "./support/editing-proxy.ts";
 import { freshGet } from "./support/fresh-get.ts";
-import { freePort, startRedis, type TestRedis } from "./support/redis.ts";
-import { type RunningSite, startSite } from "./support/site.ts";
+import { startRedis, type TestRedis } from "./support/redis.ts";
+import { type RunningSite, startApiIn, startSite } from "./support/site.ts";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ isMobile }) => isMobile, "processes, not pages: one width is enough");
 
 const purgeSecret = "scale-out-test-secret-0123456789";
 const page = "/en/HSE";
-
-interface EditingProxy {
-  url: string;
-  /** Requests by path (without the query). */
-  counts: Map<string, number>;
-  state: { from?: string; to?: string; delayPath?: string; delayMs: number; down: boolean };
-  close(): Promise<void>;
-}
-
-/** The API as the sites see it: counted, edited, delayed or down at the test's word. */
-async function editingProxy(target: string): Promise<EditingProxy> {
-  const counts = new Map<string, number>();
-  const state: EditingProxy["state"] = { delayMs: 0, down: false };
-  const server = http.createServer(async (req, res) => {
-    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
-    counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
-    if (state.down) {
-      res.writeHead(503).end();
-      return;
-    }
-    if (state.delayPath && pathname.startsWith(state.delayPath)) {
-      await new Promise((resolve) => setTimeout(resolve, state.delayMs));
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([name]) => !["host", "connection"].includes(name)),
-    ) as Record<string, string>;
-    const answer = await fetch(target + req.url, {
-      method: req.method,
-      headers,
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
-    });
-    let body = await answer.text();
-    // Re-written without escapes (the API may write "&" as \u0026), then edited.
-    if (state.from && state.to && answer.ok) {
-      body = JSON.stringify(JSON.parse(body)).replaceAll(state.from, state.to);
-    }
-    res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
-    res.end(body);
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    counts,
-    state,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
 
 /** A GET on a connection of its own, so that each request may reach another worker. */
 const get = freshGet;
@@ -157,13 +104,7 @@ async function site(env: Record<string, string> = {}): Promise<RunningSite> {
 
 test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-scale-out-"));
-  api = await startContentApi({
-    port: await freePort(),
-    host: "127.0.0.1",
-    databasePath: path.join(dir, "content.sqlite"),
-    storageDir: path.join(dir, "storage"),
-    contactRateLimit: 1000,
-  });
+  api = await startApiIn(dir, { contactRateLimit: 1000 });
   proxy = await editingProxy(api.url);
 });
 
@@ -176,7 +117,8 @@ test.afterAll(async () => {
 
 test.afterEach(() => {
   if (proxy) {
-    Object.assign(proxy.state, { from: undefined, to: undefined, delayPath: undefined });
+    Object.assign(proxy.state, { from: undefined, to: undefined, editPath: undefined });
+    Object.assign(proxy.state, { delayPath: undefined });
     Object.assign(proxy.state, { delayMs: 0, down: false });
   }
 });
@@ -307,6 +249,24 @@ test.describe("WORKERS=2 on one machine, without Redis", () => {
         { timeout: 10_000, intervals: [20] },
       )
       .toBe(true);
+  });
+
+  test("a purge by content reaches both workers, and the answer names what each dropped", async () => {
+    if (!proxy) throw new Error("proxy not started");
+    await purge(workers);
+    // Connections are dealt to the workers in turn: each page is made by another worker.
+    const made = ["/en/HSE", "/ar/HSE"];
+    for (const path of made) expect((await get(workers.url + path)).status).toBe(200);
+    Object.assign(proxy.state, { from: title, to: "Edited by content" });
+    const answer = await fetch(`${workers.url}/purge`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${purgeSecret}`, "content-type": "application/json" },
+      body: JSON.stringify({ api: ["/api/hse"] }),
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ purged: [...made].sort(), keys: ["/api/hse"] });
+    for (let i = 0; i < 4; i++)
+      expect(await shows(workers.url + page, "Edited by content")).toBe(true);
   });
 
   test("a form shown by one worker and sent at once to the other is held as too fast", async () => {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:cluster`: the site as two instances sharing Redis behind Debian's nginx, run with
- * the README's configuration (deploy/nginx.conf: upstream with keep-alive, one-second
+ * the documented configuration (deploy/nginx.conf: upstream with keep-alive, one-second
  * micro-cache). Builds the site (into apps/web/$BUILD_DIR, default `build-bench`), starts
  * Debian's redis-server, the reference API as a process of its own and two production
  * instances (one process each) on 127.0.0.1, then measures:

@@ -2,14 +2,17 @@
  * What the browser tests and the HTML checker need from the system, beside Node and npm:
  * Debian's Chromium and its headless shell, which the browser tests run in (no test tool downloads
  * a browser of its own; without the shell they use the full Chromium, more slowly), Java for the Nu HTML
- * checker (vnu-jar's own Java download is denied in allowScripts) and redis-server for the
- * scale-out tests. Missing ones are installed with apt-get when this runs as root on Debian;
- * otherwise `npm test` stops at once with one line saying what to install.
+ * checker (vnu-jar's own Java download is denied in allowScripts), redis-server for the
+ * scale-out tests, and Varnish with varnish-modules' xkey for the shared cache in front of two
+ * instances (e2e/purge-by-content.spec.ts). Missing ones are installed with apt-get when this
+ * runs as root on Debian; otherwise `npm test` stops at once with one line saying what to
+ * install.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { debianChromium, debianHeadlessShell } from "../e2e/support/env.ts";
 import { redisServerPath } from "../e2e/support/redis.ts";
+import { hasXkeyModule, varnishdPath } from "../e2e/support/varnish.ts";
 
 interface Tool {
   name: string;
@@ -53,6 +56,9 @@ export const tools: Tool[] = [
     debian: "redis-server",
     present: () => executable(redisServerPath),
   },
+  // The shared cache in front of two instances (e2e/purge-by-content.spec.ts, deploy/varnish.vcl).
+  { name: "Varnish", debian: "varnish", present: () => executable(varnishdPath) },
+  { name: "Varnish's xkey module", debian: "varnish-modules", present: hasXkeyModule },
 ];
 
 /** Installs what is missing when it can; returns the line to print when something still is. */
@@ -71,5 +77,5 @@ export function ensureTestTools(): string | null {
   }
   missing = missing.filter((tool) => !tool.standIn?.());
   if (missing.length === 0) return null;
-  return `Missing for the tests: ${missing.map((tool) => tool.name).join(", ")}. Install them (Debian: apt-get install -y ${missing.map((tool) => tool.debian).join(" ")}), or point CHROMIUM_PATH / REDIS_SERVER_PATH at them.`;
+  return `Missing for the tests: ${missing.map((tool) => tool.name).join(", ")}. Install them (Debian: apt-get install -y ${missing.map((tool) => tool.debian).join(" ")}), or point CHROMIUM_PATH / REDIS_SERVER_PATH / VARNISHD_PATH at them.`;
 }

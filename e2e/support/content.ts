@@ -1,23 +1,25 @@
 /**
- * What the pages must show, read from the source: the bundled reference API (as the site reads
+ * What the pages must show, read from the source: the reference API the harness started (as the site reads
  * it, with a `lang` header), its seed files and the interface strings of apps/web/app/i18n.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "@playwright/test";
+import type { Payload } from "@site/contract";
+import { languages as contractLanguages, type Language } from "@site/contract/languages";
 import type enStrings from "../../apps/web/app/i18n/en.json";
 import { E2E_API_PORT, repoRoot } from "./env.ts";
 
-/** A language of the site. */
-export type Lang = "en" | "ar";
+/** A language of the site (the contract's). */
+export type Lang = Language;
 
 /** Both languages, English first. */
-export const languages: Lang[] = ["en", "ar"];
+export const languages: Lang[] = [...contractLanguages];
 
 /** A paged list as the API returns it (`data` of `/api/news`, `/api/Completed-projects`...). */
 export interface Paged<T> {
   data: T[];
-  pagination: { current_page: number; last_page: number; per_page: number; total: number };
+  pagination: Payload<"news">["pagination"];
 }
 
 /**
@@ -51,13 +53,8 @@ export async function allPages<T>(list: string, lang: Lang): Promise<T[]> {
   return [first, ...rest].flatMap((page) => page.data);
 }
 
-/** A story of the API's news list. */
-export interface NewsSummary {
-  id: number | string;
-  title: string;
-  description: string;
-  created_at?: string | null;
-}
+/** A story of the API's news list (the contract's type). */
+export type NewsSummary = Payload<"news">["data"][number];
 
 /** Every news story of the API, all pages, in the API's order. */
 export const allNews = (lang: Lang) => allPages<NewsSummary>("/api/news", lang);

@@ -5,7 +5,12 @@ import http from "node:http";
  * A GET on a connection of its own (so that each request may reach another server process):
  * the status, the body and the site's page-cache header (`x-cache`).
  */
-export function freshGet(url: string): Promise<{ status: number; body: string; cache: string }> {
+export function freshGet(url: string): Promise<{
+  status: number;
+  body: string;
+  cache: string;
+  headers: http.IncomingHttpHeaders;
+}> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent: false }, (res) => {
@@ -15,7 +20,12 @@ export function freshGet(url: string): Promise<{ status: number; body: string; c
           body += chunk;
         });
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body, cache: String(res.headers["x-cache"]) }),
+          resolve({
+            status: res.statusCode ?? 0,
+            body,
+            cache: String(res.headers["x-cache"]),
+            headers: res.headers,
+          }),
         );
       })
       .on("error", reject);

@@ -1,7 +1,7 @@
 /**
  * Starts extra production site servers for tests that need their own settings (an API that is
  * down or slow, a low rate limit), each on a free port of 127.0.0.1; `stop()` ends it. A site is
- * never left to start the bundled reference API itself: without an `API_BASE_URL`, one is
+ * never left without an API: without an `API_BASE_URL`, one is
  * started here first and the site reads it as any backend (media through its /storage proxy).
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -117,6 +117,20 @@ export async function startSite(
   };
 }
 
+/** A reference API on a free loopback port, its database and storage in `dir`. */
+export async function startApiIn(
+  dir: string,
+  options: Partial<ContentApiOptions> = {},
+): Promise<ContentApi> {
+  return startContentApi({
+    port: await freePort(),
+    host: "127.0.0.1",
+    databasePath: path.join(dir, "content.sqlite"),
+    storageDir: path.join(dir, "storage"),
+    ...options,
+  });
+}
+
 /** A site server reading a reference API of its own, both in a temporary folder. */
 export interface SiteWithApi {
   api: ContentApi;
@@ -136,12 +150,7 @@ export async function startSiteWithApi(
   env: Record<string, string> = {},
 ): Promise<SiteWithApi> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-site-"));
-  const contentApi = await startContentApi({
-    host: "127.0.0.1",
-    databasePath: path.join(dir, "content.sqlite"),
-    storageDir: path.join(dir, "storage"),
-    ...api,
-  });
+  const contentApi = await startApiIn(dir, api);
   const site = await startSite({
     API_BASE_URL: contentApi.url,
     OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
@@ -163,7 +172,11 @@ export async function startSiteWithApi(
 }
 
 /** Writes columns of one news row straight into the API's database, as an editor's save would. */
-export function editNews(on: SiteWithApi, id: number | string, columns: Record<string, string>) {
+export function editNews(
+  on: Pick<SiteWithApi, "dir">,
+  id: number | string,
+  columns: Record<string, string>,
+) {
   const db = new DatabaseSync(path.join(on.dir, "content.sqlite"));
   const assignments = Object.keys(columns).map((name) => `${name} = ?`);
   db.prepare(`UPDATE news SET ${assignments.join(", ")} WHERE id = ?`).run(

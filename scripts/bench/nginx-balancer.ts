@@ -1,5 +1,5 @@
 /**
- * Debian's nginx as the load balancer of `npm run bench:cluster`, running the README's own
+ * Debian's nginx as the load balancer of `npm run bench:cluster`, running the documented
  * configuration (deploy/nginx.conf) with its addresses and paths replaced by local ones.
  */
 import fs from "node:fs";

@@ -56,6 +56,9 @@ const settingsSchema = z.object({
     ),
 });
 
+/** The environment variables the reference API reads (the README's settings table lists them). */
+export const settingNames = Object.keys(settingsSchema.shape);
+
 export type Settings = {
   port: number;
   host: string;

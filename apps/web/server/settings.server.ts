@@ -46,12 +46,17 @@ const settingsSchema = z.object({
   SITE_URL: httpUrl.default("https://www.arkan-contracting.example"),
   API_TIMEOUT_MS: positiveInt.default(20_000),
   CACHE_TTL_MS: positiveInt.default(300_000),
+  /**
+   * How old an API answer may be and still be served at once while it is refreshed; past it
+   * the page waits for the API (the old answer only if the API fails). One hour.
+   */
+  CACHE_STALE_MAX_MS: positiveInt.default(3_600_000),
   CACHE_MAX_ENTRIES: positiveInt.default(500),
   /** Memory for rendered pages (page-cache.server.ts); 0 turns the page cache off. */
   PAGE_CACHE_MAX_MB: z.coerce.number().min(0).default(64),
   /** The build to serve, relative to apps/web (react-router.config.ts builds there too). */
   BUILD_DIR: z.string().min(1).default("build"),
-  /** The company the site speaks for: name, descriptions, logo, share image (README). */
+  /** The company the site speaks for: name, descriptions, logo, share image (docs/deploying.md). */
   COMPANY_FILE: z.string().min(1).default("apps/web/company.json"),
   /** Where the image endpoint keeps the sizes it made (server/images/image-endpoint.ts). */
   IMAGE_CACHE_DIR: z.string().min(1).default("data/image-cache"),
@@ -78,7 +83,7 @@ const settingsSchema = z.object({
   OUTBOX_POLL_MS: positiveInt.default(2_000),
   /**
    * Redis (or Valkey) shared by every process and instance: purges, the contact rate limit,
-   * the last good API answers. Unset: each machine keeps its own (README "Scaling out").
+   * the last good API answers. Unset: each machine keeps its own (docs/deploying.md "Scaling out").
    */
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
@@ -103,6 +108,29 @@ const settingsSchema = z.object({
   /** Shared secret of the purge webhook (`POST /purge`); unset: the webhook is off. */
   PURGE_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /**
+   * Shared HTTP caches in front of the site (Varnish with deploy/varnish.vcl), comma-separated
+   * base URLs: each purge is passed on to them (scale-out/http-caches.server.ts).
+   */
+  PURGE_HTTP_CACHES: z
+    .string()
+    .default("")
+    .transform((value, context): string[] => {
+      const urls = value
+        .split(",")
+        .map((part) => part.trim().replace(/\/+$/, ""))
+        .filter(Boolean);
+      for (const url of urls) {
+        if (!httpUrl.safeParse(url).success) {
+          context.addIssue({
+            code: "custom",
+            message: "must be http(s) URLs of caches, comma-separated",
+          });
+          return z.NEVER;
+        }
+      }
+      return urls;
+    }),
+  /**
    * Which proxies in front may say who the visitor is (X-Forwarded-For): `false` none; a
    * number of hops (`1`: one reverse proxy; `true` means 1); or the proxies' addresses or
    * subnets, comma-separated. Never "every hop": a visitor could then choose their address.
@@ -126,6 +154,9 @@ const settingsSchema = z.object({
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** The environment variables the website reads (the README's settings table lists them). */
+export const settingNames = Object.keys(settingsSchema.shape);
 
 export class SettingsError extends Error {}
 

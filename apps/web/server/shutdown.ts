@@ -7,7 +7,7 @@ export const DRAIN_DEADLINE_MS = 10_000;
 /**
  * How the process ends. On SIGINT/SIGTERM: stop taking requests, let those in flight finish
  * (up to 10 s; idle keep-alive connections close at once), close the rest in order, exit 0. On an uncaught exception the process's state can no longer be trusted: log one line, stop
- * the same way and exit 1, for the process manager to restart it (README "Deploying"). A
+ * the same way and exit 1, for the process manager to restart it (docs/deploying.md). A
  * rejected promise nobody handled belongs to one request, whose visitor already got an error
  * screen, so it is logged and the server keeps serving.
  */

@@ -5,6 +5,7 @@
  * visitor (visitor.server.ts) and the request's freshness; loaders start with
  * `pageContext(args)`.
  */
+import { randomUUID } from "node:crypto";
 import { createContext, type Params, type RouterContextProvider } from "react-router";
 import { i18nFor } from "../app/i18n/index.ts";
 import { langParam } from "../app/shared/page-table.ts";
@@ -14,7 +15,8 @@ import { type ContactDesk, createContactDesk } from "./contact/submit-contact.se
 import { openAnswerStore } from "./content/answer-store.server.ts";
 import { withRedisAnswers } from "./content/answer-store-redis.server.ts";
 import { type ContentClient, createContentClient } from "./content/api-client.server.ts";
-import { PageCache } from "./pages/page-cache.server.ts";
+import { pageKeyOf } from "./content/content-keys.server.ts";
+import { canonicalPagePath, PageCache } from "./pages/page-cache.server.ts";
 import { collectDocuments, SiteSearch } from "./pages/search-index.server.ts";
 import { SitemapCache } from "./pages/sitemap-xml.server.ts";
 import {
@@ -23,6 +25,7 @@ import {
   redisFanOut,
   type SiteMessage,
 } from "./scale-out/fan-out.server.ts";
+import { purgeHttpCaches } from "./scale-out/http-caches.server.ts";
 import { connectRedis, type RedisLink } from "./scale-out/redis.server.ts";
 import type { Settings } from "./settings.server.ts";
 
@@ -32,7 +35,7 @@ export interface Site {
   /** Origins of the content's media: the image endpoint fetches from these only. */
   mediaOrigins: string[];
   /** Rendered pages; absent when PAGE_CACHE_MAX_MB is 0 (and in development). */
-  pages?: PageCache;
+  pageCache?: PageCache;
   company: CompanyFile;
   contact: ContactDesk;
   /** Redis, when REDIS_URL is set: shared by every process and instance. */
@@ -42,13 +45,33 @@ export interface Site {
   /** The sitemap, built once per freshness of its data (sitemap-xml.server.ts). */
   sitemap: SitemapCache;
   /**
-   * Empties the data and page caches together, or for some pages only (`/en/news`: the page,
-   * its other page numbers and navigation data, and the API answers they were made from), so
-   * the next visitors see the API's content; in this process and in every other process of
-   * the site (fan-out.server.ts).
+   * Empties the data and page caches together: all of them; for some pages only (`paths`,
+   * `/en/news`: the page, its other page numbers and navigation data, and the API answers they
+   * were made from); or what was made from some content (`api`: content keys such as
+   * `/api/news/301`, content-keys.server.ts: the API answers in both languages, every page,
+   * `.data` answer, feed and sitemap made from them, and the search index), so the next
+   * visitors see the API's content; in this process and in every other process of the site
+   * (fan-out.server.ts), then in the shared HTTP caches (PURGE_HTTP_CACHES). Resolves to the
+   * pages dropped (of a purge by content: in every process that answered within a second).
    */
-  purge(paths?: readonly string[]): void;
+  purge(request?: PurgeRequest): Promise<string[]>;
+  /**
+   * How many purges (and answers other processes found changed) this process has applied: a
+   * page whose rendering straddles one is not kept.
+   */
+  purges(): number;
 }
+
+/** What a purge empties: everything (neither given), pages by path, or content by key. */
+export interface PurgeRequest {
+  paths?: readonly string[];
+  api?: readonly string[];
+}
+
+/** How long a purge by content waits for the other processes to name the pages they dropped. */
+const PURGE_ANSWER_WAIT_MS = 1_000;
+/** The same through the primary's relay, which does not say how many processes it reached. */
+const PURGE_RELAY_WAIT_MS = 250;
 
 export const siteContext = createContext<Site>();
 
@@ -76,11 +99,12 @@ export function createSite(settings: Settings): Site {
     mediaBaseUrl: settings.MEDIA_BASE_URL === "/" ? "" : settings.MEDIA_BASE_URL,
     timeoutMs: settings.API_TIMEOUT_MS,
     cacheTtlMs: settings.CACHE_TTL_MS,
+    cacheStaleMaxMs: settings.CACHE_STALE_MAX_MS,
     cacheMaxEntries: settings.CACHE_MAX_ENTRIES,
     store: redis ? withRedisAnswers(disk, redis) : disk,
     onChange: (key) => fanOut.publish({ kind: "expire", keys: [key] }),
   });
-  const pages =
+  const pageCache =
     settings.PAGE_CACHE_MAX_MB > 0 && settings.NODE_ENV === "production"
       ? new PageCache({ maxBytes: settings.PAGE_CACHE_MAX_MB * 1024 * 1024 })
       : undefined;
@@ -96,44 +120,101 @@ export function createSite(settings: Settings): Site {
     (url) => new URL(url).origin,
   );
   const sitemap = new SitemapCache(settings.SITE_URL);
+  let purges = 0;
   /**
-   * Empties this process's caches: everything, or what the pages at `paths` were made from.
-   * Any purge may change what the search index holds: it is rebuilt on the next search.
+   * Empties this process's caches: everything, what the pages at `paths` were made from, or
+   * what was made from the content keys `api`; returns the pages dropped by content. Any
+   * purge may change what the search index holds: it is rebuilt on the next search.
    */
-  const purgeLocally = (paths?: readonly string[]) => {
+  const purgeLocally = ({ paths, api: contentKeys }: PurgeRequest): string[] => {
+    purges++;
     search.clear();
+    if (contentKeys) {
+      const keys = new Set(contentKeys);
+      api.purgeContent(keys);
+      sitemap.purgeContent(keys);
+      return pageCache?.purgeContent(keys) ?? [];
+    }
     if (!paths || paths.some((path) => path.toLowerCase().startsWith("/sitemap"))) {
       sitemap.clear();
     }
-    if (!paths || !pages) {
+    if (!paths || !pageCache) {
       api.clearCache();
-      pages?.clear();
-      return;
+      pageCache?.clear();
+      return [];
     }
-    for (const path of paths) api.clearCache(pages.purge(path));
+    for (const path of paths) api.clearCache(pageCache.purge(path));
+    return [];
+  };
+  /** Purges waiting for the other processes' answers: the pages each dropped. */
+  const answers = new Map<string, (paths: readonly string[]) => void>();
+  /**
+   * Tells every other process, and waits (a second at most) until each has applied it and
+   * named the pages it dropped: only then may a cache in front fetch the pages again.
+   */
+  const purgeEverywhere = async (request: PurgeRequest): Promise<string[]> => {
+    const id = randomUUID();
+    const dropped = new Set<string>();
+    let answered = 0;
+    let expected: number | undefined;
+    let settle = () => {};
+    const done = new Promise<void>((resolve) => (settle = resolve));
+    answers.set(id, (paths) => {
+      for (const path of paths) dropped.add(path);
+      answered++;
+      if (expected !== undefined && answered >= expected) settle();
+    });
+    const message = { kind: "purge" as const, paths: request.paths && [...request.paths] };
+    expected = await fanOut.publish({ ...message, api: request.api && [...request.api], id });
+    if (expected === undefined || answered < expected) {
+      const wait = expected === undefined ? PURGE_RELAY_WAIT_MS : PURGE_ANSWER_WAIT_MS;
+      const timer = setTimeout(settle, wait);
+      await done;
+      clearTimeout(timer);
+    }
+    answers.delete(id);
+    return [...dropped];
   };
   /** Forgets answers another process found changed, and the pages made from them. */
   const expireLocally = (keys: readonly string[]) => {
+    purges++; // a page being rendered from the old answer is not kept either
     api.clearCache(keys);
-    pages?.purgeMadeFrom(new Set(keys));
+    pageCache?.purgeMadeFrom(new Set(keys));
   };
-  fanOut.subscribe((message: SiteMessage) =>
-    message.kind === "purge" ? purgeLocally(message.paths) : expireLocally(message.keys),
-  );
+  fanOut.subscribe((message: SiteMessage) => {
+    if (message.kind === "expire") return expireLocally(message.keys);
+    if (message.kind === "purged") return answers.get(message.id)?.(message.paths);
+    const dropped = purgeLocally(message);
+    if (message.id) void fanOut.publish({ kind: "purged", id: message.id, paths: dropped });
+  });
   return {
     settings,
     api,
     sitemap,
     mediaOrigins: [...new Set(mediaOrigins)],
-    pages,
+    pageCache,
     company: readCompanyFile(settings.COMPANY_FILE),
     contact: createContactDesk(settings, redis),
     redis,
     search,
-    purge(paths) {
-      purgeLocally(paths);
-      fanOut.publish({ kind: "purge", paths: paths ? [...paths] : undefined });
+    async purge(request = {}) {
+      const dropped = new Set(purgeLocally(request));
+      const caches = settings.PURGE_HTTP_CACHES;
+      // A purge by path or of everything names no pages back: only what a cache in front
+      // needs waits for the others.
+      if (request.api || caches.length > 0) {
+        for (const path of await purgeEverywhere(request)) dropped.add(path);
+      } else {
+        void fanOut.publish({ kind: "purge", paths: request.paths && [...request.paths] });
+      }
+      if (caches.length > 0) {
+        const keys =
+          request.api ?? request.paths?.map((path) => pageKeyOf(canonicalPagePath(path)));
+        await purgeHttpCaches(caches, keys && [...keys]);
+      }
+      return [...dropped].sort();
     },
+    purges: () => purges,
   };
 }
 

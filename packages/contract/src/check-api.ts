@@ -1,5 +1,5 @@
 /**
- * `npm run check-api -- --base URL`: checks a content API server against ../shared/API.md.
+ * `npm run check-api -- --base URL`: checks a content API server against docs/contract/API.md.
  * Exit code 0 when every call passes, 1 when one fails, 2 for bad arguments.
  */
 import { parseArgs } from "node:util";
@@ -7,7 +7,7 @@ import { checkApi, defaultCheckOptions, formatReport } from "./conformance.ts";
 
 const usage = `Usage: npm run check-api -- --base URL [--timeout MS]
 
-Calls every read endpoint of the content API contract (shared/API.md) in English and
+Calls every read endpoint of the content API contract (docs/contract/API.md) in English and
 Arabic and validates each answer. Prints one line per call and "N passed, M failed".
 
   --base URL      the API_BASE_URL of the server to check (required), e.g. http://127.0.0.1:4000

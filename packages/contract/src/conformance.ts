@@ -1,5 +1,5 @@
 /**
- * Conformance checker: calls every read endpoint of ../shared/API.md on a server, in both
+ * Conformance checker: calls every read endpoint of docs/contract/API.md on a server, in both
  * languages, and validates each answer against the contract schemas. `check-api.ts` is
  * the command line around it. The parts: conformance/http.ts (requests), call.ts (one call
  * validated), lists.ts and details.ts (what each kind of endpoint is asked), same-language.ts

@@ -1,5 +1,5 @@
 /**
- * One zod schema per payload item of ../shared/API.md "Reads". Unknown fields are
+ * One zod schema per payload item of docs/contract/API.md "Reads". Unknown fields are
  * allowed and dropped (zod's default), fields marked `?` may be missing or null.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * The read endpoints of ../shared/API.md in one table. The website's API client, the
+ * The read endpoints of docs/contract/API.md in one table. The website's API client, the
  * reference API's tests and the conformance checker all read from here.
  */
 import { z } from "zod";

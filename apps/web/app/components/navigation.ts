@@ -15,14 +15,15 @@ export interface NavLink {
 
 export interface NavData {
   services: { id: Id; title: string }[];
-  pages: { id: Id; title: string }[];
+  /** The other pages (`/api/extra-pages`), listed under About Us. */
+  otherPages: { id: Id; title: string }[];
   profileUrl: string | null;
 }
 
 export function buildNavigation(lang: Language, data: NavData, t: TFunction): NavLink[] {
   const at = (page: PageName, id?: Id) => href(page, lang, id);
   const about: NavLink[] = [
-    ...data.pages.map((page) => ({
+    ...data.otherPages.map((page) => ({
       key: `page-${page.id}`,
       label: page.title,
       to: at("otherPage", page.id),

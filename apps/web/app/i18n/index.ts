@@ -1,7 +1,9 @@
 /**
  * Interface strings (the only place they live). One file per language with flat dotted keys;
  * Arabic is typed from English, so a missing Arabic key fails the type-check.
- * How to add a language: see README.md in this folder.
+ * A new language: its code in `languages` (packages/contract/src/languages.ts), its file here
+ * typed like `ar` in `resources`, and its fonts in app/fonts.css; the direction comes from
+ * the platform (`directionOf`).
  */
 import { isLanguage, type Language, languages } from "@site/contract/languages";
 import { createInstance, type i18n } from "i18next";

@@ -24,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!isLanguage(lang)) {
     throw redirect(redirectForUnsupportedLanguage(url.pathname, url.search), 301);
   }
-  const [services, pages, profiles, contactInfo, latestProjects, footers] = await Promise.all([
+  const [services, otherPages, profiles, contactInfo, latestProjects, footers] = await Promise.all([
     // Menus and footer blocks: each one degrades alone when the API fails for it.
     optional(api.content("services", lang), []),
     optional(api.content("extraPages", lang), []),
@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
     company: companyIn(lang, company),
     nav: {
       services: services.map(({ id, title }) => ({ id, title })),
-      pages: pages.map(({ id, title }) => ({ id, title })),
+      otherPages: otherPages.map(({ id, title }) => ({ id, title })),
       profileUrl: profiles[0]?.pdf_download_url || null,
     },
     footer: {

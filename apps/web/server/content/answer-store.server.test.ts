@@ -139,7 +139,8 @@ describe("ContentCache with the store", () => {
       maxEntries: 10,
       now: () => clock.now,
       store,
-      canServeStale: (error) => error instanceof ApiError && error.kind !== "not-found",
+      whenLoadFails: (error) =>
+        error instanceof ApiError && error.kind === "not-found" ? "gone" : "serve-stale",
     });
     return { cache, store, clock };
   }

@@ -189,6 +189,86 @@ describe("content", () => {
   });
 });
 
+describe("purge by content", () => {
+  it("forgets the answers made from the content in both languages and every page of a list", async () => {
+    const page = JSON.stringify({
+      data: { data: [], pagination: { current_page: 1, last_page: 2, per_page: 6, total: 7 } },
+    });
+    answer = (url) => ({ body: url.startsWith("/api/news") ? page : banners });
+    for (const lang of ["en", "ar"] as const) {
+      await client.content("news", lang, { page: 1 });
+      await client.content("news", lang, { page: 2 });
+      await client.content("homeBanners", lang);
+    }
+    const dropped = client.purgeContent(new Set(["/api/news"]));
+    expect(dropped.sort()).toEqual([
+      "ar /api/news?page=1",
+      "ar /api/news?page=2",
+      "en /api/news?page=1",
+      "en /api/news?page=2",
+    ]);
+    seen = [];
+    await client.content("news", "ar", { page: 2 });
+    await client.content("homeBanners", "ar");
+    expect(seen.map((r) => r.url)).toEqual(["/api/news?page=2"]);
+  });
+});
+
+describe("an answer that breaks the contract after a good one (decision 002)", () => {
+  it("serves the last good one, counted and logged, while it is younger than the stale bound; then 502", async () => {
+    const breaks: string[] = [];
+    const logged: string[] = [];
+    const bounded = createContentClient({
+      baseUrl: base,
+      timeoutMs: TIMEOUT_MS,
+      cacheTtlMs: 50,
+      cacheStaleMaxMs: 400,
+      cacheMaxEntries: 50,
+      onContractBreak: (endpoint) => breaks.push(endpoint),
+      log: (line) => logged.push(line),
+    });
+    answer = () => ({ body: banners });
+    expect((await bounded.content("homeBanners", "en"))[0]?.title).toBe("Towers");
+    answer = () => ({ body: JSON.stringify({ data: [{ id: 1 }] }) });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Stale and young: served at once; the refresh behind it finds the broken answer.
+    expect((await bounded.content("homeBanners", "en"))[0]?.title).toBe("Towers");
+    await expect.poll(() => bounded.contractBreaks()).toBe(1);
+    expect(breaks).toEqual(["/api/homepage-banners"]);
+    expect(logged.join("\n")).toMatch(/serving the last good answer.*does not follow the contract/);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Older than the bound: the visitor waits for the API, and the broken answer is a 502.
+    const error = await bounded.content("homeBanners", "en").catch((e: unknown) => e);
+    expect((error as { init?: { status?: number } }).init?.status).toBe(502);
+    expect(bounded.contractBreaks()).toBeGreaterThanOrEqual(1);
+    // Fixed at the API: served again once the back-off has passed.
+    answer = () => ({ body: banners });
+    await expect
+      .poll(async () => (await bounded.content("homeBanners", "en").catch(() => []))[0]?.title, {
+        timeout: 5_000,
+      })
+      .toBe("Towers");
+  });
+
+  it("an outage is still covered past the stale bound: the visitor waits, then gets the last good answer", async () => {
+    const bounded = createContentClient({
+      baseUrl: base,
+      timeoutMs: TIMEOUT_MS,
+      cacheTtlMs: 20,
+      cacheStaleMaxMs: 50,
+      cacheMaxEntries: 50,
+      log: () => {},
+    });
+    answer = () => ({ body: banners });
+    await bounded.content("homeBanners", "ar");
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    answer = () => ({ status: 503, body: "" });
+    seen = [];
+    expect((await bounded.content("homeBanners", "ar"))[0]?.title).toBe("Towers");
+    expect(seen).toHaveLength(1); // asked first, served the old answer only when that failed
+  });
+});
+
 describe("uncached", () => {
   it("reads and validates past the cache, and leaves the cache alone", async () => {
     answer = () => ({ body: banners });

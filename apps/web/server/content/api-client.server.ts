@@ -1,9 +1,11 @@
 /**
- * The one client of the content API (SPEC.md section 7, ../shared/API.md). Every request has a
+ * The one client of the content API (SPEC.md section 7, docs/contract/API.md). Every request has a
  * time-out, `Accept: application/json` and the `lang` header; answers are unwrapped from `data`,
  * validated with the contract schemas, their root-relative media URLs resolved, and cached.
- * The site makes one client at start (site-context.server.ts); loaders reach it as `siteOf(context).api`
- * and failures reach them as route error responses with a fitting status.
+ * The site makes one client at start (site-context.server.ts); loaders reach it as
+ * `pageContext(args).api` (which records what each page was made from, so the page is cached
+ * no longer than its data and purged with it) and failures reach them as route error responses
+ * with a fitting status.
  */
 import {
   describeIssues,
@@ -15,9 +17,11 @@ import {
   type Payload,
   readPayload,
 } from "@site/contract";
+import { languages } from "@site/contract/languages";
 import { data } from "react-router";
 import { logError, logLine, reasonOf } from "../log.server.ts";
-import { type AnswerKeeper, ContentCache } from "./cache.server.ts";
+import { type AnswerKeeper, ContentCache, type FailurePolicy } from "./cache.server.ts";
+import { contentKeyOf } from "./content-keys.server.ts";
 
 export type ApiErrorKind = "not-found" | "unavailable" | "timeout" | "invalid";
 
@@ -142,11 +146,19 @@ export interface ContentClientOptions {
   mediaBaseUrl?: string;
   timeoutMs: number;
   cacheTtlMs: number;
+  /**
+   * How old a stale answer may be and still be served at once while it is refreshed (default:
+   * no limit); past it the visitor waits for the API, and an answer that breaks the contract is
+   * no longer covered by the last good one (decision 002).
+   */
+  cacheStaleMaxMs?: number;
   cacheMaxEntries: number;
   /** Last good answers on disk (and in Redis), for a restart during an outage. */
   store?: AnswerKeeper;
   /** A re-fetched answer differs from the one held: other processes should drop theirs. */
   onChange?: (key: string) => void;
+  /** The API sent an answer that breaks the contract (a counter for the metrics). */
+  onContractBreak?: (endpoint: string) => void;
   log?: (line: string) => void;
 }
 
@@ -192,6 +204,13 @@ export interface ContentClient {
   /** Empties the cache, or forgets the given cache keys (the purge webhook). */
   clearCache(keys?: Iterable<string>): void;
   /**
+   * Forgets every answer made from these content keys (content-keys.server.ts), in both
+   * languages and every page of a list, in memory and in the store; returns the cache keys.
+   */
+  purgeContent(contentKeys: ReadonlySet<string>): string[];
+  /** Answers the API sent that broke the contract, since start. */
+  contractBreaks(): number;
+  /**
    * This client for one request: `seen` learns until when each answer it reads is fresh, so
    * the page made from them is cached no longer (page-cache.server.ts).
    */
@@ -202,10 +221,24 @@ export function createContentClient(options: ContentClientOptions): ContentClien
   const { baseUrl, timeoutMs } = options;
   const mediaBaseUrl = options.mediaBaseUrl ?? baseUrl;
   const log = options.log ?? ((line: string) => console.warn(line));
+  const staleMaxMs = options.cacheStaleMaxMs ?? Number.POSITIVE_INFINITY;
+  /**
+   * Decision 002: an outage (unreachable, 5xx, time-out) is covered by the last good answer
+   * however old (the store bounds it: ANSWER_STORE_MAX_AGE_DAYS); an answer that breaks the
+   * contract only while the last good one is younger than the stale bound, then it is a 502;
+   * a 404 drops the answer.
+   */
+  const whenLoadFails: FailurePolicy = (error, ageMs) => {
+    if (!(error instanceof ApiError)) return "fail";
+    if (error.kind === "not-found") return "gone";
+    if (error.kind === "invalid" && ageMs > staleMaxMs) return "fail";
+    return "serve-stale";
+  };
   const cache = new ContentCache({
     ttlMs: options.cacheTtlMs,
+    staleMaxMs,
     maxEntries: options.cacheMaxEntries,
-    canServeStale: (error) => error instanceof ApiError && error.kind !== "not-found",
+    whenLoadFails,
     onStale: (key, error) =>
       log(
         logLine({
@@ -221,20 +254,29 @@ export function createContentClient(options: ContentClientOptions): ContentClien
   });
 
   let lastAnswerAt = 0;
+  let contractBreaks = 0;
   const load = async <N extends EndpointName>(
     name: N,
     path: string,
     lang: Language,
     needsAnItem: boolean,
   ) => {
-    const payload = await getPayload(name, path, { lang, baseUrl, timeoutMs, mediaBaseUrl });
-    // A page built from a list's first item (SPEC: "list, first item used") cannot be made
-    // from an empty list: that answer is broken, so the last good one is served instead.
-    if (needsAnItem && Array.isArray(payload) && payload.length === 0) {
-      throw new ApiError("invalid", path, "answered an empty list where an item is needed");
+    try {
+      const payload = await getPayload(name, path, { lang, baseUrl, timeoutMs, mediaBaseUrl });
+      // A page built from a list's first item (SPEC: "list, first item used") cannot be made
+      // from an empty list: that answer is broken, so the last good one is served instead.
+      if (needsAnItem && Array.isArray(payload) && payload.length === 0) {
+        throw new ApiError("invalid", path, "answered an empty list where an item is needed");
+      }
+      lastAnswerAt = Date.now();
+      return payload;
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === "invalid") {
+        contractBreaks++;
+        options.onContractBreak?.(path);
+      }
+      throw error;
     }
-    lastAnswerAt = Date.now();
-    return payload;
   };
 
   const client = (seen?: (freshUntil: number, key: string) => void): ContentClient => {
@@ -270,6 +312,15 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       request: (path, requestOptions) => request(path, { ...requestOptions, baseUrl, timeoutMs }),
       lastAnswerAt: () => lastAnswerAt,
       clearCache: (keys) => (keys ? cache.delete(keys) : cache.clear()),
+      purgeContent(contentKeys) {
+        const held = [...cache.keys()].filter((key) => contentKeys.has(contentKeyOf(key)));
+        // The first page of a list and every detail are kept on disk under these even when
+        // memory no longer holds them.
+        const plain = languages.flatMap((lang) => [...contentKeys].map((key) => `${lang} ${key}`));
+        cache.delete(new Set([...held, ...plain]));
+        return held;
+      },
+      contractBreaks: () => contractBreaks,
       tracking: (track) => client(track),
     };
   };

@@ -96,7 +96,7 @@ describe("ContentCache", () => {
       ttlMs: 100,
       maxEntries: 10,
       now: time.now,
-      canServeStale: (error) => (error as Error).message !== "gone",
+      whenLoadFails: (error) => ((error as Error).message === "gone" ? "gone" : "serve-stale"),
     });
     await expect(cache.get("new", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     await cache.get("k", async () => "old");
@@ -106,6 +106,81 @@ describe("ContentCache", () => {
     expect(await cache.get("k", gone)).toBe("old");
     await vi.waitFor(() => expect(cache.size).toBe(0));
     await expect(cache.get("k", gone)).rejects.toThrow("gone");
+  });
+
+  it("serves a stale answer at once only up to staleMaxMs; past it the visitor waits for the API", async () => {
+    const time = clock();
+    const cache = new ContentCache({
+      ttlMs: 1_000,
+      staleMaxMs: 10_000,
+      maxEntries: 10,
+      now: time.now,
+    });
+    await cache.get("k", async () => "old");
+    time.advance(10_000);
+    let finish!: (value: string) => void;
+    const slow = vi.fn(() => new Promise<string>((resolve) => (finish = resolve)));
+    // 10 s old: still served at once while the refresh runs.
+    expect(await cache.get("k", slow)).toBe("old");
+    finish("middle");
+    await vi.waitFor(async () => expect(await cache.get("k", slow)).toBe("middle"));
+    time.advance(10_001);
+    // Past the bound: the visitor gets what the API answers now, not the old answer.
+    const answer = cache.get("k", slow);
+    let settled = false;
+    void answer.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(settled).toBe(false);
+    finish("new");
+    expect(await answer).toBe("new");
+  });
+
+  it("past staleMaxMs, falls back to the old answer only when the API fails, then backs off", async () => {
+    const time = clock();
+    const onStale = vi.fn();
+    const cache = new ContentCache({
+      ttlMs: 5_000,
+      staleMaxMs: 10_000,
+      maxEntries: 10,
+      now: time.now,
+      onStale,
+    });
+    const seen = vi.fn();
+    await cache.get("k", async () => "old");
+    time.advance(60_000);
+    const failing = vi.fn(() => Promise.reject(new Error("API down")));
+    expect(await cache.get("k", failing, seen)).toBe("old");
+    expect(onStale).toHaveBeenCalledTimes(1);
+    // Until the next try (2 s), served at once without asking again, and cacheable till then.
+    expect(seen).toHaveBeenLastCalledWith(62_000, "k");
+    expect(await cache.get("k", failing, seen)).toBe("old");
+    expect(failing).toHaveBeenCalledTimes(1);
+    time.advance(2_000);
+    expect(await cache.get("k", failing, seen)).toBe("old");
+    expect(failing).toHaveBeenCalledTimes(2);
+  });
+
+  it("a failure the policy refuses to cover: the error, also while backing off, and the answer is kept", async () => {
+    const time = clock();
+    const cache = new ContentCache({
+      ttlMs: 1_000,
+      staleMaxMs: 5_000,
+      maxEntries: 10,
+      now: time.now,
+      whenLoadFails: (_error, ageMs) => (ageMs <= 5_000 ? "serve-stale" : "fail"),
+    });
+    await cache.get("k", async () => "good");
+    time.advance(2_000);
+    const broken = vi.fn(() => Promise.reject(new Error("off contract")));
+    expect(await cache.get("k", broken)).toBe("good"); // young: served, refreshed behind
+    await vi.waitFor(() => expect(broken).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the failure is recorded
+    time.advance(4_000); // 6 s old, and the back-off over
+    await expect(cache.get("k", broken)).rejects.toThrow("off contract");
+    await expect(cache.get("k", broken)).rejects.toThrow("off contract");
+    expect(broken).toHaveBeenCalledTimes(2);
+    time.advance(10_000);
+    expect(await cache.get("k", async () => "fixed")).toBe("fixed");
   });
 
   it("does not cache failures", async () => {

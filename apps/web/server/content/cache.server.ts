@@ -1,9 +1,11 @@
 /**
  * The server-side content cache. Answers are fresh for `ttlMs` (no refetch inside that window).
- * After that a visitor gets the stale answer at once while one refresh runs in the background;
- * a failed refresh keeps the stale answer and is retried after a back-off (doubling up to the
- * time-to-live), unless the error says the content is gone (then the entry goes). Concurrent
- * misses for one key share one load. Bounded: least recently used entries go first.
+ * After that, while the answer is younger than `staleMaxMs`, a visitor gets it at once while one
+ * refresh runs in the background; past that age the visitor waits for the refresh, and gets the
+ * old answer only if the refresh fails (and `whenLoadFails` allows it for that error and age).
+ * A failed refresh is retried after a back-off (doubling up to the time-to-live); meanwhile the
+ * stale answer is served without a new attempt. An error that says the content is gone drops
+ * the entry. Concurrent loads of one key are shared. Bounded: least recently used entries go first.
  */
 import type { StoredAnswer } from "./answer-store.server.ts";
 
@@ -17,12 +19,25 @@ export interface AnswerKeeper {
   clear(): void;
 }
 
+/**
+ * What a failed load leaves behind: `serve-stale` the last good answer (as old as `ageMs`),
+ * `fail` the visitor gets the error (the answer is kept), `gone` the content no longer exists
+ * (the answer is dropped, in the store too).
+ */
+export type FailurePolicy = (error: unknown, ageMs: number) => "serve-stale" | "fail" | "gone";
+
 export interface CacheOptions {
   ttlMs: number;
   maxEntries: number;
+  /**
+   * The oldest a stale answer may be and still be served at once while it is refreshed
+   * (default: no limit). Past it, visitors wait for the refresh.
+   */
+  staleMaxMs?: number;
   now?: () => number;
-  /** Decides whether a failed load may be answered from a stale entry. */
-  canServeStale?: (error: unknown) => boolean;
+  /** What a failed load means (default: serve the last good answer, however old). */
+  whenLoadFails?: FailurePolicy;
+  /** A failed load is answered with the last good answer. */
   onStale?: (key: string, error: unknown) => void;
   /** Last good answers on disk: written on each load, read when a load fails and memory is empty. */
   store?: AnswerKeeper;
@@ -35,29 +50,45 @@ interface Entry {
   storedAt: number;
 }
 
+interface Retry {
+  failures: number;
+  /** When to try again. */
+  at: number;
+  /** Why the last attempt failed. */
+  error: unknown;
+}
+
 export class ContentCache {
   readonly #entries = new Map<string, Entry>();
   readonly #inFlight = new Map<string, Promise<unknown>>();
-  /** Keys of stale entries being refreshed in the background. */
-  readonly #refreshing = new Set<string>();
-  /** Keys whose last refresh failed: how often, and when to try again. */
-  readonly #retries = new Map<string, { failures: number; at: number }>();
-  readonly #options: Required<Omit<CacheOptions, "onStale" | "store" | "onChange">> &
-    Pick<CacheOptions, "onStale" | "store" | "onChange">;
+  /** Keys whose last load failed: how often, when to try again, and why. */
+  readonly #retries = new Map<string, Retry>();
+  readonly #options: Required<Omit<CacheOptions, "onStale" | "store" | "onChange" | "staleMaxMs">> &
+    Pick<CacheOptions, "onStale" | "store" | "onChange"> & { staleMaxMs: number };
 
   constructor(options: CacheOptions) {
-    this.#options = { now: Date.now, canServeStale: () => true, ...options };
+    this.#options = {
+      now: Date.now,
+      whenLoadFails: () => "serve-stale",
+      ...options,
+      staleMaxMs: options.staleMaxMs ?? Number.POSITIVE_INFINITY,
+    };
   }
 
   get size(): number {
     return this.#entries.size;
   }
 
+  /** The keys held in memory, least recently used first. */
+  keys(): IterableIterator<string> {
+    return this.#entries.keys();
+  }
+
   /**
-   * The cached value for `key`: fresh, or stale while a refresh runs, else the result of
-   * `load` (shared by concurrent callers). `seen` learns until when the value given stays as
-   * it is (for a stale one: now, or the next refresh attempt while backing off), so a page made
-   * from it is cached exactly as long (page-cache.server.ts).
+   * The cached value for `key`: fresh; stale while a refresh runs, if young enough; else the
+   * result of `load` (shared by concurrent callers). `seen` learns until when the value given
+   * stays as it is (for a stale one: now, or the next refresh attempt while backing off), so a
+   * page made from it is cached exactly as long (page-cache.server.ts).
    */
   async get<T>(
     key: string,
@@ -67,30 +98,39 @@ export class ContentCache {
     const now = this.#options.now();
     const entry = this.#entries.get(key);
     if (entry) {
-      const freshUntil = entry.storedAt + this.#options.ttlMs;
       this.#touch(key, entry);
-      if (now >= freshUntil) this.#refreshInBackground(key, load);
-      // While backing off after a failed refresh the value cannot change before the next try,
+      const freshUntil = entry.storedAt + this.#options.ttlMs;
+      if (now < freshUntil) {
+        seen?.(freshUntil, key);
+        return entry.value as T;
+      }
+      const retry = this.#retries.get(key);
+      // While backing off after a failed load the value cannot change before the next try,
       // so a page made from it may be kept until then: an outage does not mean a render per
       // request.
-      const retryAt = this.#retries.get(key)?.at ?? 0;
-      seen?.(Math.max(freshUntil, now < freshUntil ? now : retryAt, now), key);
-      return entry.value as T;
+      if (retry && now < retry.at) {
+        if (this.#policy(retry.error, entry, now) !== "serve-stale") throw retry.error;
+        seen?.(retry.at, key);
+        return entry.value as T;
+      }
+      if (now - entry.storedAt <= this.#options.staleMaxMs) {
+        void this.#loadOnce(key, load).catch(() => {}); // handled in #loadOnce
+        seen?.(now, key);
+        return entry.value as T;
+      }
+      // Too old to serve while refreshing: wait for the API (#loadOnce serves it if that fails).
     }
-    let pending = this.#inFlight.get(key) as Promise<T> | undefined;
-    if (!pending) {
-      pending = this.#load(key, load).catch((error: unknown) => this.#fromStore<T>(key, error));
-      this.#inFlight.set(key, pending);
-      void pending.then(
-        () => this.#inFlight.delete(key),
-        () => this.#inFlight.delete(key),
-      );
-    }
-    const value = await pending;
+    const value = await this.#loadOnce(key, load);
     const stored = this.#entries.get(key);
     const at = this.#options.now();
-    seen?.(stored ? Math.max(stored.storedAt + this.#options.ttlMs, at) : at, key);
-    return value;
+    const retryAt = this.#retries.get(key)?.at;
+    seen?.(
+      stored && stored.value === value && retryAt === undefined
+        ? Math.max(stored.storedAt + this.#options.ttlMs, at)
+        : Math.max(retryAt ?? at, at),
+      key,
+    );
+    return value as T;
   }
 
   /** Forgets everything, on disk too (a purge of the whole site). */
@@ -103,26 +143,27 @@ export class ContentCache {
   /** Forgets these keys, on disk too (a purge of the pages made from them). */
   delete(keys: Iterable<string>): void {
     const list = [...keys];
-    for (const key of list) this.#entries.delete(key);
+    for (const key of list) {
+      this.#entries.delete(key);
+      this.#retries.delete(key);
+    }
     this.#options.store?.delete(list);
   }
 
-  /** After a failed load with nothing in memory: the last good answer kept, as stale. */
-  async #fromStore<T>(key: string, error: unknown): Promise<T> {
-    if (!this.#options.canServeStale(error)) {
-      this.#options.store?.delete([key]); // gone for good (a 404)
-      throw error;
+  #policy(error: unknown, entry: Entry, now: number) {
+    return this.#options.whenLoadFails(error, now - entry.storedAt);
+  }
+
+  /** One load of `key` at a time; a failure falls back to memory, then the store. */
+  #loadOnce<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let pending = this.#inFlight.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = this.#load(key, load).catch((error: unknown) => this.#failed<T>(key, error));
+      this.#inFlight.set(key, pending);
+      const done = () => this.#inFlight.delete(key);
+      void pending.then(done, done);
     }
-    const stored = await this.#options.store?.get(key);
-    if (!stored) throw error;
-    this.#options.onStale?.(key, error);
-    // Kept as it was stored (stale), so the next visitor triggers a refresh.
-    this.#entries.set(key, {
-      value: stored.value,
-      storedAt: Math.min(stored.storedAt, this.#options.now() - this.#options.ttlMs),
-    });
-    this.#evict();
-    return stored.value as T;
+    return pending;
   }
 
   async #load<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -144,24 +185,42 @@ export class ContentCache {
     return value;
   }
 
-  /** One refresh of a stale entry at a time, none while backing off after a failure. */
-  #refreshInBackground<T>(key: string, load: () => Promise<T>) {
-    const retry = this.#retries.get(key);
-    if (this.#refreshing.has(key) || (retry && this.#options.now() < retry.at)) return;
-    const refresh = this.#load(key, load).catch((error: unknown) => {
-      if (!this.#options.canServeStale(error)) {
-        this.#entries.delete(key); // gone for good (a 404): stop serving it
-        this.#retries.delete(key);
-        this.#options.store?.delete([key]);
-        return;
+  /**
+   * After a failed load: the last good answer (in memory, else the store's, kept as stale so
+   * the next visitor after the back-off triggers a refresh) where the policy allows, else the
+   * error. Either way the next attempt waits for the back-off.
+   */
+  async #failed<T>(key: string, error: unknown): Promise<T> {
+    const now = this.#options.now();
+    const previous = this.#retries.get(key);
+    const failures = (previous?.failures ?? 0) + 1;
+    const wait = Math.min(this.#options.ttlMs, 1_000 * 2 ** Math.min(failures, 20));
+    let entry = this.#entries.get(key);
+    if (!entry) {
+      const stored = await this.#options.store?.get(key);
+      if (stored) {
+        entry = {
+          value: stored.value,
+          storedAt: Math.min(stored.storedAt, now - this.#options.ttlMs),
+        };
       }
-      this.#options.onStale?.(key, error);
-      const failures = (retry?.failures ?? 0) + 1;
-      const wait = Math.min(this.#options.ttlMs, 1_000 * 2 ** Math.min(failures, 20));
-      this.#retries.set(key, { failures, at: this.#options.now() + wait });
-    });
-    this.#refreshing.add(key);
-    void refresh.finally(() => this.#refreshing.delete(key));
+    }
+    const policy = entry ? this.#policy(error, entry, now) : "fail";
+    if (policy === "gone" || (!entry && this.#options.whenLoadFails(error, 0) === "gone")) {
+      this.#entries.delete(key); // gone for good (a 404): stop serving it
+      this.#retries.delete(key);
+      this.#options.store?.delete([key]);
+      throw error;
+    }
+    if (!entry) throw error;
+    if (!this.#entries.has(key)) {
+      this.#entries.set(key, entry);
+      this.#evict();
+    }
+    this.#retries.set(key, { failures, at: now + wait, error });
+    if (policy === "fail") throw error;
+    this.#options.onStale?.(key, error);
+    return entry.value as T;
   }
 
   #touch(key: string, entry: Entry) {

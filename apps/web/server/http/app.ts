@@ -96,7 +96,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   const render = createRequestHandler(build, settings.NODE_ENV);
   /** A page's og:title as visitors get it: from the page cache, else rendered now. */
   const pageTitle = async (pathname: string): Promise<string | null> => {
-    const cached = site.pages?.get(pathname);
+    const cached = site.pageCache?.get(pathname);
     if (cached) return ogTitleOf(cached.body.toString("utf8"));
     const request = new Request(new URL(pathname, settings.SITE_URL), {
       headers: { Accept: "text/html" },
@@ -126,8 +126,9 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
       build,
       mode: settings.NODE_ENV,
       getLoadContext,
-      pages: site.pages,
+      pageCache: site.pageCache,
       ttlMs: settings.CACHE_TTL_MS,
+      purges: site.purges,
       publicOrigin: new URL(settings.SITE_URL).origin,
       // Vite's development scripts are not the build's: the policy is for production.
       policyOf: settings.NODE_ENV === "production" ? pagePolicies(site.mediaOrigins) : undefined,

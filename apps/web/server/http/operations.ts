@@ -6,13 +6,16 @@
  *   sends visitors elsewhere. With REDIS_URL set and Redis not answering, still 200 (pages are
  *   served from this process's own caches) but the text says "degraded" and why.
  * - `POST /purge` with `Authorization: Bearer <PURGE_SECRET>`: empties the data and page
- *   caches, all of them or, with a JSON body `{"paths": ["/en/news"]}`, those pages only, so
- *   editors see a change at once, in every process of every instance (site-context.server.ts). The
- *   answer names what was purged, for a CDN in front to purge the same. A wrong or missing
- *   secret gets 401 and purges nothing.
+ *   caches, all of them; with a JSON body `{"paths": ["/en/news"]}` those pages only; with
+ *   `{"api": ["/api/news/301", "/api/news"]}` everything made from that content (API paths as
+ *   API.md writes them; a list's path stands for all its pages), so editors see a change at
+ *   once, in every process of every instance and the shared caches in front
+ *   (site-context.server.ts). The answer names what was purged, for a CDN in front to purge the
+ *   same. A wrong or missing secret gets 401 and purges nothing.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import express from "express";
+import { contentKeyOfApiPath } from "../content/content-keys.server.ts";
 import type { Site } from "../site-context.server.ts";
 
 /** How long readiness waits for the API. */
@@ -64,8 +67,9 @@ export function operations(site: Site): express.Router {
     next();
   };
 
-  router.post("/purge", authorised, express.json({ limit: "16kb" }), (req, res) => {
+  router.post("/purge", authorised, express.json({ limit: "16kb" }), async (req, res) => {
     const paths: unknown = req.body?.paths;
+    const apiPaths: unknown = req.body?.api;
     if (paths !== undefined && !(Array.isArray(paths) && paths.every(isSitePath))) {
       res
         .status(400)
@@ -73,7 +77,25 @@ export function operations(site: Site): express.Router {
         .send('paths must be a list of site paths such as "/en/news"');
       return;
     }
-    site.purge(paths as string[] | undefined);
+    if (apiPaths !== undefined) {
+      const keys = Array.isArray(apiPaths) ? apiPaths.map(contentKeyOfListed) : [undefined];
+      const wrong = keys.indexOf(undefined);
+      if (paths !== undefined || wrong >= 0 || keys.length > MAX_API_PATHS) {
+        const given = Array.isArray(apiPaths) && wrong >= 0 ? apiPaths[wrong] : undefined;
+        res
+          .status(400)
+          .type("text/plain")
+          .send(
+            `api must be a list of at most ${MAX_API_PATHS} content API paths as API.md writes them, such as "/api/news/301" or "/api/news", without paths beside it${given === undefined ? "" : ` (not ${JSON.stringify(given)})`}`,
+          );
+        return;
+      }
+      const contentKeys = [...new Set(keys as string[])].sort();
+      const dropped = await site.purge({ api: contentKeys });
+      res.json({ purged: dropped, keys: contentKeys });
+      return;
+    }
+    await site.purge(paths === undefined ? {} : { paths: paths as string[] });
     res.json({ purged: paths ?? "all" });
   });
 
@@ -91,6 +113,12 @@ function sameSecret(given: string, secret: string): boolean {
   const digest = (text: string) => createHash("sha256").update(text).digest();
   return timingSafeEqual(digest(given), digest(secret));
 }
+
+/** Content API paths one purge may name. */
+const MAX_API_PATHS = 200;
+
+const contentKeyOfListed = (value: unknown) =>
+  typeof value === "string" && value.length <= 500 ? contentKeyOfApiPath(value) : undefined;
 
 const isSitePath = (value: unknown): value is string =>
   typeof value === "string" && /^\/[^\s?#]*$/.test(value) && value.length <= 500;

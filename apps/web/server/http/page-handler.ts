@@ -2,8 +2,9 @@
  * React Router behind Express, with the full-page cache in front (server/pages/page-cache.server.ts).
  * A cached page is sent without rendering, compressed once per encoding, with its ETag (304
  * when the browser already has it). A fresh render that every visitor may share is kept until
- * its data expires, and says so to CDNs and proxies in Cache-Control. Everything else streams
- * as React Router's Express adapter would.
+ * its data expires, and says so to CDNs and proxies in Cache-Control, with the keys of what it
+ * was made from in `Surrogate-Key` and `xkey` (content-keys.server.ts) for a purge by content
+ * there. Everything else streams as React Router's Express adapter would.
  */
 import {
   createReadableStreamFromReadable,
@@ -11,6 +12,7 @@ import {
 } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { surrogateKeys } from "../content/content-keys.server.ts";
 import {
   type CachedPage,
   cacheAddress,
@@ -28,9 +30,11 @@ export interface PageHandlerOptions {
     context: RouterContextProvider;
     freshness: Freshness;
   };
-  pages?: PageCache;
+  pageCache?: PageCache;
   /** Longest a page may be cached (the data cache's freshness). */
   ttlMs: number;
+  /** How many purges the site has applied: a page rendered across one is not kept. */
+  purges?: () => number;
   /** The site's public origin (SITE_URL): behind a proxy that rewrites `Host`, pages posted
    * from it are read as made to it (React Router checks that a form's origin is the page's). */
   publicOrigin?: string;
@@ -43,7 +47,7 @@ const STALE_IF_ERROR_SECONDS = 24 * 60 * 60;
 
 export function pageHandler(options: PageHandlerOptions): express.RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
-  const { pages } = options;
+  const { pageCache } = options;
 
   return async (req, res, next) => {
     try {
@@ -56,19 +60,25 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
         return res.redirect(301, address.redirectTo);
       }
       const request = toFetchRequest(req, res, options.publicOrigin, address?.render);
-      const key = pages && address?.keepable ? address.key : null;
-      const hit = key ? pages?.get(key) : undefined;
-      if (hit && pages) return sendCached(req, res, pages, hit, "HIT");
+      const key = pageCache && address?.keepable ? address.key : null;
+      const hit = key ? pageCache?.get(key) : undefined;
+      if (hit && pageCache) return sendCached(req, res, pageCache, hit, "HIT");
 
       const { context, freshness } = options.getLoadContext(req);
       freshness.until = Date.now() + options.ttlMs;
+      const purges = options.purges?.();
       const response = await handle(request, context);
       const html = response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
-      // HEAD answers have no body to keep: only GET fills the cache.
+      // HEAD answers have no body to keep: only GET fills the cache. A page whose data may
+      // predate a purge that came while it was rendered is not kept either.
       const shared =
-        req.method === "GET" && key && pages && isShareable(response.status, response.headers);
+        req.method === "GET" &&
+        key &&
+        pageCache &&
+        isShareable(response.status, response.headers) &&
+        options.purges?.() === purges;
       const policy = html ? options.policyOf?.(req.path) : undefined;
-      if (!shared || !key || !pages) {
+      if (!shared || !key || !pageCache) {
         // Not shared: streamed, with the route's own caching headers as they are.
         if (policy) res.setHeader("Content-Security-Policy", policy);
         return await sendStreamed(res, response);
@@ -76,14 +86,16 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       const body = Buffer.from(await response.arrayBuffer());
       const headers = [...response.headers].filter(([name]) => !unsentHeaders.has(name));
       if (policy) headers.push(["content-security-policy", policy]);
-      const page = pages.set(key, {
+      const keys = surrogateKeys(key, freshness.dataKeys);
+      headers.push(["surrogate-key", keys], ["xkey", keys]);
+      const page = pageCache.set(key, {
         status: response.status,
         headers,
         body,
         expiresAt: freshness.until,
         dataKeys: [...freshness.dataKeys],
       });
-      sendCached(req, res, pages, page, "MISS");
+      sendCached(req, res, pageCache, page, "MISS");
     } catch (error) {
       next(error);
     }
@@ -98,7 +110,7 @@ const unsentHeaders = new Set(["content-length", "content-encoding", "etag", "ca
 function sendCached(
   req: express.Request,
   res: express.Response,
-  pages: PageCache,
+  pageCache: PageCache,
   page: CachedPage,
   state: "HIT" | "MISS",
 ) {
@@ -119,7 +131,7 @@ function sendCached(
     return;
   }
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
-  const body = pages.bodyIn(page, encoding);
+  const body = pageCache.bodyIn(page, encoding);
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   if (req.method === "HEAD") res.end();

@@ -18,26 +18,45 @@ function cacheAt(maxBytes = 10_000, searchShare = 0) {
   const cache = new PageCache({ maxBytes, searchShare, now: () => clock.now });
   const put = (key: string, body: Buffer, ttl = 500) =>
     cache.set(key, { status: 200, headers: [], body, expiresAt: clock.now + ttl });
-  return { cache, clock, put };
+  /** A page at `key` made from the API answers `dataKeys`. */
+  const madeFrom = (key: string, dataKeys: string[]) =>
+    cache.set(key, {
+      status: 200,
+      headers: [],
+      body: html(key),
+      expiresAt: clock.now + 500,
+      dataKeys,
+    });
+  return { cache, clock, put, madeFrom };
 }
 
 describe("PageCache", () => {
   it("forgets the pages made from answers another process found changed", () => {
-    const { cache, clock } = cacheAt();
-    const put = (key: string, dataKeys: string[]) =>
-      cache.set(key, {
-        status: 200,
-        headers: [],
-        body: html(key),
-        expiresAt: clock.now + 500,
-        dataKeys,
-      });
+    const { cache, madeFrom: put } = cacheAt();
     put("/en/news", ["en /api/news?page=1", "en /api/footers"]);
     put("/en/news/3", ["en /api/news/3", "en /api/footers"]);
     put("/en/HSE", ["en /api/hse"]);
     cache.purgeMadeFrom(new Set(["en /api/footers"]));
     expect([cache.get("/en/news"), cache.get("/en/news/3")]).toEqual([undefined, undefined]);
     expect(cache.get("/en/HSE")).toBeDefined();
+  });
+
+  it("forgets every page made from some content, in both languages and every form, and names them", () => {
+    const { cache, madeFrom: put } = cacheAt();
+    put("/en/news/301", ["en /api/news/301", "en /api/footers"]);
+    put("/ar/news/301.data?_routes=routes%2Fnews-item", ["ar /api/news/301"]);
+    put("/ar/news?page=2", ["ar /api/news?page=2", "ar /api/news-page"]);
+    put("/en/news/302", ["en /api/news/302"]);
+    put("/en/HSE", ["en /api/hse"]);
+    const dropped = cache.purgeContent(new Set(["/api/news/301", "/api/news"]));
+    expect(dropped.sort()).toEqual([
+      "/ar/news/301.data?_routes=routes%2Fnews-item",
+      "/ar/news?page=2",
+      "/en/news/301",
+    ]);
+    expect(cache.get("/en/news/302")).toBeDefined();
+    expect(cache.get("/en/HSE")).toBeDefined();
+    expect(cache.size).toBe(2);
   });
 
   it("serves a page until its data expires, then forgets it", () => {

@@ -11,6 +11,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pageAddress, pageQuery } from "../../app/shared/page-table.ts";
+import { contentKeyOf } from "../content/content-keys.server.ts";
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -270,6 +271,20 @@ export class PageCache {
       return true;
     });
     return dataKeys;
+  }
+
+  /**
+   * Forgets every page made from any of `contentKeys` (a purge by content:
+   * content-keys.server.ts) and returns their keys, the paths dropped.
+   */
+  purgeContent(contentKeys: ReadonlySet<string>): string[] {
+    const dropped: string[] = [];
+    this.#forget((entry) => {
+      if (!entry.dataKeys.some((dataKey) => contentKeys.has(contentKeyOf(dataKey)))) return false;
+      dropped.push(entry.key);
+      return true;
+    });
+    return dropped;
   }
 
   /** Forgets every page made from any of `dataKeys` (answers another process found changed). */

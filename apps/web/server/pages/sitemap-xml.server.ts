@@ -15,6 +15,7 @@ import { type Gate, limiter } from "@site/contract/concurrency";
 import { defaultLanguage, languages } from "@site/contract/languages";
 import { href, type PageName, pages } from "../../app/shared/page-table.ts";
 import type { ContentClient } from "../content/api-client.server.ts";
+import { contentKeyOf } from "../content/content-keys.server.ts";
 import { allPages } from "../content/paged.server.ts";
 
 /** API requests the sitemap runs at once: the API serves visitors too. */
@@ -242,6 +243,11 @@ export class SitemapCache {
   /** Forgets the build (a purge of the whole site). */
   clear(): void {
     this.#built = undefined;
+  }
+
+  /** Forgets the build if it was made from any of `contentKeys` (a purge by content). */
+  purgeContent(contentKeys: ReadonlySet<string>): void {
+    if (this.#built?.dataKeys.some((key) => contentKeys.has(contentKeyOf(key)))) this.clear();
   }
 
   async #build(api: ContentClient): Promise<BuiltSitemap> {

@@ -8,7 +8,7 @@ import { connectRedis, type RedisLink } from "./redis.server.ts";
 // Each link stands for a site process of its own: they share nothing but Redis.
 let redis: TestRedis;
 const links: RedisLink[] = [];
-const noLocal: FanOut = { publish: () => {}, subscribe: () => {} };
+const noLocal: FanOut = { publish: async () => 0, subscribe: () => {} };
 
 async function link(prefix: string) {
   const made = connectRedis(redis.url, prefix, () => {});
@@ -42,7 +42,8 @@ describe("messages through Redis", () => {
     const [a, b, c] = [await processOn("f1:"), await processOn("f1:"), await processOn("f1:")];
     // Subscriptions are made in the background: wait until Redis counts them.
     await until(async () => (await countSubscribers(a.link, "f1:messages")) === 3);
-    a.fanOut.publish({ kind: "purge", paths: ["/en/news"] });
+    // Redis counts who got it: the two others.
+    expect(await a.fanOut.publish({ kind: "purge", paths: ["/en/news"] })).toBe(2);
     a.fanOut.publish({ kind: "expire", keys: ["en /api/news?page=1"] });
     await until(() => b.received.length === 2 && c.received.length === 2);
     expect(b.received).toEqual([
@@ -65,7 +66,13 @@ describe("messages through Redis", () => {
   it("go through the primary while Redis is down; logged once; caches emptied when it is back", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const relayed: SiteMessage[] = [];
-    const local: FanOut = { publish: (message) => relayed.push(message), subscribe: () => {} };
+    const local: FanOut = {
+      publish: async (message) => {
+        relayed.push(message);
+        return undefined;
+      },
+      subscribe: () => {},
+    };
     const a = await processOn("f3:", local);
     await redis.stop();
     try {

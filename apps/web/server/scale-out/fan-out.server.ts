@@ -12,14 +12,23 @@ import { reasonOf } from "../log.server.ts";
 import type { RedisLink } from "./redis.server.ts";
 
 export type SiteMessage =
-  /** Empty the caches: all of them, or those of these page paths. */
-  | { kind: "purge"; paths?: string[] }
+  /**
+   * Empty the caches: all of them, those of these page paths, or what was made from these
+   * content keys (`api`: content-keys.server.ts). With an `id`, each process answers with a
+   * `purged` message naming the pages it dropped.
+   */
+  | { kind: "purge"; paths?: string[]; api?: string[]; id?: string }
+  /** The answer to the purge `id`: the pages one process dropped. */
+  | { kind: "purged"; id: string; paths: string[] }
   /** These API answers changed: forget them and the pages made from them. */
   | { kind: "expire"; keys: string[] };
 
 export interface FanOut {
-  /** Sends `message` to every other process of the site. */
-  publish(message: SiteMessage): void;
+  /**
+   * Sends `message` to every other process of the site; resolves to how many other processes
+   * got it, when that is known (Redis counts them; the primary's relay does not).
+   */
+  publish(message: SiteMessage): Promise<number | undefined>;
   /** `handler` gets the messages of the other processes. */
   subscribe(handler: (message: SiteMessage) => void): void;
 }
@@ -42,9 +51,10 @@ export const isEnvelope = (value: unknown): value is ClusterEnvelope =>
 export function clusterFanOut(): FanOut {
   const send = process.send?.bind(process);
   return {
-    publish(message) {
-      if (!cluster.isWorker || !send || !process.connected) return;
+    async publish(message) {
+      if (!cluster.isWorker || !send || !process.connected) return 0;
       send({ channel: clusterChannel, kind: "broadcast", message });
+      return undefined;
     },
     subscribe(handler) {
       if (!cluster.isWorker) return;
@@ -68,7 +78,13 @@ export function redisFanOut(link: RedisLink, local: FanOut): FanOut {
   return {
     publish(message) {
       const text = JSON.stringify({ from: self, message });
-      link.run((redis) => redis.publish(channel, text)).catch(() => local.publish(message));
+      return link
+        .run((redis) => redis.publish(channel, text))
+        .then(
+          // Redis counts this process's own subscription too.
+          (receivers) => Math.max(0, receivers - 1),
+          () => local.publish(message),
+        );
     },
     subscribe(handler) {
       link.subscribe(channel, (text) => {

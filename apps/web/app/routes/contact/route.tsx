@@ -8,7 +8,7 @@ import { i18nFor } from "../../i18n/index.ts";
 import { langParam } from "../../shared/page-table.ts";
 import { pageMeta } from "../../shared/seo.ts";
 import type { Route } from "./+types/route";
-import { ContactForm } from "./contact-form.tsx";
+import { TranslatedContactForm } from "./translated-form.tsx";
 
 export function meta(args: Route.MetaArgs) {
   const lang = langParam(args.params);
@@ -60,7 +60,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             <ContactInfoList items={contactInfo} tone="light" className="mt-8" />
           </aside>
           <div className="lg:col-span-3">
-            <ContactForm lang={lang} session={session} result={actionData} />
+            <TranslatedContactForm lang={lang} session={session} result={actionData} />
           </div>
         </div>
       </section>

@@ -1,6 +1,7 @@
 /**
- * The contact page's form: the island (islands/contact-form.tsx) with its texts in the page's
- * language, this view's form session, and the action's answer when the page answers a post.
+ * The contact page's form, translated: the island (islands/contact-form.tsx, the form itself)
+ * given its texts in the page's language, this view's form session, and the action's answer
+ * when the page answers a post.
  */
 import type { Language } from "@site/contract/languages";
 import { useTranslation } from "react-i18next";
@@ -8,7 +9,7 @@ import { ContactFormIsland } from "../../islands/contact-form.tsx";
 import { contactSendHref } from "../../shared/page-table.ts";
 import type { ContactResult } from "./form-rules.ts";
 
-export function ContactForm({
+export function TranslatedContactForm({
   lang,
   session,
   result,

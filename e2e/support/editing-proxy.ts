@@ -1,0 +1,73 @@
+/**
+ * The content API as a site under test sees it: a proxy in front of a reference API that counts
+ * requests, and at the test's word changes text in its answers (an editor's edit, or one that
+ * breaks the contract), delays them, or fails them all (an outage). On a free loopback port.
+ */
+import http from "node:http";
+import { freePort } from "./redis.ts";
+
+export interface EditingProxy {
+  url: string;
+  /** Requests by path (without the query). */
+  counts: Map<string, number>;
+  /**
+   * What it does now: replace `from` by `to` in successful answers (of paths starting with
+   * `editPath`, if given), delay answers of paths starting with `delayPath`, or fail them all.
+   */
+  state: {
+    from?: string;
+    to?: string;
+    editPath?: string;
+    delayPath?: string;
+    delayMs: number;
+    down: boolean;
+  };
+  close(): Promise<void>;
+}
+
+/** The API as the sites see it: counted, edited, delayed or down at the test's word. */
+export async function editingProxy(target: string): Promise<EditingProxy> {
+  const counts = new Map<string, number>();
+  const state: EditingProxy["state"] = { delayMs: 0, down: false };
+  const server = http.createServer(async (req, res) => {
+    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+    counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
+    if (state.down) {
+      res.writeHead(503).end();
+      return;
+    }
+    if (state.delayPath && pathname.startsWith(state.delayPath)) {
+      await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => !["host", "connection"].includes(name)),
+    ) as Record<string, string>;
+    const answer = await fetch(target + req.url, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
+    let body = await answer.text();
+    // Re-written without escapes (the API may write "&" as \u0026), then edited.
+    const edited = !state.editPath || pathname.startsWith(state.editPath);
+    if (state.from && state.to && answer.ok && edited) {
+      body = JSON.stringify(JSON.parse(body)).replaceAll(state.from, state.to);
+    }
+    res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
+    res.end(body);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    counts,
+    state,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
