@@ -62,6 +62,8 @@ const settingsSchema = z.object({
   IMAGE_CACHE_DIR: z.string().min(1).default("data/image-cache"),
   /** Disk the resized images may take; past it the least recently used are deleted. */
   IMAGE_CACHE_MAX_MB: z.coerce.number().positive().default(512),
+  /** Memory libvips may keep of decoded images between encodes (results are kept on disk). */
+  IMAGE_MEMORY_MB: z.coerce.number().min(0).default(16),
   /** The last good answer of each API request, so a restart during an outage still serves. */
   ANSWER_STORE_PATH: z.string().min(1).default("data/answers.sqlite"),
   /** Days a stored answer may be served from during an outage; older ones are deleted. */

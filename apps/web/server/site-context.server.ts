@@ -16,7 +16,7 @@ import { openAnswerStore } from "./content/answer-store.server.ts";
 import { withRedisAnswers } from "./content/answer-store-redis.server.ts";
 import { type ContentClient, createContentClient } from "./content/api-client.server.ts";
 import { pageKeyOf } from "./content/content-keys.server.ts";
-import { canonicalPagePath, PageCache } from "./pages/page-cache.server.ts";
+import { canonicalPathOf, PageCache } from "./pages/page-cache.server.ts";
 import { collectDocuments, SiteSearch } from "./pages/search-index.server.ts";
 import { SitemapCache } from "./pages/sitemap-xml.server.ts";
 import {
@@ -208,8 +208,7 @@ export function createSite(settings: Settings): Site {
         void fanOut.publish({ kind: "purge", paths: request.paths && [...request.paths] });
       }
       if (caches.length > 0) {
-        const keys =
-          request.api ?? request.paths?.map((path) => pageKeyOf(canonicalPagePath(path)));
+        const keys = request.api ?? request.paths?.map((path) => pageKeyOf(canonicalPathOf(path)));
         await purgeHttpCaches(caches, keys && [...keys]);
       }
       return [...dropped].sort();

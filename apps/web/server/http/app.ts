@@ -77,6 +77,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
       origins: site.mediaOrigins,
       cacheDir: settings.IMAGE_CACHE_DIR,
       maxCacheBytes: settings.IMAGE_CACHE_MAX_MB * 1024 * 1024,
+      libvipsMemoryMb: settings.IMAGE_MEMORY_MB,
       timeoutMs: settings.API_TIMEOUT_MS,
     }),
   );

@@ -4,14 +4,25 @@ import { socialImageSize } from "../../app/shared/social-image.ts";
 import { ImageError } from "./image-error.ts";
 import type { Format, Size } from "./image-request.ts";
 
+/** Loads sharp on first use (a server that never resizes never loads libvips), bounded once. */
+let loaded: Promise<typeof import("sharp")> | undefined;
+const loadSharp = (memoryMb: number) => {
+  loaded ??= import("sharp").then((module) => {
+    // libvips keeps decoded images and operations for reuse, 50 MB by default; the endpoint
+    // keeps its results on disk, so a little is all it needs, and the process stays small.
+    module.default.cache({ memory: memoryMb, files: 0, items: 20 });
+    return module;
+  });
+  return loaded;
+};
+
 export async function encode(
   source: Buffer,
   size: Size,
   accepted: "avif" | "webp" | "jpeg" | "original",
-  maxSourcePixels: number,
+  { maxSourcePixels, memoryMb }: { maxSourcePixels: number; memoryMb: number },
 ): Promise<{ output: Buffer; format: Format }> {
-  // Loaded on first use: a server that never resizes never loads libvips.
-  const { default: sharp } = await import("sharp");
+  const { default: sharp } = await loadSharp(memoryMb);
   let image: Sharp;
   let format: Format;
   try {

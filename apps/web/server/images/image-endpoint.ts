@@ -33,6 +33,8 @@ export interface ImageEndpointOptions {
   timeoutMs: number;
   /** Bytes the resized images may take on disk (IMAGE_CACHE_MAX_MB); default 512 MB. */
   maxCacheBytes?: number;
+  /** Memory libvips may keep between encodes (IMAGE_MEMORY_MB); default 16 MB. */
+  libvipsMemoryMb?: number;
   /** Largest source read, in bytes and in pixels: content photos are far smaller. */
   maxSourceBytes?: number;
   maxSourcePixels?: number;
@@ -109,7 +111,10 @@ async function produce(job: Job): Promise<{ file: string; format: Format }> {
   return job.line.run(async () => {
     const { upstream, size, limits } = job;
     const source = await fetchSource(upstream, options.timeoutMs, limits.maxSourceBytes);
-    const { output, format } = await encode(source, size, accepted, limits.maxSourcePixels);
+    const { output, format } = await encode(source, size, accepted, {
+      maxSourcePixels: limits.maxSourcePixels,
+      memoryMb: options.libvipsMemoryMb ?? 16,
+    });
     const file = fileOf(format);
     await disk.write(file, output);
     return { file, format };

@@ -58,6 +58,15 @@ export function canonicalPagePath(pathname: string): string {
   return normaliseEscapes(pathname.toLowerCase()).replace(/\/+$/, "") || "/";
 }
 
+/**
+ * The one path of what `path` names (a purge's path, any spelling, a query ignored): a page's
+ * address from the page table, else the canonical spelling. `/en/hse/` → `/en/HSE`.
+ */
+export function canonicalPathOf(path: string): string {
+  const pathname = path.split("?")[0] ?? "";
+  return pageAddress(pathname)?.path ?? canonicalPagePath(pathname);
+}
+
 /** How the page handler treats one GET: where to redirect it, or which key it renders under. */
 export type CacheAddress =
   | { redirectTo: string }
@@ -262,8 +271,7 @@ export class PageCache {
    */
   purge(path: string): Set<string> {
     const dataKeys = new Set<string>();
-    const pathname = path.split("?")[0] ?? "";
-    const page = pageAddress(pathname)?.path ?? canonicalPagePath(pathname);
+    const page = canonicalPathOf(path);
     const forms = [page, `${page}.data`];
     this.#forget((entry) => {
       if (!forms.includes(entry.key.split("?")[0] ?? "")) return false;
