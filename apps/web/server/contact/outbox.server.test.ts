@@ -4,6 +4,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { type ContentApi, startContentApi } from "@site/content-api";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureLog } from "../testing/log-capture.ts";
 import { type ContactOutcome, type OutgoingMessage, sendContact } from "./contact-api.server.ts";
 import { Outbox } from "./outbox.server.ts";
 import { deliverDue, retryDelay, type Send, startOutboxWorker } from "./outbox-worker.server.ts";
@@ -293,14 +294,14 @@ describe("the outbox against the reference API", () => {
 
   it("the worker delivers in the background and stops cleanly", async () => {
     const file = freshFile();
-    const log = vi.fn();
+    const log = captureLog();
     const worker = startOutboxWorker({
       databasePath: file,
       pollMs: 20,
       backoff,
       leaseMs,
       send,
-      log,
+      logger: log.logger,
     });
     await new Promise((resolve) => setTimeout(resolve, 60)); // no outbox yet: nothing to do
     const outbox = Outbox.open(file);
@@ -310,7 +311,9 @@ describe("the outbox against the reference API", () => {
     await worker.stop();
     outbox.close();
     expect(stored(m.idempotencyKey)).toHaveLength(1);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("delivered"));
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: "info", message: "delivered" }),
+    );
   });
 });
 
@@ -406,7 +409,7 @@ describe("held messages and retention", () => {
       backoff,
       leaseMs,
       send: fakeApi({ kind: "created", id: 1 }).send,
-      log: () => {},
+      logger: captureLog().logger,
       keepDeliveredDays: 30,
       keepUndeliveredDays: 90,
       now: () => 100 * day,

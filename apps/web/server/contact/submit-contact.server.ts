@@ -12,7 +12,8 @@ import {
   readContactValues,
 } from "../../app/routes/contact/form-rules.ts";
 import type { Visitor } from "../http/visitor.server.ts";
-import { logError, logWarning, reasonOf } from "../log.server.ts";
+import { loggerFor, reasonOf } from "../log.server.ts";
+import { countContact } from "../operations/metrics.server.ts";
 import type { RedisLink } from "../scale-out/redis.server.ts";
 import type { Settings } from "../settings.server.ts";
 import {
@@ -59,6 +60,9 @@ export function createContactDesk(
 
 const reply = (status: number, result: ContactResult) => data(result, { status });
 
+/** The contact desk writes into the outbox: its lines are the outbox's. */
+const log = loggerFor("outbox");
+
 /** Handles one POST of the contact form; the answer's status tells how it went. */
 export async function submitContact(
   request: Request,
@@ -88,7 +92,10 @@ export async function submitContact(
   };
 
   const validation = validateContact(values, lang);
-  if (!validation.ok) return reply(422, { status: "invalid", errors: validation.errors, ...kept });
+  if (!validation.ok) {
+    countContact("invalid");
+    return reply(422, { status: "invalid", errors: validation.errors, ...kept });
+  }
 
   const message: OutgoingMessage = {
     form: validation.data,
@@ -98,6 +105,7 @@ export async function submitContact(
   };
   const limit = desk.limiter;
   if (!(await limit.take(visitor.address, message.idempotencyKey))) {
+    countContact("rate_limited");
     return reply(429, { status: "rateLimited", ...kept });
   }
   const giveBack = () => void limit.giveBack(visitor.address, message.idempotencyKey);
@@ -107,7 +115,8 @@ export async function submitContact(
   // held for someone to release or delete (`npm run outbox`), never lost unseen.
   const honeypot = form.get(hiddenFields.honeypot);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    console.info("[contact] dropped a submission that filled the hidden field");
+    log.info("dropped a contact submission that filled the hidden field");
+    countContact("dropped");
     try {
       desk.outbox((outbox) => outbox.countDropped("honeypot"));
     } catch {
@@ -120,13 +129,13 @@ export async function submitContact(
       const id = desk.outbox((outbox) =>
         outbox.hold(message, `sent within ${desk.minFillMs} ms of the form being shown`),
       );
-      logWarning("contact", "held a message sent too soon after the form was shown", {
-        held: id,
-      });
+      log.warn({ held: id }, "held a message sent too soon after the form was shown");
+      countContact("held");
       return reply(200, { status: "sent", ...fresh });
     } catch (error) {
       giveBack();
-      logError("contact", `could not hold a message: ${reasonOf(error)}`);
+      countContact("failed");
+      log.error(`could not hold a message: ${reasonOf(error)}`);
       return reply(503, { status: "failed", ...kept });
     }
   }
@@ -134,37 +143,41 @@ export async function submitContact(
   const outcome = await desk.send(message);
   switch (outcome.kind) {
     case "created":
+      countContact("accepted");
       return reply(200, { status: "sent", ...fresh });
     case "invalid":
       giveBack();
+      countContact("invalid");
       return reply(422, { status: "invalid", errors: outcome.errors, ...kept });
     case "rate-limited":
       giveBack();
+      countContact("rate_limited");
       return reply(429, { status: "rateLimited", ...kept });
     case "rejected":
       giveBack();
-      logError("contact", `the API refused a message: ${outcome.reason}`, {
-        endpoint: contactPath,
-        status: outcome.status,
-        message_key: message.idempotencyKey,
-      });
+      countContact("failed");
+      log.error(
+        { endpoint: contactPath, status: outcome.status, message_key: message.idempotencyKey },
+        `the API refused a message: ${outcome.reason}`,
+      );
       return outcome.status === 413
         ? reply(413, { status: "tooLarge", ...kept })
         : reply(502, { status: "failed", ...kept });
     case "unavailable":
       try {
         const { id } = desk.outbox((outbox) => outbox.enqueue(message));
-        logWarning("contact", `API unavailable (${outcome.reason}); message queued`, {
-          endpoint: contactPath,
-          outbox: id,
-        });
+        log.warn(
+          { endpoint: contactPath, outbox: id },
+          `API unavailable (${outcome.reason}); message queued`,
+        );
+        countContact("queued");
         return reply(202, { status: "queued", ...fresh });
       } catch (error) {
         giveBack();
-        logError(
-          "contact",
-          `API unavailable (${outcome.reason}) and the outbox failed: ${reasonOf(error)}`,
+        countContact("failed");
+        log.error(
           { endpoint: contactPath },
+          `API unavailable (${outcome.reason}) and the outbox failed: ${reasonOf(error)}`,
         );
         return reply(503, { status: "failed", ...kept });
       }

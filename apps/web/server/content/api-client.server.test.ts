@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { captureLog } from "../testing/log-capture.ts";
 import {
   ApiError,
   type ContentClient,
@@ -241,7 +242,7 @@ describe("firstOf", () => {
       timeoutMs: TIMEOUT_MS,
       cacheTtlMs: 0,
       cacheMaxEntries: 50,
-      log: () => {},
+      logger: captureLog().logger,
     });
     answer = () => ({ body: isos([iso]) });
     expect((await expiring.firstOf("isos", "en")).title).toBe("ISO 9001");

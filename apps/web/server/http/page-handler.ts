@@ -11,6 +11,7 @@ import {
 } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { countPageCache } from "../operations/metrics.server.ts";
 import {
   type CachedPage,
   chooseEncoding,
@@ -55,7 +56,11 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       const request = toFetchRequest(req, res, options.publicOrigin, canonical);
       const key = pages && canonical !== undefined ? canonical : null;
       const hit = key ? pages?.get(key) : undefined;
-      if (hit && pages) return sendCached(req, res, pages, hit, "HIT");
+      if (hit && pages) {
+        countPageCache("hit");
+        return sendCached(req, res, pages, hit, "HIT");
+      }
+      if (key && pages) countPageCache("miss");
 
       const { context, freshness } = options.getLoadContext(req);
       freshness.until = Date.now() + options.ttlMs;

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pages } from "../../app/shared/page-table.ts";
+import { countPageCache } from "../operations/metrics.server.ts";
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -112,6 +113,7 @@ export class PageCache {
     if (!entry) return undefined;
     if (entry.expiresAt <= this.#now()) {
       this.#delete(key, entry);
+      countPageCache("stale");
       return undefined;
     }
     this.#entries.delete(key);

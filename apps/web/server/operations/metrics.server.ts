@@ -1,0 +1,442 @@
+/**
+ * The site's Prometheus metrics (prom-client): every metric is named here, and the modules that
+ * count call the small functions below. With METRICS_PORT set, `GET /metrics` on its own
+ * listener (METRICS_HOST, loopback by default) answers for the whole machine: with several
+ * server processes (WORKERS), the primary asks each worker for its metrics over the cluster's
+ * messages and adds them up (prom-client's AggregatorRegistry), then appends its own (the
+ * outbox, worker restarts), which no worker has. Decision 019 says why.
+ *
+ * Labels take few values only (a page kind, never a raw path; an endpoint's name, never its
+ * URL), so no visitor can grow the number of series.
+ *
+ * The server build bundles its own copy of this module beside the one server/serve.ts imports:
+ * each metric is made on first use, or found in prom-client's one registry when the other copy
+ * made it. A process registers only what it uses, so the primary's metrics and the workers' never
+ * share a name.
+ */
+import { createServer, type Server } from "node:http";
+import type { Language } from "@site/contract";
+import {
+  AggregatorRegistry,
+  Counter,
+  collectDefaultMetrics,
+  Gauge,
+  Histogram,
+  type Metric,
+  register,
+} from "prom-client";
+import { pageOf } from "../../app/shared/page-table.ts";
+
+/** The metric `name`, made by `make` the first time either copy of this module asks. */
+function lazy<T extends Metric>(name: string, make: () => T): () => T {
+  let metric: T | undefined;
+  return () => {
+    metric ??= (register.getSingleMetric(name) as T | undefined) ?? make();
+    return metric;
+  };
+}
+
+const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+// Requests --------------------------------------------------------------------------------
+
+const httpRequests = lazy(
+  "http_requests_total",
+  () =>
+    new Counter({
+      name: "http_requests_total",
+      help: "Requests answered, by page kind and status class.",
+      labelNames: ["kind", "status_class"],
+    }),
+);
+const httpDuration = lazy(
+  "http_request_duration_seconds",
+  () =>
+    new Histogram({
+      name: "http_request_duration_seconds",
+      help: "Time from a request's arrival to the end of its answer, by page kind and status class.",
+      labelNames: ["kind", "status_class"],
+      buckets: seconds,
+    }),
+);
+
+/**
+ * What kind of address `pathname` is, one of a few dozen names: a page of the page table
+ * (`newsItem`), `asset`, `image`, `social-card`, `media`, `feed`, `sitemap`, `operations`...,
+ * or `other` (anything unknown, whatever its spelling).
+ */
+export function pageKindOf(pathname: string): string {
+  const path = pathname.replace(/\.data$/, "");
+  const [, first = "", ...rest] = path.split("/");
+  switch (first.toLowerCase()) {
+    case "assets":
+      return "asset";
+    case "img":
+      return "image";
+    case "og":
+      return "social-card";
+    case "storage":
+      return "media";
+    case "healthz":
+    case "readyz":
+    case "purge":
+      return "operations";
+    case "sitemap.xml":
+    case "sitemap":
+      return "sitemap";
+    case "robots.txt":
+      return "robots";
+    case "":
+      return "root";
+    case "en":
+    case "ar": {
+      const below = rest.join("/").replace(/\/+$/, "");
+      if (/^news\/feed\.xml$/i.test(below)) return "feed";
+      if (/^manifest\.webmanifest$/i.test(below)) return "manifest";
+      if (/^contactUs\/send$/i.test(below)) return "contact-send";
+      return pageOf(below) ?? "other";
+    }
+    default:
+      return /^[\w-]+\.(ico|png|svg|txt|xml|json|webmanifest|pdf|woff2?)$/i.test(first) &&
+        rest.length === 0
+        ? "static"
+        : "other";
+  }
+}
+
+/** Counts one answered request (http/requests.ts). */
+export function observeRequest(pathname: string, status: number, durationSeconds: number) {
+  const labels = { kind: pageKindOf(pathname), status_class: `${Math.floor(status / 100)}xx` };
+  httpRequests().inc(labels);
+  httpDuration().observe(labels, durationSeconds);
+}
+
+// Page cache ------------------------------------------------------------------------------
+
+const pageCacheLookups = lazy(
+  "page_cache_lookups_total",
+  () =>
+    new Counter({
+      name: "page_cache_lookups_total",
+      help: "Page cache lookups of shareable GETs: hit or miss; stale counts the misses whose page was kept but had expired.",
+      labelNames: ["result"],
+    }),
+);
+
+export const countPageCache = (result: "hit" | "miss" | "stale") =>
+  pageCacheLookups().inc({ result });
+
+// Content API ------------------------------------------------------------------------------
+
+const apiDuration = lazy(
+  "content_api_request_duration_seconds",
+  () =>
+    new Histogram({
+      name: "content_api_request_duration_seconds",
+      help: "Content API requests, by endpoint name, until the answer was read.",
+      labelNames: ["endpoint"],
+      buckets: seconds,
+    }),
+);
+const apiErrors = lazy(
+  "content_api_errors_total",
+  () =>
+    new Counter({
+      name: "content_api_errors_total",
+      help: "Content API requests that failed, by endpoint name and kind (unavailable, timeout, invalid).",
+      labelNames: ["endpoint", "kind"],
+    }),
+);
+const staleAnswers = lazy(
+  "content_stale_answers_total",
+  () =>
+    new Counter({
+      name: "content_stale_answers_total",
+      help: "Answers served from the last good copy (memory or the answer store) because the content API failed.",
+    }),
+);
+
+/** Times one content API request (api-client.server.ts); `endpoint` is a name, never a URL. */
+export const timeApiRequest = (endpoint: string) => apiDuration().startTimer({ endpoint });
+
+export const countApiError = (endpoint: string, kind: "unavailable" | "timeout" | "invalid") =>
+  apiErrors().inc({ endpoint, kind });
+
+export const countStaleAnswer = () => staleAnswers().inc();
+
+// Outbox (in the process that runs the outbox worker) ----------------------------------------
+
+export interface OutboxGauges {
+  /** Messages by state: pending, sending, delivered, failed, held. */
+  counts: Record<string, number>;
+  /** Age in seconds of the oldest message waiting for delivery (0: none waits). */
+  oldestWaitingSeconds: number;
+}
+
+let outboxReading: (() => OutboxGauges | undefined) | undefined;
+
+/** Makes the outbox gauges read `read` at each scrape (the outbox worker, once it runs). */
+export function watchOutbox(read: () => OutboxGauges | undefined) {
+  outboxReading = read;
+  const reading = () => {
+    try {
+      return outboxReading?.();
+    } catch {
+      return undefined;
+    }
+  };
+  lazy(
+    "outbox_messages",
+    () =>
+      new Gauge({
+        name: "outbox_messages",
+        help: "Contact messages in the outbox, by state (pending and sending wait for the API; held wait for a person).",
+        labelNames: ["state"],
+        collect() {
+          const gauges = reading();
+          if (!gauges) return;
+          for (const [state, count] of Object.entries(gauges.counts)) this.set({ state }, count);
+        },
+      }),
+  )();
+  lazy(
+    "outbox_oldest_waiting_age_seconds",
+    () =>
+      new Gauge({
+        name: "outbox_oldest_waiting_age_seconds",
+        help: "Age of the oldest contact message waiting for delivery to the content API (0: none).",
+        collect() {
+          const gauges = reading();
+          if (gauges) this.set(gauges.oldestWaitingSeconds);
+        },
+      }),
+  )();
+}
+
+const outboxDeliveries = lazy(
+  "outbox_delivery_attempts_total",
+  () =>
+    new Counter({
+      name: "outbox_delivery_attempts_total",
+      help: "Outbox delivery attempts, by result: delivered, retried (API unavailable), failed (refused for good).",
+      labelNames: ["result"],
+    }),
+);
+
+export const countOutboxDelivery = (result: "delivered" | "retried" | "failed", count = 1) => {
+  if (count > 0) outboxDeliveries().inc({ result }, count);
+};
+
+// Contact desk --------------------------------------------------------------------------------
+
+const contactMessages = lazy(
+  "contact_messages_total",
+  () =>
+    new Counter({
+      name: "contact_messages_total",
+      help: "Contact form posts by outcome: accepted (the API took it), queued (in the outbox), held (sent too soon), rate_limited, invalid, dropped (honeypot), failed.",
+      labelNames: ["outcome"],
+    }),
+);
+
+export type ContactOutcomeLabel =
+  | "accepted"
+  | "queued"
+  | "held"
+  | "rate_limited"
+  | "invalid"
+  | "dropped"
+  | "failed";
+
+export const countContact = (outcome: ContactOutcomeLabel) => contactMessages().inc({ outcome });
+
+// Images -----------------------------------------------------------------------------------
+
+const imageEncode = lazy(
+  "image_encode_duration_seconds",
+  () =>
+    new Histogram({
+      name: "image_encode_duration_seconds",
+      help: "Time the image endpoint took to resize and encode one image, by output format.",
+      labelNames: ["format"],
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    }),
+);
+
+export const timeImageEncode = () => imageEncode().startTimer();
+
+/** Makes `image_cache_bytes` read `bytes` at each scrape (the image endpoint's disk cache). */
+export function watchImageCache(bytes: () => number) {
+  lazy(
+    "image_cache_bytes",
+    () =>
+      new Gauge({
+        name: "image_cache_bytes",
+        help: "Bytes of resized images kept on disk (IMAGE_CACHE_MAX_MB bounds them).",
+        // Every process of a machine shares one folder: the largest count, not their sum.
+        aggregator: "max",
+        collect() {
+          this.set(bytes());
+        },
+      }),
+  )();
+}
+
+// Site search --------------------------------------------------------------------------------
+
+export interface SearchIndexState {
+  documents: number;
+  builtAt: number;
+}
+
+/** Makes the search gauges read `state` at each scrape (the site search, pages/search-index.server.ts). */
+export function watchSearchIndex(state: (lang: Language) => SearchIndexState | undefined) {
+  const langs: Language[] = ["en", "ar"];
+  lazy(
+    "search_index_documents",
+    () =>
+      new Gauge({
+        name: "search_index_documents",
+        help: "Documents in the site search's index, by language (0 until the first search builds it).",
+        labelNames: ["lang"],
+        aggregator: "max",
+        collect() {
+          for (const lang of langs) this.set({ lang }, state(lang)?.documents ?? 0);
+        },
+      }),
+  )();
+  lazy(
+    "search_index_age_seconds",
+    () =>
+      new Gauge({
+        name: "search_index_age_seconds",
+        help: "Age of the site search's index, by language (absent until the first build).",
+        labelNames: ["lang"],
+        aggregator: "max",
+        collect() {
+          this.reset();
+          for (const lang of langs) {
+            const built = state(lang);
+            if (built) this.set({ lang }, (Date.now() - built.builtAt) / 1000);
+          }
+        },
+      }),
+  )();
+}
+
+const searchBuild = lazy(
+  "search_index_build_duration_seconds",
+  () =>
+    new Histogram({
+      name: "search_index_build_duration_seconds",
+      help: "Time to read the content and build one language's search index.",
+      labelNames: ["lang"],
+      buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    }),
+);
+
+export const timeSearchBuild = (lang: Language) => searchBuild().startTimer({ lang });
+
+// Redis and the messages between processes -----------------------------------------------------
+
+/** Makes `redis_connected` read `connected` at each scrape (REDIS_URL set). */
+export function watchRedis(connected: () => boolean) {
+  lazy(
+    "redis_connected",
+    () =>
+      new Gauge({
+        name: "redis_connected",
+        help: "1 while Redis answers, 0 while the site runs on each process's own caches and counters.",
+        // One process without Redis is enough to be told.
+        aggregator: "min",
+        collect() {
+          this.set(connected() ? 1 : 0);
+        },
+      }),
+  )();
+}
+
+const fanOutMessages = lazy(
+  "fan_out_messages_total",
+  () =>
+    new Counter({
+      name: "fan_out_messages_total",
+      help: "Messages between the site's processes (purges, changed answers), by direction and kind.",
+      labelNames: ["direction", "kind"],
+    }),
+);
+
+export const countFanOut = (direction: "sent" | "received", kind: "purge" | "expire") =>
+  fanOutMessages().inc({ direction, kind });
+
+// Cluster --------------------------------------------------------------------------------------
+
+const workerRestarts = lazy(
+  "cluster_worker_restarts_total",
+  () =>
+    new Counter({
+      name: "cluster_worker_restarts_total",
+      help: "Server processes that ended unasked and were started again (WORKERS > 1).",
+    }),
+);
+
+export const countWorkerRestart = () => workerRestarts().inc();
+
+// The listener -----------------------------------------------------------------------------------
+
+/** Where this process stands: alone, the primary of several workers, or one of them. */
+export type ProcessRole = "single" | "primary" | "worker";
+
+export interface MetricsSettings {
+  METRICS_PORT?: number;
+  METRICS_HOST: string;
+}
+
+/**
+ * Starts what METRICS_PORT asks of a process in `role`: the default process metrics in each
+ * process that serves pages, and the `/metrics` listener in the single process or the primary.
+ * Returns the listener (to close on stop), or nothing. Without METRICS_PORT, nothing is collected.
+ */
+export async function startMetrics(
+  settings: MetricsSettings,
+  role: ProcessRole,
+): Promise<Server | undefined> {
+  if (settings.METRICS_PORT === undefined) return undefined;
+  if (role !== "primary" && !register.getSingleMetric("process_cpu_seconds_total")) {
+    collectDefaultMetrics();
+  }
+  // In a worker, this answers the primary's requests for its metrics.
+  const aggregator = new AggregatorRegistry();
+  if (role === "worker") return undefined;
+  const scrape = async () =>
+    role === "primary"
+      ? joinExpositions(await aggregator.clusterMetrics(), await register.metrics())
+      : register.metrics();
+  const server = createServer((req, res) => {
+    const path = req.url?.split("?")[0];
+    if (req.method !== "GET" || path !== "/metrics") {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found: GET /metrics\n");
+      return;
+    }
+    scrape().then(
+      (text) => res.writeHead(200, { "Content-Type": register.contentType }).end(text),
+      (error: unknown) =>
+        res
+          .writeHead(500, { "Content-Type": "text/plain" })
+          .end(`metrics unavailable: ${error instanceof Error ? error.message : error}\n`),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(settings.METRICS_PORT, settings.METRICS_HOST, () => resolve());
+  });
+  return server;
+}
+
+/** Two expositions as one (their metric names never overlap: see the module's comment). */
+const joinExpositions = (...texts: string[]) =>
+  texts
+    .map((text) => text.trim())
+    .filter(Boolean)
+    .join("\n")
+    .concat("\n");
