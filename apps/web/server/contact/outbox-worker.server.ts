@@ -122,6 +122,11 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+const noMessages = {
+  counts: { pending: 0, sending: 0, delivered: 0, failed: 0, held: 0 },
+  oldestWaitingSeconds: 0,
+};
+
 /** Starts polling the outbox at `databasePath` (which it opens once it exists). */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const log = options.logger ?? loggerFor("outbox");
@@ -176,7 +181,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   watchOutbox(() => {
     if (stopped) return undefined;
     outbox ??= Outbox.openExisting(options.databasePath);
-    return outbox?.gauges(options.now?.() ?? Date.now());
+    // No outbox yet: no message has ever needed one.
+    return outbox?.gauges(options.now?.() ?? Date.now()) ?? noMessages;
   });
 
   return {

@@ -404,6 +404,10 @@ export async function startMetrics(
   if (settings.METRICS_PORT === undefined) return undefined;
   if (role !== "primary" && !register.getSingleMetric("process_cpu_seconds_total")) {
     collectDefaultMetrics();
+    // Sums of the `nodejs_active_*` gauges by type, misnamed as counters (promtool says so).
+    for (const name of ["handles", "requests", "resources"]) {
+      register.removeSingleMetric(`nodejs_active_${name}_total`);
+    }
   }
   // In a worker, this answers the primary's requests for its metrics.
   const aggregator = new AggregatorRegistry();
