@@ -2,13 +2,14 @@
  * What the browser tests and the HTML checker need from the system, beside Node and npm:
  * Debian's Chromium and its headless shell, which the browser tests run in (no test tool downloads
  * a browser of its own; without the shell they use the full Chromium, more slowly), Java for the Nu HTML
- * checker (vnu-jar's own Java download is denied in allowScripts) and redis-server for the
- * scale-out tests. Missing ones are installed with apt-get when this runs as root on Debian;
+ * checker (vnu-jar's own Java download is denied in allowScripts), redis-server for the
+ * scale-out tests and Prometheus (with promtool) for the metrics tests. Missing ones are installed with apt-get when this runs as root on Debian;
  * otherwise `npm test` stops at once with one line saying what to install.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { debianChromium, debianHeadlessShell } from "../e2e/support/env.ts";
+import { prometheusPath, promtoolPath } from "../e2e/support/prometheus.ts";
 import { redisServerPath } from "../e2e/support/redis.ts";
 
 interface Tool {
@@ -53,6 +54,13 @@ export const tools: Tool[] = [
     debian: "redis-server",
     present: () => executable(redisServerPath),
   },
+  {
+    // The metrics tests: a real Prometheus scraping the site, and promtool's checks of the
+    // scrape and of deploy/'s rules.
+    name: "Prometheus",
+    debian: "prometheus",
+    present: () => executable(prometheusPath) && executable(promtoolPath),
+  },
 ];
 
 /** Installs what is missing when it can; returns the line to print when something still is. */
@@ -71,5 +79,5 @@ export function ensureTestTools(): string | null {
   }
   missing = missing.filter((tool) => !tool.standIn?.());
   if (missing.length === 0) return null;
-  return `Missing for the tests: ${missing.map((tool) => tool.name).join(", ")}. Install them (Debian: apt-get install -y ${missing.map((tool) => tool.debian).join(" ")}), or point CHROMIUM_PATH / REDIS_SERVER_PATH at them.`;
+  return `Missing for the tests: ${missing.map((tool) => tool.name).join(", ")}. Install them (Debian: apt-get install -y ${missing.map((tool) => tool.debian).join(" ")}), or point CHROMIUM_PATH / REDIS_SERVER_PATH / PROMETHEUS_PATH / PROMTOOL_PATH at them.`;
 }
