@@ -3,9 +3,8 @@
  * never from the raw path. (The whole site's series are counted under 1,000 random addresses
  * in e2e/operations.spec.ts.)
  */
-import { register } from "prom-client";
 import { describe, expect, it } from "vitest";
-import { observeRequest, pageKindOf } from "./metrics.server.ts";
+import { enableMetrics, observeRequest, pageKindOf } from "./metrics.server.ts";
 
 describe("pageKindOf", () => {
   it("names the page, not its address", () => {
@@ -27,6 +26,7 @@ describe("pageKindOf", () => {
   });
 
   it("keeps the request series bounded under random addresses", async () => {
+    const { register } = await enableMetrics();
     const series = async () =>
       (await register.getSingleMetricAsString("http_requests_total"))
         .split("\n")

@@ -6,6 +6,10 @@
  * messages and adds them up (prom-client's AggregatorRegistry), then appends its own (the
  * outbox, worker restarts), which no worker has. Decision 019 says why.
  *
+ * Without METRICS_PORT nothing is counted and prom-client is not even loaded (it loads
+ * `@opentelemetry/api`, for exemplars: with metrics on, that small API package is the only
+ * OpenTelemetry module in the process unless tracing is on too).
+ *
  * Labels take few values only (a page kind, never a raw path; an endpoint's name, never its
  * URL), so no visitor can grow the number of series.
  *
@@ -16,25 +20,58 @@
  */
 import { createServer, type Server } from "node:http";
 import type { Language } from "@site/contract";
-import {
-  AggregatorRegistry,
-  Counter,
-  collectDefaultMetrics,
-  Gauge,
-  Histogram,
-  type Metric,
-  register,
-} from "prom-client";
+import type * as PromClient from "prom-client";
 import { pageOf } from "../../app/shared/page-table.ts";
 
-/** The metric `name`, made by `make` the first time either copy of this module asks. */
-function lazy<T extends Metric>(name: string, make: () => T): () => T {
+type Client = typeof PromClient;
+type Metric = PromClient.Metric;
+
+interface Shared {
+  /** prom-client, once METRICS_PORT started the metrics. */
+  client?: Client;
+  /** Gauges waiting for it (see `whenMetrics`). */
+  waiting: Array<(client: Client) => void>;
+}
+
+const sharedKey = Symbol.for("arkan-site.metrics");
+const holder = globalThis as { [sharedKey]?: Shared };
+holder[sharedKey] ??= { waiting: [] };
+const shared: Shared = holder[sharedKey];
+
+/** Runs `register` with prom-client now if the metrics run, else once they start. */
+function whenMetrics(register: (client: Client) => void) {
+  if (shared.client) register(shared.client);
+  else shared.waiting.push(register);
+}
+
+/**
+ * Loads prom-client and makes what waited for it (METRICS_PORT; tests). Until then, and
+ * without METRICS_PORT, counting costs nothing and loads nothing.
+ */
+export async function enableMetrics(): Promise<Client> {
+  if (!shared.client) {
+    shared.client = await import("prom-client");
+    for (const register of shared.waiting.splice(0)) register(shared.client);
+  }
+  return shared.client;
+}
+
+/**
+ * The metric `name`, made by `make` the first time either copy of this module asks while the
+ * metrics run; undefined while they do not.
+ */
+function lazy<T extends Metric>(name: string, make: (client: Client) => T): () => T | undefined {
   let metric: T | undefined;
   return () => {
-    metric ??= (register.getSingleMetric(name) as T | undefined) ?? make();
+    const client = shared.client;
+    if (!client) return undefined;
+    metric ??= (client.register.getSingleMetric(name) as T | undefined) ?? make(client);
     return metric;
   };
 }
+
+/** A timer that does nothing, while the metrics do not run. */
+const noTimer = () => {};
 
 const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -42,8 +79,8 @@ const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 const httpRequests = lazy(
   "http_requests_total",
-  () =>
-    new Counter({
+  (c) =>
+    new c.Counter({
       name: "http_requests_total",
       help: "Requests answered, by page kind and status class.",
       labelNames: ["kind", "status_class"],
@@ -51,8 +88,8 @@ const httpRequests = lazy(
 );
 const httpDuration = lazy(
   "http_request_duration_seconds",
-  () =>
-    new Histogram({
+  (c) =>
+    new c.Histogram({
       name: "http_request_duration_seconds",
       help: "Time from a request's arrival to the end of its answer, by page kind and status class.",
       labelNames: ["kind", "status_class"],
@@ -107,16 +144,16 @@ export function pageKindOf(pathname: string): string {
 /** Counts one answered request (http/requests.ts). */
 export function observeRequest(pathname: string, status: number, durationSeconds: number) {
   const labels = { kind: pageKindOf(pathname), status_class: `${Math.floor(status / 100)}xx` };
-  httpRequests().inc(labels);
-  httpDuration().observe(labels, durationSeconds);
+  httpRequests()?.inc(labels);
+  httpDuration()?.observe(labels, durationSeconds);
 }
 
 // Page cache ------------------------------------------------------------------------------
 
 const pageCacheLookups = lazy(
   "page_cache_lookups_total",
-  () =>
-    new Counter({
+  (c) =>
+    new c.Counter({
       name: "page_cache_lookups_total",
       help: "Page cache lookups of shareable GETs: hit or miss; stale counts the misses whose page was kept but had expired.",
       labelNames: ["result"],
@@ -124,14 +161,14 @@ const pageCacheLookups = lazy(
 );
 
 export const countPageCache = (result: "hit" | "miss" | "stale") =>
-  pageCacheLookups().inc({ result });
+  pageCacheLookups()?.inc({ result });
 
 // Content API ------------------------------------------------------------------------------
 
 const apiDuration = lazy(
   "content_api_request_duration_seconds",
-  () =>
-    new Histogram({
+  (c) =>
+    new c.Histogram({
       name: "content_api_request_duration_seconds",
       help: "Content API requests, by endpoint name, until the answer was read.",
       labelNames: ["endpoint"],
@@ -140,8 +177,8 @@ const apiDuration = lazy(
 );
 const apiErrors = lazy(
   "content_api_errors_total",
-  () =>
-    new Counter({
+  (c) =>
+    new c.Counter({
       name: "content_api_errors_total",
       help: "Content API requests that failed, by endpoint name and kind (unavailable, timeout, invalid).",
       labelNames: ["endpoint", "kind"],
@@ -149,20 +186,21 @@ const apiErrors = lazy(
 );
 const staleAnswers = lazy(
   "content_stale_answers_total",
-  () =>
-    new Counter({
+  (c) =>
+    new c.Counter({
       name: "content_stale_answers_total",
       help: "Answers served from the last good copy (memory or the answer store) because the content API failed.",
     }),
 );
 
 /** Times one content API request (api-client.server.ts); `endpoint` is a name, never a URL. */
-export const timeApiRequest = (endpoint: string) => apiDuration().startTimer({ endpoint });
+export const timeApiRequest = (endpoint: string): (() => void) =>
+  apiDuration()?.startTimer({ endpoint }) ?? noTimer;
 
 export const countApiError = (endpoint: string, kind: "unavailable" | "timeout" | "invalid") =>
-  apiErrors().inc({ endpoint, kind });
+  apiErrors()?.inc({ endpoint, kind });
 
-export const countStaleAnswer = () => staleAnswers().inc();
+export const countStaleAnswer = () => staleAnswers()?.inc();
 
 // Outbox (in the process that runs the outbox worker) ----------------------------------------
 
@@ -173,50 +211,42 @@ export interface OutboxGauges {
   oldestWaitingSeconds: number;
 }
 
-let outboxReading: (() => OutboxGauges | undefined) | undefined;
-
 /** Makes the outbox gauges read `read` at each scrape (the outbox worker, once it runs). */
 export function watchOutbox(read: () => OutboxGauges | undefined) {
-  outboxReading = read;
   const reading = () => {
     try {
-      return outboxReading?.();
+      return read();
     } catch {
       return undefined;
     }
   };
-  lazy(
-    "outbox_messages",
-    () =>
-      new Gauge({
-        name: "outbox_messages",
-        help: "Contact messages in the outbox, by state (pending and sending wait for the API; held wait for a person).",
-        labelNames: ["state"],
-        collect() {
-          const gauges = reading();
-          if (!gauges) return;
-          for (const [state, count] of Object.entries(gauges.counts)) this.set({ state }, count);
-        },
-      }),
-  )();
-  lazy(
-    "outbox_oldest_waiting_age_seconds",
-    () =>
-      new Gauge({
-        name: "outbox_oldest_waiting_age_seconds",
-        help: "Age of the oldest contact message waiting for delivery to the content API (0: none).",
-        collect() {
-          const gauges = reading();
-          if (gauges) this.set(gauges.oldestWaitingSeconds);
-        },
-      }),
-  )();
+  whenMetrics((c) => {
+    if (c.register.getSingleMetric("outbox_messages")) return;
+    new c.Gauge({
+      name: "outbox_messages",
+      help: "Contact messages in the outbox, by state (pending and sending wait for the API; held wait for a person).",
+      labelNames: ["state"],
+      collect() {
+        const gauges = reading();
+        if (!gauges) return;
+        for (const [state, count] of Object.entries(gauges.counts)) this.set({ state }, count);
+      },
+    });
+    new c.Gauge({
+      name: "outbox_oldest_waiting_age_seconds",
+      help: "Age of the oldest contact message waiting for delivery to the content API (0: none).",
+      collect() {
+        const gauges = reading();
+        if (gauges) this.set(gauges.oldestWaitingSeconds);
+      },
+    });
+  });
 }
 
 const outboxDeliveries = lazy(
   "outbox_delivery_attempts_total",
-  () =>
-    new Counter({
+  (c) =>
+    new c.Counter({
       name: "outbox_delivery_attempts_total",
       help: "Outbox delivery attempts, by result: delivered, retried (API unavailable), failed (refused for good).",
       labelNames: ["result"],
@@ -224,15 +254,15 @@ const outboxDeliveries = lazy(
 );
 
 export const countOutboxDelivery = (result: "delivered" | "retried" | "failed", count = 1) => {
-  if (count > 0) outboxDeliveries().inc({ result }, count);
+  if (count > 0) outboxDeliveries()?.inc({ result }, count);
 };
 
 // Contact desk --------------------------------------------------------------------------------
 
 const contactMessages = lazy(
   "contact_messages_total",
-  () =>
-    new Counter({
+  (c) =>
+    new c.Counter({
       name: "contact_messages_total",
       help: "Contact form posts by outcome: accepted (the API took it), queued (in the outbox), held (sent too soon), rate_limited, invalid, dropped (honeypot), failed.",
       labelNames: ["outcome"],
@@ -248,14 +278,14 @@ export type ContactOutcomeLabel =
   | "dropped"
   | "failed";
 
-export const countContact = (outcome: ContactOutcomeLabel) => contactMessages().inc({ outcome });
+export const countContact = (outcome: ContactOutcomeLabel) => contactMessages()?.inc({ outcome });
 
 // Images -----------------------------------------------------------------------------------
 
 const imageEncode = lazy(
   "image_encode_duration_seconds",
-  () =>
-    new Histogram({
+  (c) =>
+    new c.Histogram({
       name: "image_encode_duration_seconds",
       help: "Time the image endpoint took to resize and encode one image, by output format.",
       labelNames: ["format"],
@@ -263,23 +293,23 @@ const imageEncode = lazy(
     }),
 );
 
-export const timeImageEncode = () => imageEncode().startTimer();
+export const timeImageEncode = (): ((labels: { format: string }) => void) =>
+  imageEncode()?.startTimer() ?? noTimer;
 
 /** Makes `image_cache_bytes` read `bytes` at each scrape (the image endpoint's disk cache). */
 export function watchImageCache(bytes: () => number) {
-  lazy(
-    "image_cache_bytes",
-    () =>
-      new Gauge({
-        name: "image_cache_bytes",
-        help: "Bytes of resized images kept on disk (IMAGE_CACHE_MAX_MB bounds them).",
-        // Every process of a machine shares one folder: the largest count, not their sum.
-        aggregator: "max",
-        collect() {
-          this.set(bytes());
-        },
-      }),
-  )();
+  whenMetrics((c) => {
+    if (c.register.getSingleMetric("image_cache_bytes")) return;
+    new c.Gauge({
+      name: "image_cache_bytes",
+      help: "Bytes of resized images kept on disk (IMAGE_CACHE_MAX_MB bounds them).",
+      // Every process of a machine shares one folder: the largest count, not their sum.
+      aggregator: "max",
+      collect() {
+        this.set(bytes());
+      },
+    });
+  });
 }
 
 // Site search --------------------------------------------------------------------------------
@@ -292,42 +322,37 @@ export interface SearchIndexState {
 /** Makes the search gauges read `state` at each scrape (the site search, pages/search-index.server.ts). */
 export function watchSearchIndex(state: (lang: Language) => SearchIndexState | undefined) {
   const langs: Language[] = ["en", "ar"];
-  lazy(
-    "search_index_documents",
-    () =>
-      new Gauge({
-        name: "search_index_documents",
-        help: "Documents in the site search's index, by language (0 until the first search builds it).",
-        labelNames: ["lang"],
-        aggregator: "max",
-        collect() {
-          for (const lang of langs) this.set({ lang }, state(lang)?.documents ?? 0);
-        },
-      }),
-  )();
-  lazy(
-    "search_index_age_seconds",
-    () =>
-      new Gauge({
-        name: "search_index_age_seconds",
-        help: "Age of the site search's index, by language (absent until the first build).",
-        labelNames: ["lang"],
-        aggregator: "max",
-        collect() {
-          this.reset();
-          for (const lang of langs) {
-            const built = state(lang);
-            if (built) this.set({ lang }, (Date.now() - built.builtAt) / 1000);
-          }
-        },
-      }),
-  )();
+  whenMetrics((c) => {
+    if (c.register.getSingleMetric("search_index_documents")) return;
+    new c.Gauge({
+      name: "search_index_documents",
+      help: "Documents in the site search's index, by language (0 until the first search builds it).",
+      labelNames: ["lang"],
+      aggregator: "max",
+      collect() {
+        for (const lang of langs) this.set({ lang }, state(lang)?.documents ?? 0);
+      },
+    });
+    new c.Gauge({
+      name: "search_index_age_seconds",
+      help: "Age of the site search's index, by language (absent until the first build).",
+      labelNames: ["lang"],
+      aggregator: "max",
+      collect() {
+        this.reset();
+        for (const lang of langs) {
+          const built = state(lang);
+          if (built) this.set({ lang }, (Date.now() - built.builtAt) / 1000);
+        }
+      },
+    });
+  });
 }
 
 const searchBuild = lazy(
   "search_index_build_duration_seconds",
-  () =>
-    new Histogram({
+  (c) =>
+    new c.Histogram({
       name: "search_index_build_duration_seconds",
       help: "Time to read the content and build one language's search index.",
       labelNames: ["lang"],
@@ -335,31 +360,31 @@ const searchBuild = lazy(
     }),
 );
 
-export const timeSearchBuild = (lang: Language) => searchBuild().startTimer({ lang });
+export const timeSearchBuild = (lang: Language): (() => void) =>
+  searchBuild()?.startTimer({ lang }) ?? noTimer;
 
 // Redis and the messages between processes -----------------------------------------------------
 
 /** Makes `redis_connected` read `connected` at each scrape (REDIS_URL set). */
 export function watchRedis(connected: () => boolean) {
-  lazy(
-    "redis_connected",
-    () =>
-      new Gauge({
-        name: "redis_connected",
-        help: "1 while Redis answers, 0 while the site runs on each process's own caches and counters.",
-        // One process without Redis is enough to be told.
-        aggregator: "min",
-        collect() {
-          this.set(connected() ? 1 : 0);
-        },
-      }),
-  )();
+  whenMetrics((c) => {
+    if (c.register.getSingleMetric("redis_connected")) return;
+    new c.Gauge({
+      name: "redis_connected",
+      help: "1 while Redis answers, 0 while the site runs on each process's own caches and counters.",
+      // One process without Redis is enough to be told.
+      aggregator: "min",
+      collect() {
+        this.set(connected() ? 1 : 0);
+      },
+    });
+  });
 }
 
 const fanOutMessages = lazy(
   "fan_out_messages_total",
-  () =>
-    new Counter({
+  (c) =>
+    new c.Counter({
       name: "fan_out_messages_total",
       help: "Messages between the site's processes (purges, changed answers), by direction and kind.",
       labelNames: ["direction", "kind"],
@@ -367,20 +392,20 @@ const fanOutMessages = lazy(
 );
 
 export const countFanOut = (direction: "sent" | "received", kind: "purge" | "expire") =>
-  fanOutMessages().inc({ direction, kind });
+  fanOutMessages()?.inc({ direction, kind });
 
 // Cluster --------------------------------------------------------------------------------------
 
 const workerRestarts = lazy(
   "cluster_worker_restarts_total",
-  () =>
-    new Counter({
+  (c) =>
+    new c.Counter({
       name: "cluster_worker_restarts_total",
       help: "Server processes that ended unasked and were started again (WORKERS > 1).",
     }),
 );
 
-export const countWorkerRestart = () => workerRestarts().inc();
+export const countWorkerRestart = () => workerRestarts()?.inc();
 
 // The listener -----------------------------------------------------------------------------------
 
@@ -402,15 +427,17 @@ export async function startMetrics(
   role: ProcessRole,
 ): Promise<Server | undefined> {
   if (settings.METRICS_PORT === undefined) return undefined;
+  const client = await enableMetrics();
+  const { register } = client;
   if (role !== "primary" && !register.getSingleMetric("process_cpu_seconds_total")) {
-    collectDefaultMetrics();
+    client.collectDefaultMetrics();
     // Sums of the `nodejs_active_*` gauges by type, misnamed as counters (promtool says so).
     for (const name of ["handles", "requests", "resources"]) {
       register.removeSingleMetric(`nodejs_active_${name}_total`);
     }
   }
   // In a worker, this answers the primary's requests for its metrics.
-  const aggregator = new AggregatorRegistry();
+  const aggregator = new client.AggregatorRegistry();
   if (role === "worker") return undefined;
   const scrape = async () =>
     role === "primary"
