@@ -223,6 +223,7 @@ describe("limits and failures", () => {
         width: 1000,
         height: 800,
         channels: 3,
+        background: "#808080",
         noise: { type: "gaussian", mean: 128, sigma: 40 },
       },
     })
