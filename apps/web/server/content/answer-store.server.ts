@@ -46,7 +46,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** The store at `file`; a store that cannot be opened or written is skipped, never fatal. */
 export function openAnswerStore(file: string, options: AnswerStoreOptions = {}): AnswerStore {
-  const log = options.logger ?? loggerFor("answers");
+  const log = options.logger ?? loggerFor("cache");
   const maxAgeMs = options.maxAgeMs ?? 30 * DAY;
   const maxRows = options.maxRows ?? 5_000;
   const flushMs = options.flushMs ?? 1_000;
