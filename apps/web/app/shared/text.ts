@@ -1,5 +1,5 @@
 /** Small text helpers shared by pages and the SEO tags. */
-import { decodeHTML } from "entities";
+import { decodeHTML } from "entities/decode";
 
 /*
  * Digits: Western (0-9) on the pages of both languages, as the API writes them. Dates, amounts
