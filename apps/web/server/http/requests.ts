@@ -51,8 +51,9 @@ export function requestHandling(options: { accessLog: boolean }): express.Reques
       res.setHeader("X-Request-Id", id);
       return id;
     },
-    // The request logger pino-http keeps on `req` names the method and path only.
-    serializers: { req: (req: { method?: string; url?: string }) => ({ method: req.method }) },
+    // The request logger pino-http keeps on `req` (`req.log`) names the method only: never a
+    // header, a cookie or the query.
+    serializers: { req: (req: { method?: string }) => ({ method: req.method }) },
     quietResLogger: true,
     customSuccessObject: accessLine,
     customErrorObject: (req, res) => accessLine(req, res),
