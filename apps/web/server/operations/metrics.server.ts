@@ -143,6 +143,7 @@ export function pageKindOf(pathname: string): string {
 
 /** Counts one answered request (http/requests.ts). */
 export function observeRequest(pathname: string, status: number, durationSeconds: number) {
+  if (!shared.client) return;
   const labels = { kind: pageKindOf(pathname), status_class: `${Math.floor(status / 100)}xx` };
   httpRequests()?.inc(labels);
   httpDuration()?.observe(labels, durationSeconds);
