@@ -17,7 +17,7 @@ import { outboxWorkerFromSettings } from "./contact/outbox-worker.server.ts";
 import { contactRateWindowMs } from "./contact/rate-limit.server.ts";
 import type { createSiteApp as CreateSiteApp } from "./http/app.ts";
 import { loggerFor } from "./log.server.ts";
-import { startMetrics } from "./operations/metrics.server.ts";
+import { startMetrics } from "./operations/metrics-endpoint.server.ts";
 import { startTracing } from "./operations/tracing.server.ts";
 import { repoRoot } from "./repo-root.ts";
 import { loadSettings, mediaProxyTarget, SettingsError } from "./settings.server.ts";

@@ -4,7 +4,8 @@
  * in e2e/operations.spec.ts.)
  */
 import { describe, expect, it } from "vitest";
-import { enableMetrics, observeRequest, pageKindOf } from "./metrics.server.ts";
+import { enableMetrics, observeRequest } from "./metrics.server.ts";
+import { pageKindOf } from "./page-kind.server.ts";
 
 describe("pageKindOf", () => {
   it("names the page, not its address", () => {

@@ -1,7 +1,8 @@
 /**
  * The site's Prometheus metrics (prom-client): every metric is named here, and the modules that
  * count call the small functions below. With METRICS_PORT set, `GET /metrics` on its own
- * listener (METRICS_HOST, loopback by default) answers for the whole machine: with several
+ * listener (METRICS_HOST, loopback by default: metrics-endpoint.server.ts) answers for the
+ * whole machine: with several
  * server processes (WORKERS), the primary asks each worker for its metrics over the cluster's
  * messages and adds them up (prom-client's AggregatorRegistry), then appends its own (the
  * outbox, worker restarts), which no worker has. Decision 019 says why.
@@ -18,10 +19,9 @@
  * made it. A process registers only what it uses, so the primary's metrics and the workers' never
  * share a name.
  */
-import { createServer, type Server } from "node:http";
 import type { Language } from "@site/contract";
 import type * as PromClient from "prom-client";
-import { pageOf } from "../../app/shared/page-table.ts";
+import { pageKindOf } from "./page-kind.server.ts";
 
 type Client = typeof PromClient;
 type Metric = PromClient.Metric;
@@ -96,50 +96,6 @@ const httpDuration = lazy(
       buckets: seconds,
     }),
 );
-
-/**
- * What kind of address `pathname` is, one of a few dozen names: a page of the page table
- * (`newsItem`), `asset`, `image`, `social-card`, `media`, `feed`, `sitemap`, `operations`...,
- * or `other` (anything unknown, whatever its spelling).
- */
-export function pageKindOf(pathname: string): string {
-  const path = pathname.replace(/\.data$/, "");
-  const [, first = "", ...rest] = path.split("/");
-  switch (first.toLowerCase()) {
-    case "assets":
-      return "asset";
-    case "img":
-      return "image";
-    case "og":
-      return "social-card";
-    case "storage":
-      return "media";
-    case "healthz":
-    case "readyz":
-    case "purge":
-      return "operations";
-    case "sitemap.xml":
-    case "sitemap":
-      return "sitemap";
-    case "robots.txt":
-      return "robots";
-    case "":
-      return "root";
-    case "en":
-    case "ar": {
-      const below = rest.join("/").replace(/\/+$/, "");
-      if (/^news\/feed\.xml$/i.test(below)) return "feed";
-      if (/^manifest\.webmanifest$/i.test(below)) return "manifest";
-      if (/^contactUs\/send$/i.test(below)) return "contact-send";
-      return pageOf(below) ?? "other";
-    }
-    default:
-      return /^[\w-]+\.(ico|png|svg|txt|xml|json|webmanifest|pdf|woff2?)$/i.test(first) &&
-        rest.length === 0
-        ? "static"
-        : "other";
-  }
-}
 
 /** Counts one answered request (http/requests.ts). */
 export function observeRequest(pathname: string, status: number, durationSeconds: number) {
@@ -407,68 +363,3 @@ const workerRestarts = lazy(
 );
 
 export const countWorkerRestart = () => workerRestarts()?.inc();
-
-// The listener -----------------------------------------------------------------------------------
-
-/** Where this process stands: alone, the primary of several workers, or one of them. */
-export type ProcessRole = "single" | "primary" | "worker";
-
-export interface MetricsSettings {
-  METRICS_PORT?: number;
-  METRICS_HOST: string;
-}
-
-/**
- * Starts what METRICS_PORT asks of a process in `role`: the default process metrics in each
- * process that serves pages, and the `/metrics` listener in the single process or the primary.
- * Returns the listener (to close on stop), or nothing. Without METRICS_PORT, nothing is collected.
- */
-export async function startMetrics(
-  settings: MetricsSettings,
-  role: ProcessRole,
-): Promise<Server | undefined> {
-  if (settings.METRICS_PORT === undefined) return undefined;
-  const client = await enableMetrics();
-  const { register } = client;
-  if (role !== "primary" && !register.getSingleMetric("process_cpu_seconds_total")) {
-    client.collectDefaultMetrics();
-    // Sums of the `nodejs_active_*` gauges by type, misnamed as counters (promtool says so).
-    for (const name of ["handles", "requests", "resources"]) {
-      register.removeSingleMetric(`nodejs_active_${name}_total`);
-    }
-  }
-  // In a worker, this answers the primary's requests for its metrics.
-  const aggregator = new client.AggregatorRegistry();
-  if (role === "worker") return undefined;
-  const scrape = async () =>
-    role === "primary"
-      ? joinExpositions(await aggregator.clusterMetrics(), await register.metrics())
-      : register.metrics();
-  const server = createServer((req, res) => {
-    const path = req.url?.split("?")[0];
-    if (req.method !== "GET" || path !== "/metrics") {
-      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found: GET /metrics\n");
-      return;
-    }
-    scrape().then(
-      (text) => res.writeHead(200, { "Content-Type": register.contentType }).end(text),
-      (error: unknown) =>
-        res
-          .writeHead(500, { "Content-Type": "text/plain" })
-          .end(`metrics unavailable: ${error instanceof Error ? error.message : error}\n`),
-    );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(settings.METRICS_PORT, settings.METRICS_HOST, () => resolve());
-  });
-  return server;
-}
-
-/** Two expositions as one (their metric names never overlap: see the module's comment). */
-const joinExpositions = (...texts: string[]) =>
-  texts
-    .map((text) => text.trim())
-    .filter(Boolean)
-    .join("\n")
-    .concat("\n");

@@ -14,7 +14,7 @@ import {
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
-import { pageKindOf } from "./metrics.server.ts";
+import { pageKindOf } from "./page-kind.server.ts";
 import type { SpanKindName, Tracing } from "./tracing.server.ts";
 
 const kinds: Record<SpanKindName, SpanKind> = {
