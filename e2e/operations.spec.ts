@@ -339,8 +339,15 @@ test.describe("traces", () => {
   test("unset, no OpenTelemetry module is loaded", async () => {
     const running = await siteBehindRecorder({}, ["--import", reportModuleLoads]);
     try {
-      expect((await fetch(`${running.site.url}/en/news`)).status).toBe(200);
+      const answer = await fetch(`${running.site.url}/en/news`, {
+        headers: { "X-Request-Id": "trace-less-1" },
+      });
+      expect(answer.status).toBe(200);
       expect(running.site.output()).not.toContain("@opentelemetry");
+      // The request's id reaches the API with each call made for it.
+      const calls = running.proxy.seen.filter((request) => request.path.startsWith("/api/news"));
+      expect(calls.length).toBeGreaterThan(0);
+      for (const call of calls) expect(call.headers["x-request-id"]).toBe("trace-less-1");
       // Nor any traceparent invented for the API.
       expect(running.proxy.seen.some((request) => request.headers.traceparent)).toBe(false);
     } finally {
