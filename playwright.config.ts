@@ -39,6 +39,7 @@ export default defineConfig({
         "html-validity.spec.ts",
         "http.spec.ts",
         "news-feed.spec.ts",
+        "operations.spec.ts",
         "page-cache.spec.ts",
         "purge-by-content.spec.ts",
         "scale-out.spec.ts",

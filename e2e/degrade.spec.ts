@@ -140,7 +140,7 @@ test("an API that answers an empty list or resets connections: the last good pag
     await expect(page.getByTestId("error-screen")).toBeVisible();
     await expect(page.getByText(i18n.ar["error.api.invalid"] ?? "")).toBeVisible();
     expect(own.logged()).toContainEqual(
-      expect.objectContaining({ level: "error", area: "api", endpoint: "/api/isos" }),
+      expect.objectContaining({ level: "error", component: "answers", endpoint: "/api/isos" }),
     );
 
     fault = "none";
@@ -160,7 +160,7 @@ test("an API that answers an empty list or resets connections: the last good pag
     expect(unseen?.status()).toBe(503);
     await expect(page.getByTestId("error-screen")).toBeVisible();
     expect(own.logged()).toContainEqual(
-      expect.objectContaining({ level: "error", area: "api", kind: "unavailable" }),
+      expect.objectContaining({ level: "error", component: "answers", kind: "unavailable" }),
     );
 
     // The API comes back: so does the site, without a restart.

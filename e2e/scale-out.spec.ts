@@ -208,7 +208,7 @@ test.describe("two instances on one Redis", () => {
       const redisErrors = instance
         .logged()
         .slice(before.get(instance))
-        .filter((line) => line.area === "redis" && line.level === "error");
+        .filter((line) => line.component === "fan-out" && line.level === "error");
       expect(redisErrors).toHaveLength(1);
     }
     await redis?.start();

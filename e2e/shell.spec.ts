@@ -181,7 +181,7 @@ test.describe("the content API is down", () => {
         await expect(page.getByTestId("error-screen")).toBeVisible();
       }
       // One structured line per failed endpoint, never a crash.
-      const failures = site.logged().filter((entry) => entry.area === "api");
+      const failures = site.logged().filter((entry) => entry.component === "answers");
       expect(failures.length).toBeGreaterThan(0);
       for (const failure of failures) {
         expect(failure).toMatchObject({ level: "error", kind: "unavailable" });
@@ -345,7 +345,7 @@ test.describe("the content API fails after pages were seen", () => {
       expect(site.logged()).toContainEqual(
         expect.objectContaining({
           level: "warn",
-          area: "api",
+          component: "answers",
           key: expect.stringMatching(/^ar \/api\/news\b/),
         }),
       );

@@ -295,9 +295,9 @@ test.describe("the index and the API", () => {
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       await expect
-        .poll(() => servers.site.logged().filter((line) => line.area === "search").length)
+        .poll(() => servers.site.logged().filter((line) => line.component === "search").length)
         .toBeGreaterThan(0);
-      expect(servers.site.logged().find((line) => line.area === "search")).toMatchObject({
+      expect(servers.site.logged().find((line) => line.component === "search")).toMatchObject({
         level: "warn",
         message: "keeping the last good search index",
       });

@@ -3,14 +3,15 @@
  * Debian's Chromium and its headless shell, which the browser tests run in (no test tool downloads
  * a browser of its own; without the shell they use the full Chromium, more slowly), Java for the Nu HTML
  * checker (vnu-jar's own Java download is denied in allowScripts), redis-server for the
- * scale-out tests, and Varnish with varnish-modules' xkey for the shared cache in front of two
- * instances (e2e/purge-by-content.spec.ts). Missing ones are installed with apt-get when this
- * runs as root on Debian; otherwise `npm test` stops at once with one line saying what to
- * install.
+ * scale-out tests, Prometheus (with promtool) for the metrics tests, and Varnish with
+ * varnish-modules' xkey for the shared cache in front of two instances
+ * (e2e/purge-by-content.spec.ts). Missing ones are installed with apt-get when this runs as
+ * root on Debian; otherwise `npm test` stops at once with one line saying what to install.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { debianChromium, debianHeadlessShell } from "../e2e/support/env.ts";
+import { prometheusPath, promtoolPath } from "../e2e/support/prometheus.ts";
 import { redisServerPath } from "../e2e/support/redis.ts";
 import { hasXkeyModule, varnishdPath } from "../e2e/support/varnish.ts";
 
@@ -59,6 +60,13 @@ export const tools: Tool[] = [
   // The shared cache in front of two instances (e2e/purge-by-content.spec.ts, deploy/varnish.vcl).
   { name: "Varnish", debian: "varnish", present: () => executable(varnishdPath) },
   { name: "Varnish's xkey module", debian: "varnish-modules", present: hasXkeyModule },
+  {
+    // The metrics tests: a real Prometheus scraping the site, and promtool's checks of the
+    // scrape and of deploy/'s rules.
+    name: "Prometheus",
+    debian: "prometheus",
+    present: () => executable(prometheusPath) && executable(promtoolPath),
+  },
 ];
 
 /** Installs what is missing when it can; returns the line to print when something still is. */
@@ -77,5 +85,5 @@ export function ensureTestTools(): string | null {
   }
   missing = missing.filter((tool) => !tool.standIn?.());
   if (missing.length === 0) return null;
-  return `Missing for the tests: ${missing.map((tool) => tool.name).join(", ")}. Install them (Debian: apt-get install -y ${missing.map((tool) => tool.debian).join(" ")}), or point CHROMIUM_PATH / REDIS_SERVER_PATH / VARNISHD_PATH at them.`;
+  return `Missing for the tests: ${missing.map((tool) => tool.name).join(", ")}. Install them (Debian: apt-get install -y ${missing.map((tool) => tool.debian).join(" ")}), or point CHROMIUM_PATH / REDIS_SERVER_PATH / PROMETHEUS_PATH / PROMTOOL_PATH / VARNISHD_PATH at them.`;
 }

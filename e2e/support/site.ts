@@ -30,7 +30,7 @@ export interface RunningSite {
   stop: () => Promise<void>;
 }
 
-export type LogEntry = Record<string, string | number> & { level: string; area: string };
+export type LogEntry = Record<string, string | number> & { level: string; component: string };
 
 export interface SiteOptions {
   /** Default: a free port. */

@@ -16,6 +16,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import type { Language } from "@site/contract";
 import { createContentClient } from "../../apps/web/server/content/api-client.server.ts";
+import { createLogger } from "../../apps/web/server/log.server.ts";
 import {
   LanguageIndex,
   type SearchDocument,
@@ -205,7 +206,7 @@ export async function searchBench(apiUrl: string, madeUpCount = 10_000): Promise
     timeoutMs: 20_000,
     cacheTtlMs: 300_000,
     cacheMaxEntries: 500,
-    log: () => undefined,
+    logger: createLogger({ level: "silent" }),
   });
   // Both languages are read first: measuring blocks the event loop for seconds, long enough
   // for the API to close idle keep-alive connections the client would then reuse.

@@ -9,6 +9,8 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { RateLimiter, type RateLimiterOptions } from "./contact/rate-limit.server.ts";
+import type { Logger } from "./log.server.ts";
+import { countWorkerRestart } from "./operations/metrics.server.ts";
 import { clusterChannel, isEnvelope } from "./scale-out/fan-out.server.ts";
 import { DRAIN_DEADLINE_MS } from "./shutdown.ts";
 
@@ -41,7 +43,7 @@ export interface WorkerPoolOptions {
   count: number;
   env: Record<string, string>;
   rateLimit: RateLimiterOptions;
-  log: (line: string) => void;
+  log: Logger;
   backoff?: RestartBackoff;
 }
 
@@ -85,7 +87,9 @@ export function startWorkers(options: WorkerPoolOptions): WorkerPool {
     startedAt.delete(worker);
     if (stopping) return;
     const delay = backoff.next(lived);
-    log(
+    countWorkerRestart();
+    log.warn(
+      { pid: worker.process.pid, exit: signal ?? code, livedSeconds: Math.round(lived / 1000) },
       `Server process ${worker.process.pid} ended (${signal ?? code}) after ${Math.round(lived / 1000)} s; starting another in ${delay} ms`,
     );
     const timer = setTimeout(() => {

@@ -21,7 +21,9 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-console.log(`Reading content from ${settings.API_BASE_URL}`);
+const { loggerFor } = await import("./log.server.ts");
+const log = loggerFor("http");
+log.info(`Reading content from ${settings.API_BASE_URL}`);
 const outboxWorker = outboxWorkerFromSettings(settings);
 const vite = await createServer({ server: { middlewareMode: true } });
 // Loaded through Vite, so the app and the routes it serves share Vite's copy of each module.
@@ -35,7 +37,7 @@ const app = createSiteApp({
   mediaProxyTo: mediaProxyTarget(settings),
 });
 const server = app.listen(settings.PORT, settings.HOST, () => {
-  console.log(`Development server on http://${settings.HOST}:${settings.PORT}`);
+  log.info(`Development server on http://${settings.HOST}:${settings.PORT}`);
 });
 
 stopOnSignals(server, [() => outboxWorker.stop(), () => vite.close()]);

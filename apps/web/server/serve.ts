@@ -4,6 +4,9 @@
  * WORKERS > 1 this process starts the outbox worker once, and forks
  * that many server processes sharing the port (node:cluster, cluster.ts), relaying purges
  * between them, counting their contact limit, replacing any that dies.
+ * With METRICS_PORT, this process (the primary, with WORKERS > 1) answers `/metrics` for all of
+ * them; with OTEL_EXPORTER_OTLP_ENDPOINT, each serving process traces its requests
+ * (operations/).
  */
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
@@ -13,11 +16,14 @@ import { CompanyFileError } from "./company.server.ts";
 import { outboxWorkerFromSettings } from "./contact/outbox-worker.server.ts";
 import { contactRateWindowMs } from "./contact/rate-limit.server.ts";
 import type { createSiteApp as CreateSiteApp } from "./http/app.ts";
+import { loggerFor } from "./log.server.ts";
+import { startMetrics } from "./operations/metrics-endpoint.server.ts";
+import { startTracing } from "./operations/tracing.server.ts";
 import { repoRoot } from "./repo-root.ts";
 import { loadSettings, mediaProxyTarget, SettingsError } from "./settings.server.ts";
 import { stopOnSignals } from "./shutdown.ts";
 
-const log = (line: string) => console.log(line);
+const log = loggerFor("cluster");
 
 /** Runs `step`; an operator's mistake it reports (one line) stops the start. */
 async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
@@ -37,11 +43,21 @@ async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
 const hostName = (host: string) => (host === "0.0.0.0" ? "localhost" : host);
 
 const settings = await orStop(() => loadSettings(repoRoot));
-log(`Reading content from ${settings.API_BASE_URL}`);
+if (cluster.isPrimary) log.info(`Reading content from ${settings.API_BASE_URL}`);
+
+/** Starts the metrics of this process; a port already taken stops the start. */
+const metricsFor = (role: "single" | "primary" | "worker") =>
+  startMetrics(settings, role).catch((error: Error) => {
+    console.error(
+      `Could not listen for metrics on ${settings.METRICS_HOST}:${settings.METRICS_PORT}: ${error.message}`,
+    );
+    process.exit(1);
+  });
 
 if (cluster.isPrimary && settings.WORKERS > 1) {
   // Contact messages the API could not take wait in the outbox; this delivers them later.
-  const outboxWorker = outboxWorkerFromSettings(settings, log);
+  const outboxWorker = outboxWorkerFromSettings(settings);
+  const metrics = await metricsFor("primary");
   const workerEnv = {
     // One signing secret for the contact form in every worker (a form may come back to another).
     FORM_SECRET: settings.FORM_SECRET ?? randomBytes(32).toString("base64url"),
@@ -53,16 +69,23 @@ if (cluster.isPrimary && settings.WORKERS > 1) {
     log,
   });
   cluster.once("listening", (_worker, address) =>
-    log(
+    log.info(
       `Website ready on http://${hostName(settings.HOST)}:${address.port} with ${settings.WORKERS} server processes`,
     ),
   );
-  stopOnSignals(undefined, [() => workers.stop(), () => outboxWorker.stop()]);
+  stopOnSignals(undefined, [
+    () => workers.stop(),
+    () => outboxWorker.stop(),
+    async () => void metrics?.close(),
+  ]);
 } else {
   await serve();
 }
 
 async function serve() {
+  // Before the build loads: its requests and API calls are traced from the first.
+  const tracing = await startTracing(settings);
+  const metrics = await metricsFor(cluster.isWorker ? "worker" : "single");
   const buildDir = path.resolve(repoRoot, "apps/web", settings.BUILD_DIR);
   // The server build's entry is server/http/app.ts, bundled with the routes (vite.config.ts).
   const { createSiteApp } = (await import(path.join(buildDir, "server/index.js"))) as {
@@ -77,14 +100,16 @@ async function serve() {
   );
   // Contact messages the API could not take wait in the outbox; this delivers them later.
   // (With several server processes, the first process runs it.)
-  const outboxWorker = cluster.isPrimary ? outboxWorkerFromSettings(settings, log) : undefined;
+  const outboxWorker = cluster.isPrimary ? outboxWorkerFromSettings(settings) : undefined;
 
   const server = app.listen(settings.PORT, settings.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : settings.PORT;
     // With several processes, the first one says when the site is ready.
     if (cluster.isPrimary) {
-      log(`Website ready on http://${hostName(settings.HOST)}:${port} (${app.get("env")} mode)`);
+      log.info(
+        `Website ready on http://${hostName(settings.HOST)}:${port} (${app.get("env")} mode)`,
+      );
     }
   });
   // Longer than a load balancer's idle time-out (often 60 s), so it never reuses a connection
@@ -96,5 +121,9 @@ async function serve() {
     process.exit(1);
   });
 
-  stopOnSignals(server, [async () => outboxWorker?.stop()]);
+  stopOnSignals(server, [
+    async () => outboxWorker?.stop(),
+    async () => void metrics?.close(),
+    async () => tracing?.shutdown(),
+  ]);
 }

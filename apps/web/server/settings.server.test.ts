@@ -84,6 +84,35 @@ describe("parseSettings", () => {
     expect(settings.COMPANY_FILE).toBe("/srv/site/apps/web/company.json");
   });
 
+  it("reads what operators set for logs, metrics and traces, refusing wrong values", () => {
+    expect(parseSettings(api)).toMatchObject({ LOG_LEVEL: "info", METRICS_HOST: "127.0.0.1" });
+    expect(parseSettings(api).METRICS_PORT).toBeUndefined();
+    expect(parseSettings(api).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(
+      parseSettings({
+        ...api,
+        LOG_LEVEL: "debug",
+        METRICS_PORT: "9464",
+        METRICS_HOST: "10.0.0.5",
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://otel:4318/",
+      }),
+    ).toMatchObject({
+      LOG_LEVEL: "debug",
+      METRICS_PORT: 9464,
+      METRICS_HOST: "10.0.0.5",
+      OTEL_EXPORTER_OTLP_ENDPOINT: "http://otel:4318",
+    });
+    for (const [name, value] of [
+      ["LOG_LEVEL", "loud"],
+      ["METRICS_PORT", "70000"],
+      ["OTEL_EXPORTER_OTLP_ENDPOINT", "otel:4318"],
+    ]) {
+      expect(() => parseSettings({ ...api, [name as string]: value }), name).toThrow(
+        new RegExp(`^Invalid settings: ${name} `),
+      );
+    }
+  });
+
   it("trusts a number of proxies or their addresses, never every hop", () => {
     const trust = (value: string) => parseSettings({ ...api, TRUST_PROXY: value }).TRUST_PROXY;
     expect(trust("false")).toBe(false);

@@ -19,6 +19,10 @@ const port = z.coerce
 
 const positiveInt = z.coerce.number().int().positive();
 
+const logLevel = z
+  .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+  .default("info");
+
 const settingsSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: port.default(3000),
@@ -97,6 +101,21 @@ const settingsSchema = z.object({
     .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)])
     .default(1)
     .transform((value) => (value === "auto" ? availableParallelism() : value)),
+  /** Lowest level of the JSON log lines written (log.server.ts): `debug` shows more, `warn` less. */
+  LOG_LEVEL: logLevel,
+  /**
+   * Port of the Prometheus metrics (`GET /metrics`, operations/metrics.server.ts), on a listener of
+   * its own: one scrape covers every server process. Unset: no metrics listener.
+   */
+  METRICS_PORT: port.optional(),
+  /** Address the metrics listener binds: loopback unless the scraper runs on another machine. */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /**
+   * OpenTelemetry collector (OTLP over HTTP, e.g. http://localhost:4318): with it, each request,
+   * its loaders and its content API calls are traced (operations/tracing.server.ts). Unset: no
+   * OpenTelemetry module is loaded at all.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   /** One line per request on stdout (method, path, status, time). */
   ACCESS_LOG: z
     .enum(["true", "false", "1", "0"])
@@ -233,6 +252,15 @@ export function outboxDatabasePath(root: string): string {
       `Invalid settings: OUTBOX_DATABASE_PATH ${parsed.error.issues[0]?.message}`,
     );
   return path.resolve(root, parsed.data);
+}
+
+/**
+ * LOG_LEVEL and NODE_ENV alone, for the logger (log.server.ts), which exists before the other
+ * settings are read; a wrong LOG_LEVEL is `info` here and stops the start in `loadSettings`.
+ */
+export function logSettings(): { level: Settings["LOG_LEVEL"]; mode: string | undefined } {
+  const level = logLevel.safeParse(process.env.LOG_LEVEL || undefined);
+  return { level: level.success ? level.data : "info", mode: process.env.NODE_ENV };
 }
 
 /** BUILD_DIR alone, for the build (react-router.config.ts), which needs no other setting. */

@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import { logError } from "./log.server.ts";
+import { loggerFor } from "./log.server.ts";
 
 /** How long requests in flight may take to finish once the process is told to stop. */
 export const DRAIN_DEADLINE_MS = 10_000;
@@ -29,11 +29,11 @@ export function stopOnSignals(server: Server | undefined, closers: Array<() => P
   process.on("SIGINT", () => stop(0));
   process.on("SIGTERM", () => stop(0));
   process.on("uncaughtException", (error) => {
-    logError("process", `uncaught ${describe(error)}; stopping for a restart`);
+    loggerFor("cluster").error(`uncaught ${describe(error)}; stopping for a restart`);
     void stop(1);
   });
   process.on("unhandledRejection", (reason) => {
-    logError("process", `unhandled rejection ${describe(reason)}; still serving`);
+    loggerFor("cluster").error(`unhandled rejection ${describe(reason)}; still serving`);
   });
 }
 

@@ -21,6 +21,7 @@ import { collectDocuments, SiteSearch } from "./pages/search-index.server.ts";
 import { SitemapCache } from "./pages/sitemap-xml.server.ts";
 import {
   clusterFanOut,
+  countedFanOut,
   type FanOut,
   redisFanOut,
   type SiteMessage,
@@ -89,10 +90,11 @@ export function createSite(settings: Settings): Site {
   const redis = settings.REDIS_URL
     ? connectRedis(settings.REDIS_URL, settings.REDIS_KEY_PREFIX)
     : undefined;
-  const fanOut: FanOut = redis ? redisFanOut(redis, clusterFanOut()) : clusterFanOut();
-  const disk = openAnswerStore(settings.ANSWER_STORE_PATH, {
-    maxAgeMs: settings.ANSWER_STORE_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
-  });
+  const fanOut: FanOut = countedFanOut(
+    redis ? redisFanOut(redis, clusterFanOut()) : clusterFanOut(),
+  );
+  const answerMaxAgeMs = settings.ANSWER_STORE_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
+  const disk = openAnswerStore(settings.ANSWER_STORE_PATH, { maxAgeMs: answerMaxAgeMs });
   const api = createContentClient({
     baseUrl: settings.API_BASE_URL,
     // "/" means this site proxies `/storage`: media URLs stay root-relative.
@@ -101,7 +103,7 @@ export function createSite(settings: Settings): Site {
     cacheTtlMs: settings.CACHE_TTL_MS,
     cacheStaleMaxMs: settings.CACHE_STALE_MAX_MS,
     cacheMaxEntries: settings.CACHE_MAX_ENTRIES,
-    store: redis ? withRedisAnswers(disk, redis) : disk,
+    store: redis ? withRedisAnswers(disk, redis, answerMaxAgeMs) : disk,
     onChange: (key) => fanOut.publish({ kind: "expire", keys: [key] }),
   });
   const pageCache =

@@ -1,4 +1,5 @@
 /** Small text helpers shared by pages and the SEO tags. */
+import { decodeHTML } from "entities/decode";
 
 /*
  * Digits: Western (0-9) on the pages of both languages, as the API writes them. Dates, amounts
@@ -26,81 +27,11 @@ export function truncate(text: string, max: number): string {
   return `${chars.slice(0, max).join("").trimEnd()}…`;
 }
 
-/** Named character references editors and rich-text editors commonly write. */
-const named: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: "\u00a0",
-  ensp: "\u2002",
-  emsp: "\u2003",
-  thinsp: "\u2009",
-  shy: "\u00ad",
-  zwnj: "\u200c",
-  zwj: "\u200d",
-  lrm: "\u200e",
-  rlm: "\u200f",
-  ndash: "–",
-  mdash: "—",
-  hellip: "…",
-  lsquo: "‘",
-  rsquo: "’",
-  sbquo: "‚",
-  ldquo: "“",
-  rdquo: "”",
-  bdquo: "„",
-  laquo: "«",
-  raquo: "»",
-  lsaquo: "‹",
-  rsaquo: "›",
-  bull: "•",
-  middot: "·",
-  prime: "′",
-  Prime: "″",
-  copy: "©",
-  reg: "®",
-  trade: "™",
-  deg: "°",
-  times: "×",
-  divide: "÷",
-  plusmn: "±",
-  minus: "−",
-  frac12: "½",
-  frac14: "¼",
-  frac34: "¾",
-  sup2: "²",
-  sup3: "³",
-  micro: "µ",
-  para: "¶",
-  sect: "§",
-  cent: "¢",
-  pound: "£",
-  euro: "€",
-  yen: "¥",
-  iexcl: "¡",
-  iquest: "¿",
-  larr: "←",
-  rarr: "→",
-  uarr: "↑",
-  darr: "↓",
-  harr: "↔",
-};
-
-/** Decodes `&name;`, `&#123;` and `&#x7b;` (numeric ones also without `;`); unknown names stay. */
-export function decodeEntities(text: string): string {
-  return text.replace(
-    /&(?:#(?:x([0-9a-f]{1,8})|(\d{1,8}));?|([a-z][a-z\d]{1,31});)/gi,
-    (match, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
-      if (name) return named[name] ?? named[name.toLowerCase()] ?? match;
-      const code = hex ? Number.parseInt(hex, 16) : Number(dec);
-      // NUL, surrogates and numbers past Unicode are not characters: the replacement character.
-      const valid = code > 0 && code < 0x110000 && (code < 0xd800 || code > 0xdfff);
-      return String.fromCodePoint(valid ? code : 0xfffd);
-    },
-  );
-}
+/**
+ * Decodes character references as browsers do (the `entities` package: every named reference
+ * of HTML, `&#123;`, `&#x7b;`, the legacy ones without `;`); unknown names stay as written.
+ */
+export const decodeEntities = (text: string): string => decodeHTML(text);
 
 /**
  * Where markup starts: a comment, a script or style element (whose text is not text), or any

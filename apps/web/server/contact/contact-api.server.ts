@@ -52,6 +52,7 @@ export async function sendContact(
   let body: unknown;
   try {
     ({ status, body } = await request(contactPath, {
+      endpoint: "contact",
       lang: message.lang,
       method: "POST",
       body: message.form,

@@ -6,7 +6,8 @@
  * Started by server/start.ts and server/dev.ts; `stop()` finishes the sends in flight.
  */
 
-import { logLine, reasonOf } from "../log.server.ts";
+import { type Logger, loggerFor, reasonOf } from "../log.server.ts";
+import { countOutboxDelivery, watchOutbox } from "../operations/metrics.server.ts";
 import type { Settings } from "../settings.server.ts";
 import { type ContactOutcome, type OutgoingMessage, sendContact } from "./contact-api.server.ts";
 import { Outbox, type OutboxEntry } from "./outbox.server.ts";
@@ -38,7 +39,7 @@ export interface DeliveryOptions {
   batchSize?: number;
   now?: () => number;
   random?: () => number;
-  log?: (line: string) => void;
+  logger?: Logger;
   /** Checked before each claim; false ends the round early. */
   keepGoing?: () => boolean;
 }
@@ -55,7 +56,7 @@ export async function deliverDue(
   options: DeliveryOptions,
 ): Promise<DeliveryReport> {
   const now = options.now ?? Date.now;
-  const log = options.log ?? (() => {});
+  const log = options.logger ?? loggerFor("outbox");
   const report: DeliveryReport = { delivered: 0, retried: 0, failed: 0 };
   for (let count = 0; count < (options.batchSize ?? 10); count++) {
     // One claim at a time, so stopping mid-round leaves no row claimed but unsent.
@@ -67,7 +68,7 @@ export async function deliverDue(
     if (outcome.kind === "created") {
       outbox.markDelivered(entry.id, { now: at, apiId: outcome.id });
       report.delivered++;
-      log(`[outbox] #${entry.id} delivered after ${entry.attempts} attempt(s)`);
+      log.info({ outbox: entry.id, attempts: entry.attempts }, "delivered");
     } else if (outcome.kind === "invalid" || outcome.kind === "rejected") {
       const reason =
         outcome.kind === "invalid"
@@ -75,22 +76,21 @@ export async function deliverDue(
           : `refused by the API: ${outcome.reason}`;
       outbox.markFailed(entry.id, { now: at, reason });
       report.failed++;
-      log(
-        logLine({
-          level: "error",
-          area: "outbox",
-          message: `failed for good: ${reason}`,
-          outbox: entry.id,
-        }),
-      );
+      log.error({ outbox: entry.id }, `failed for good: ${reason}`);
     } else {
       const error =
         outcome.kind === "rate-limited" ? "HTTP 429: too many requests" : outcome.reason;
       const delay = retryDelay(entry.attempts, options.backoff, options.random);
       outbox.markRetry(entry.id, { now: at, nextAttemptAt: at + delay, error });
       report.retried++;
-      log(
-        `[outbox] #${entry.id} attempt ${entry.attempts} failed (${error}); next in ${Math.round(delay / 1000)} s`,
+      log.warn(
+        {
+          outbox: entry.id,
+          attempts: entry.attempts,
+          reason: error,
+          retryInSeconds: Math.round(delay / 1000),
+        },
+        "delivery failed; will retry",
       );
     }
   }
@@ -122,9 +122,14 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+const noMessages = {
+  counts: { pending: 0, sending: 0, delivered: 0, failed: 0, held: 0 },
+  oldestWaitingSeconds: 0,
+};
+
 /** Starts polling the outbox at `databasePath` (which it opens once it exists). */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const log = options.log ?? console.log;
+  const log = options.logger ?? loggerFor("outbox");
   const { send } = options;
   let outbox: Outbox | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -136,7 +141,15 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (stopped) return idle;
     outbox ??= Outbox.openExisting(options.databasePath);
     if (!outbox) return idle;
-    const report = await deliverDue(outbox, { ...options, send, log, keepGoing: () => !stopped });
+    const report = await deliverDue(outbox, {
+      ...options,
+      send,
+      logger: log,
+      keepGoing: () => !stopped,
+    });
+    countOutboxDelivery("delivered", report.delivered);
+    countOutboxDelivery("retried", report.retried);
+    countOutboxDelivery("failed", report.failed);
     const now = options.now?.() ?? Date.now();
     if (options.keepDeliveredDays) outbox.forgetDelivered(options.keepDeliveredDays, now);
     if (options.keepUndeliveredDays) outbox.forgetUndelivered(options.keepUndeliveredDays, now);
@@ -147,13 +160,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     // One round at a time: a slow API never makes rounds overlap.
     running ??= round()
       .catch((error: unknown) => {
-        log(
-          logLine({
-            level: "error",
-            area: "outbox",
-            message: `delivery round failed: ${reasonOf(error)}`,
-          }),
-        );
+        log.error(`delivery round failed: ${reasonOf(error)}`);
         return idle;
       })
       .finally(() => {
@@ -170,6 +177,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     timer.unref();
   };
   schedule();
+  // The outbox's gauges, read at each scrape (METRICS_PORT).
+  watchOutbox(() => {
+    if (stopped) return undefined;
+    outbox ??= Outbox.openExisting(options.databasePath);
+    // No outbox yet: no message has ever needed one.
+    return outbox?.gauges(options.now?.() ?? Date.now()) ?? noMessages;
+  });
 
   return {
     runOnce,
@@ -186,7 +200,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 /** The worker as configured by the site's settings (OUTBOX_*), sending to API_BASE_URL. */
 export function outboxWorkerFromSettings(
   settings: Settings & { API_BASE_URL: string },
-  log: (line: string) => void = console.log,
+  logger?: Logger,
 ): OutboxWorker {
   return startOutboxWorker({
     databasePath: settings.OUTBOX_DATABASE_PATH,
@@ -198,6 +212,6 @@ export function outboxWorkerFromSettings(
     leaseMs: Math.max(60_000, 2 * settings.API_TIMEOUT_MS),
     send: (message) =>
       sendContact(message, { baseUrl: settings.API_BASE_URL, timeoutMs: settings.API_TIMEOUT_MS }),
-    log,
+    logger,
   });
 }

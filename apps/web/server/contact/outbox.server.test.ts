@@ -4,9 +4,17 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { type ContentApi, startContentApi } from "@site/content-api";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { parseSettings } from "../settings.server.ts";
+import { captureLog } from "../testing/log-capture.ts";
 import { type ContactOutcome, type OutgoingMessage, sendContact } from "./contact-api.server.ts";
 import { Outbox } from "./outbox.server.ts";
-import { deliverDue, retryDelay, type Send, startOutboxWorker } from "./outbox-worker.server.ts";
+import {
+  deliverDue,
+  outboxWorkerFromSettings,
+  retryDelay,
+  type Send,
+  startOutboxWorker,
+} from "./outbox-worker.server.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -293,14 +301,14 @@ describe("the outbox against the reference API", () => {
 
   it("the worker delivers in the background and stops cleanly", async () => {
     const file = freshFile();
-    const log = vi.fn();
+    const log = captureLog();
     const worker = startOutboxWorker({
       databasePath: file,
       pollMs: 20,
       backoff,
       leaseMs,
       send,
-      log,
+      logger: log.logger,
     });
     await new Promise((resolve) => setTimeout(resolve, 60)); // no outbox yet: nothing to do
     const outbox = Outbox.open(file);
@@ -310,7 +318,9 @@ describe("the outbox against the reference API", () => {
     await worker.stop();
     outbox.close();
     expect(stored(m.idempotencyKey)).toHaveLength(1);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("delivered"));
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: "info", message: "delivered" }),
+    );
   });
 });
 
@@ -406,7 +416,7 @@ describe("held messages and retention", () => {
       backoff,
       leaseMs,
       send: fakeApi({ kind: "created", id: 1 }).send,
-      log: () => {},
+      logger: captureLog().logger,
       keepDeliveredDays: 30,
       keepUndeliveredDays: 90,
       now: () => 100 * day,
@@ -415,6 +425,40 @@ describe("held messages and retention", () => {
     await worker.stop();
     expect(outbox.counts()).toMatchObject({ delivered: 0, failed: 0 });
     expect(outbox.held()).toEqual([]);
+    outbox.close();
+  });
+
+  it("the worker made from the settings keeps what OUTBOX_KEEP_DELIVERED_DAYS and OUTBOX_KEEP_UNSENT_DAYS say", async () => {
+    const file = freshFile();
+    const day = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    const outbox = Outbox.open(file);
+    // Delivered 2 and 4 days ago; refused for good 5 and 7 days ago.
+    const ages = { delivered: [2, 4], failed: [5, 7] };
+    for (const [state, days] of Object.entries(ages)) {
+      for (const age of days) {
+        const m = message();
+        outbox.enqueue(m, now - age * day);
+        const [entry] = outbox.claimDue({ now, leaseMs, limit: 1 });
+        if (!entry) throw new Error("no entry claimed");
+        if (state === "delivered")
+          outbox.markDelivered(entry.id, { now: now - age * day, apiId: "1" });
+        else outbox.markFailed(entry.id, { now: now - age * day, reason: "422" });
+      }
+    }
+    expect(outbox.counts()).toMatchObject({ delivered: 2, failed: 2 });
+    const settings = parseSettings({
+      API_BASE_URL: "http://127.0.0.1:9",
+      OUTBOX_DATABASE_PATH: file,
+      OUTBOX_POLL_MS: "3600000",
+      OUTBOX_KEEP_DELIVERED_DAYS: "3",
+      OUTBOX_KEEP_UNSENT_DAYS: "6",
+    });
+    const worker = outboxWorkerFromSettings(settings, captureLog().logger);
+    await worker.runOnce();
+    await worker.stop();
+    // Not the built-in 30 and 90 days: the settings' 3 and 6.
+    expect(outbox.counts()).toMatchObject({ delivered: 1, failed: 1 });
     outbox.close();
   });
 });

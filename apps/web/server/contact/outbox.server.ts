@@ -243,6 +243,21 @@ export class Outbox {
     return counts;
   }
 
+  /**
+   * What the metrics show of the outbox: messages by state (held ones too), and the age in
+   * seconds of the oldest waiting for delivery (0: none waits).
+   */
+  gauges(now = Date.now()): { counts: Record<string, number>; oldestWaitingSeconds: number } {
+    const held = this.#db.prepare("SELECT count(*) AS n FROM held").get() as { n: number };
+    const oldest = this.#db
+      .prepare("SELECT min(created_at) AS at FROM outbox WHERE status IN ('pending', 'sending')")
+      .get() as { at: number | null };
+    return {
+      counts: { ...this.counts(), held: Number(held.n) },
+      oldestWaitingSeconds: oldest.at === null ? 0 : Math.max(0, (now - Number(oldest.at)) / 1000),
+    };
+  }
+
   /** Keeps a doubted message for a person (the same submission twice is kept once). */
   hold(message: OutgoingMessage, reason: string, now = Date.now()): number {
     this.#db

@@ -1,13 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type TestRedis } from "../../../../e2e/support/redis.ts";
 import { connectRedis, type RedisLink } from "../scale-out/redis.server.ts";
+import { captureLog } from "../testing/log-capture.ts";
 import { RateLimiter } from "./rate-limit.server.ts";
 import { memoryLimiter, redisLimiter, sharedContactLimiter } from "./shared-rate-limit.server.ts";
 
 // Each link stands for a site process of its own: they share nothing but Redis.
 let redis: TestRedis;
 const links: RedisLink[] = [];
-const quiet = () => {};
+const quiet = captureLog().logger;
 /** A connected link (commands fail fast before the connection is up). */
 const link = async (prefix: string) => {
   const made = connectRedis(redis.url, prefix, quiet);

@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type TestRedis } from "../../../../e2e/support/redis.ts";
 import { connectRedis, type RedisLink } from "../scale-out/redis.server.ts";
+import { captureLog } from "../testing/log-capture.ts";
 import { Outbox, outboxWriter } from "./outbox.server.ts";
 import { outboxSpentTokens, type SpentTokens, spentTokens } from "./spent-tokens.server.ts";
 
@@ -55,7 +56,7 @@ describe("spent tokens in Redis", () => {
   let redis: TestRedis;
   const links: RedisLink[] = [];
   const link = async () => {
-    const made = connectRedis(redis.url, "spent:", () => {});
+    const made = connectRedis(redis.url, "spent:", captureLog().logger);
     links.push(made);
     for (let i = 0; i < 100 && made.problem() !== undefined; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -61,6 +61,20 @@ async function submit(desk: ContactDesk, request = post()) {
 }
 
 describe("submitContact", () => {
+  it("sends the message's lines as typed: a form post's \\r\\n (and a lone \\r) become \\n", async () => {
+    const { desk, sent } = deskAnswering({ kind: "created", id: 7 });
+    const body = new URLSearchParams({
+      name: "Sarah Ahmed",
+      email: "sarah@example.com",
+      message: "First line\r\nSecond line\rThird line\n\r\nFifth",
+      submission: crypto.randomUUID(),
+      shown: shownBefore(),
+    });
+    const request = new Request("http://site.example/en/contactUs", { method: "POST", body });
+    await submitContact(request, "en", visitor, desk);
+    expect(sent[0]?.form.message).toBe("First line\nSecond line\nThird line\n\nFifth");
+  });
+
   it("answers 200 when the API stores the message, and that uses the quota", async () => {
     const { desk, sent } = deskAnswering({ kind: "created", id: 42 });
     expect(await submit(desk)).toMatchObject({ http: 200, status: "sent" });

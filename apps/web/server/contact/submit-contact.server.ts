@@ -12,7 +12,8 @@ import {
   readContactValues,
 } from "../../app/routes/contact/form-rules.ts";
 import type { Visitor } from "../http/visitor.server.ts";
-import { logError, logWarning, reasonOf } from "../log.server.ts";
+import { loggerFor, reasonOf } from "../log.server.ts";
+import { countContact } from "../operations/metrics.server.ts";
 import type { RedisLink } from "../scale-out/redis.server.ts";
 import type { Settings } from "../settings.server.ts";
 import {
@@ -64,6 +65,9 @@ export function createContactDesk(
 
 const reply = (status: number, result: ContactResult) => data(result, { status });
 
+/** The contact desk writes into the outbox: its lines are the outbox's. */
+const log = loggerFor("outbox");
+
 /** Handles one POST of the contact form; the answer's status tells how it went. */
 export async function submitContact(
   request: Request,
@@ -93,7 +97,10 @@ export async function submitContact(
   };
 
   const validation = validateContact(values, lang);
-  if (!validation.ok) return reply(422, { status: "invalid", errors: validation.errors, ...kept });
+  if (!validation.ok) {
+    countContact("invalid");
+    return reply(422, { status: "invalid", errors: validation.errors, ...kept });
+  }
 
   const message: OutgoingMessage = {
     form: validation.data,
@@ -103,6 +110,7 @@ export async function submitContact(
   };
   const limit = desk.limiter;
   if (!(await limit.take(visitor.address, message.idempotencyKey))) {
+    countContact("rate_limited");
     return reply(429, { status: "rateLimited", ...kept });
   }
   let spentToken: string | undefined;
@@ -118,7 +126,8 @@ export async function submitContact(
   // delete (`npm run outbox`), never sent by itself and never lost unseen.
   const honeypot = form.get(hiddenFields.honeypot);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    console.info("[contact] dropped a submission that filled the hidden field");
+    log.info("dropped a contact submission that filled the hidden field");
+    countContact("dropped");
     try {
       desk.outbox((outbox) => outbox.countDropped("honeypot"));
     } catch {
@@ -129,11 +138,13 @@ export async function submitContact(
   const hold = (reason: string, why: string) => {
     try {
       const id = desk.outbox((outbox) => outbox.hold(message, reason));
-      logWarning("contact", `held a message ${why}`, { held: id });
+      log.warn({ held: id }, `held a message ${why}`);
+      countContact("held");
       return reply(200, { status: "sent", ...fresh });
     } catch (error) {
       giveBack();
-      logError("contact", `could not hold a message: ${reasonOf(error)}`);
+      countContact("failed");
+      log.error(`could not hold a message: ${reasonOf(error)}`);
       return reply(503, { status: "failed", ...kept });
     }
   };
@@ -149,7 +160,7 @@ export async function submitContact(
     .spend(givenToken, message.idempotencyKey, Date.now() + FILL_TOKEN_MAX_AGE_MS)
     .catch((error: unknown) => {
       // The record failing must not lose the message: it is sent as if the token were new.
-      logWarning("contact", `could not record a spent form token: ${reasonOf(error)}`);
+      log.warn(`could not record a spent form token: ${reasonOf(error)}`);
       return true;
     });
   if (!spent) {
@@ -161,37 +172,41 @@ export async function submitContact(
   const outcome = await desk.send(message);
   switch (outcome.kind) {
     case "created":
+      countContact("accepted");
       return reply(200, { status: "sent", ...fresh });
     case "invalid":
       giveBack();
+      countContact("invalid");
       return reply(422, { status: "invalid", errors: outcome.errors, ...kept });
     case "rate-limited":
       giveBack();
+      countContact("rate_limited");
       return reply(429, { status: "rateLimited", ...kept });
     case "rejected":
       giveBack();
-      logError("contact", `the API refused a message: ${outcome.reason}`, {
-        endpoint: contactPath,
-        status: outcome.status,
-        message_key: message.idempotencyKey,
-      });
+      countContact("failed");
+      log.error(
+        { endpoint: contactPath, status: outcome.status, message_key: message.idempotencyKey },
+        `the API refused a message: ${outcome.reason}`,
+      );
       return outcome.status === 413
         ? reply(413, { status: "tooLarge", ...kept })
         : reply(502, { status: "failed", ...kept });
     case "unavailable":
       try {
         const { id } = desk.outbox((outbox) => outbox.enqueue(message));
-        logWarning("contact", `API unavailable (${outcome.reason}); message queued`, {
-          endpoint: contactPath,
-          outbox: id,
-        });
+        log.warn(
+          { endpoint: contactPath, outbox: id },
+          `API unavailable (${outcome.reason}); message queued`,
+        );
+        countContact("queued");
         return reply(202, { status: "queued", ...fresh });
       } catch (error) {
         giveBack();
-        logError(
-          "contact",
-          `API unavailable (${outcome.reason}) and the outbox failed: ${reasonOf(error)}`,
+        countContact("failed");
+        log.error(
           { endpoint: contactPath },
+          `API unavailable (${outcome.reason}) and the outbox failed: ${reasonOf(error)}`,
         );
         return reply(503, { status: "failed", ...kept });
       }

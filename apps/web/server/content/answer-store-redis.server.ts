@@ -9,10 +9,16 @@ import type { RedisLink } from "../scale-out/redis.server.ts";
 import type { AnswerStore, StoredAnswer } from "./answer-store.server.ts";
 import type { AnswerKeeper } from "./cache.server.ts";
 
-/** How long an answer stays in Redis after its last write. */
-const KEEP_MS = 30 * 24 * 60 * 60 * 1000;
-
-export function withRedisAnswers(disk: AnswerStore, link: RedisLink): AnswerKeeper {
+/**
+ * `maxAgeMs` (ANSWER_STORE_MAX_AGE_DAYS, like the disk's): an answer stays in Redis that long
+ * after its last write, and an older one is never served.
+ */
+export function withRedisAnswers(
+  disk: AnswerStore,
+  link: RedisLink,
+  maxAgeMs: number,
+  now: () => number = Date.now,
+): AnswerKeeper {
   const keyOf = (key: string) => `${link.prefix}answer:${key}`;
   return {
     async get(key) {
@@ -20,6 +26,7 @@ export function withRedisAnswers(disk: AnswerStore, link: RedisLink): AnswerKeep
       const shared = await link
         .run((redis) => redis.get(keyOf(key)))
         .then((text) => (text ? (JSON.parse(text) as StoredAnswer) : undefined))
+        .then((answer) => (answer && answer.storedAt >= now() - maxAgeMs ? answer : undefined))
         .catch(() => undefined);
       if (!shared) return own;
       return !own || shared.storedAt > own.storedAt ? shared : own;
@@ -27,7 +34,7 @@ export function withRedisAnswers(disk: AnswerStore, link: RedisLink): AnswerKeep
     set(key, value, storedAt) {
       disk.set(key, value, storedAt);
       const text = JSON.stringify({ value, storedAt } satisfies StoredAnswer);
-      void link.run((redis) => redis.set(keyOf(key), text, "PX", KEEP_MS)).catch(() => {});
+      void link.run((redis) => redis.set(keyOf(key), text, "PX", maxAgeMs)).catch(() => {});
     },
     delete(keys) {
       const list = [...keys];

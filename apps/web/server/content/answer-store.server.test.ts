@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { captureLog } from "../testing/log-capture.ts";
 import { type AnswerStoreOptions, openAnswerStore } from "./answer-store.server.ts";
 import { ApiError } from "./api-client.server.ts";
 import { ContentCache } from "./cache.server.ts";
@@ -98,10 +99,10 @@ describe("openAnswerStore", () => {
   it("skips a store it cannot open, logging once, and works without it", () => {
     const notAFolder = path.join(dir, "a-file");
     fs.writeFileSync(notAFolder, "");
-    const log = vi.fn();
-    const store = openAnswerStore(path.join(notAFolder, "answers.sqlite"), { log });
-    expect(log).toHaveBeenCalledTimes(1);
-    expect(log.mock.calls[0]?.[0]).toContain("no answers on disk");
+    const { logger, lines } = captureLog();
+    const store = openAnswerStore(path.join(notAFolder, "answers.sqlite"), { logger });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: "warn", message: "no answers on disk" });
     store.set("k", 1, Date.now());
     store.flush();
     expect(store.get("k")).toBeUndefined();

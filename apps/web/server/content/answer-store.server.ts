@@ -11,6 +11,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { type Logger, loggerFor, reasonOf as reason } from "../log.server.ts";
 
 export interface StoredAnswer {
   value: unknown;
@@ -31,7 +32,7 @@ export interface AnswerStore {
 }
 
 export interface AnswerStoreOptions {
-  log?: (line: string) => void;
+  logger?: Logger;
   /** Answers older than this are not served, and deleted. Default 30 days. */
   maxAgeMs?: number;
   /** Rows kept at most; past it the oldest answers are deleted. Default 5,000. */
@@ -45,12 +46,11 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** The store at `file`; a store that cannot be opened or written is skipped, never fatal. */
 export function openAnswerStore(file: string, options: AnswerStoreOptions = {}): AnswerStore {
-  const log = options.log ?? console.warn;
+  const log = options.logger ?? loggerFor("cache");
   const maxAgeMs = options.maxAgeMs ?? 30 * DAY;
   const maxRows = options.maxRows ?? 5_000;
   const flushMs = options.flushMs ?? 1_000;
   const now = options.now ?? Date.now;
-  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
   let db: DatabaseSync | undefined;
   try {
@@ -62,7 +62,7 @@ export function openAnswerStore(file: string, options: AnswerStoreOptions = {}):
     );
     db.exec("CREATE INDEX IF NOT EXISTS answers_age ON answers (stored_at)");
   } catch (error) {
-    log(`[cache] no answers on disk (${file}): ${reason(error)}`);
+    log.warn({ file, reason: reason(error) }, "no answers on disk");
     db?.close();
     db = undefined;
   }
@@ -97,7 +97,7 @@ export function openAnswerStore(file: string, options: AnswerStoreOptions = {}):
       db.exec("COMMIT");
     } catch (error) {
       if (db.isTransaction) db.exec("ROLLBACK");
-      log(`[cache] could not keep ${batch.length} answers on disk: ${reason(error)}`);
+      log.warn({ answers: batch.length, reason: reason(error) }, "could not keep answers on disk");
     }
   };
   const schedule = () => {
@@ -111,7 +111,7 @@ export function openAnswerStore(file: string, options: AnswerStoreOptions = {}):
   try {
     expire?.run(now() - maxAgeMs);
   } catch (error) {
-    log(`[cache] could not delete old answers: ${reason(error)}`);
+    log.warn({ reason: reason(error) }, "could not delete old answers");
   }
 
   // What is still queued is written on the way out (sqlite is synchronous: fine in "exit").
@@ -147,7 +147,7 @@ export function openAnswerStore(file: string, options: AnswerStoreOptions = {}):
       try {
         db?.exec("DELETE FROM answers");
       } catch (error) {
-        log(`[cache] could not empty the answers on disk: ${reason(error)}`);
+        log.warn({ reason: reason(error) }, "could not empty the answers on disk");
       }
     },
     flush,

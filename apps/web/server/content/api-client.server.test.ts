@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { captureLog } from "../testing/log-capture.ts";
 import {
   ApiError,
   type ContentClient,
@@ -217,7 +218,7 @@ describe("purge by content", () => {
 describe("an answer that breaks the contract after a good one (decision 002)", () => {
   it("serves the last good one, counted and logged, while it is younger than the stale bound; then 502", async () => {
     const breaks: string[] = [];
-    const logged: string[] = [];
+    const log = captureLog();
     const bounded = createContentClient({
       baseUrl: base,
       timeoutMs: TIMEOUT_MS,
@@ -225,7 +226,7 @@ describe("an answer that breaks the contract after a good one (decision 002)", (
       cacheStaleMaxMs: 400,
       cacheMaxEntries: 50,
       onContractBreak: (endpoint) => breaks.push(endpoint),
-      log: (line) => logged.push(line),
+      logger: log.logger,
     });
     answer = () => ({ body: banners });
     expect((await bounded.content("homeBanners", "en"))[0]?.title).toBe("Towers");
@@ -235,7 +236,12 @@ describe("an answer that breaks the contract after a good one (decision 002)", (
     expect((await bounded.content("homeBanners", "en"))[0]?.title).toBe("Towers");
     await expect.poll(() => bounded.contractBreaks()).toBe(1);
     expect(breaks).toEqual(["/api/homepage-banners"]);
-    expect(logged.join("\n")).toMatch(/serving the last good answer.*does not follow the contract/);
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({
+        message: "serving the last good answer",
+        reason: expect.stringContaining("does not follow the contract"),
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 400));
     // Older than the bound: the visitor waits for the API, and the broken answer is a 502.
     const error = await bounded.content("homeBanners", "en").catch((e: unknown) => e);
@@ -257,7 +263,7 @@ describe("an answer that breaks the contract after a good one (decision 002)", (
       cacheTtlMs: 20,
       cacheStaleMaxMs: 50,
       cacheMaxEntries: 50,
-      log: () => {},
+      logger: captureLog().logger,
     });
     answer = () => ({ body: banners });
     await bounded.content("homeBanners", "ar");
@@ -321,7 +327,7 @@ describe("firstOf", () => {
       timeoutMs: TIMEOUT_MS,
       cacheTtlMs: 0,
       cacheMaxEntries: 50,
-      log: () => {},
+      logger: captureLog().logger,
     });
     answer = () => ({ body: isos([iso]) });
     expect((await expiring.firstOf("isos", "en")).title).toBe("ISO 9001");

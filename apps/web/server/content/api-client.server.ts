@@ -19,9 +19,14 @@ import {
 } from "@site/contract";
 import { languages } from "@site/contract/languages";
 import { data } from "react-router";
-import { logError, logLine, reasonOf } from "../log.server.ts";
+import { currentRequestId, type Logger, loggerFor, reasonOf } from "../log.server.ts";
+import { countApiError, countStaleAnswer, timeApiRequest } from "../operations/metrics.server.ts";
+import { inSpan, tracing } from "../operations/tracing.server.ts";
 import { type AnswerKeeper, ContentCache, type FailurePolicy } from "./cache.server.ts";
 import { contentKeyOf } from "./content-keys.server.ts";
+
+/** The content API's answers: failures, and the last good answers served in their place. */
+const answersLog = loggerFor("answers");
 
 export type ApiErrorKind = "not-found" | "unavailable" | "timeout" | "invalid";
 
@@ -55,6 +60,8 @@ export interface RequestOptions {
   method?: "GET" | "POST";
   body?: unknown;
   headers?: Record<string, string>;
+  /** The endpoint's name for metrics and traces (the contract's, or `contact`); never a URL. */
+  endpoint?: string;
 }
 
 export interface ApiResponse {
@@ -64,9 +71,22 @@ export interface ApiResponse {
 
 /**
  * Sends one request and returns status and parsed JSON body (or `undefined`), without judging
- * the status. Network failures and time-outs become ApiErrors.
+ * the status. Network failures and time-outs become ApiErrors. Each request is timed and its
+ * failures counted under `endpoint` (operations/metrics.server.ts), traced when tracing runs, and
+ * carries the id of the visitor's request it serves (`X-Request-Id`).
  */
-export async function request(path: string, options: RequestOptions): Promise<ApiResponse> {
+export function request(path: string, options: RequestOptions): Promise<ApiResponse> {
+  const endpoint = options.endpoint ?? "other";
+  const method = options.method ?? "GET";
+  return inSpan(
+    `content API ${method} ${endpoint}`,
+    { "http.request.method": method, "url.path": path.split("?")[0] ?? path, endpoint },
+    () => send(path, endpoint, options),
+    "client",
+  );
+}
+
+async function send(path: string, endpoint: string, options: RequestOptions): Promise<ApiResponse> {
   const { timeoutMs } = options;
   const headers: Record<string, string> = {
     Accept: "application/json",
@@ -74,6 +94,10 @@ export async function request(path: string, options: RequestOptions): Promise<Ap
     ...options.headers,
   };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const requestId = currentRequestId();
+  if (requestId) headers["X-Request-Id"] = requestId;
+  tracing()?.inject(headers);
+  const done = timeApiRequest(endpoint);
   let response: Response;
   let text: string;
   try {
@@ -87,21 +111,37 @@ export async function request(path: string, options: RequestOptions): Promise<Ap
     text = await response.text();
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
-    throw new ApiError(
-      timedOut ? "timeout" : "unavailable",
-      path,
-      timedOut ? `no answer within ${timeoutMs} ms` : `unreachable (${causeOf(error)})`,
+    throw counted(
+      new ApiError(
+        timedOut ? "timeout" : "unavailable",
+        path,
+        timedOut ? `no answer within ${timeoutMs} ms` : `unreachable (${causeOf(error)})`,
+      ),
+      endpoint,
     );
+  } finally {
+    done();
   }
   let body: unknown;
   if (text) {
     try {
       body = JSON.parse(text);
     } catch {
-      if (response.ok) throw new ApiError("invalid", path, "answer is not JSON", response.status);
+      if (response.ok) {
+        throw counted(
+          new ApiError("invalid", path, "answer is not JSON", response.status),
+          endpoint,
+        );
+      }
     }
   }
   return { status: response.status, body };
+}
+
+/** `error`, counted in `content_api_errors_total` (an API 404 is an answer, not an error). */
+function counted(error: ApiError, endpoint: string): ApiError {
+  if (error.kind !== "not-found") countApiError(endpoint, error.kind);
+  return error;
 }
 
 /**
@@ -113,15 +153,18 @@ export async function getPayload<N extends EndpointName>(
   path: string,
   options: RequestOptions & { mediaBaseUrl: string },
 ): Promise<Payload<N>> {
-  const { status, body } = await request(path, options);
+  const { status, body } = await request(path, { ...options, endpoint: name });
   if (status === 404) throw new ApiError("not-found", path, "not found", status);
   if (status < 200 || status >= 300) {
-    throw new ApiError("unavailable", path, `answered HTTP ${status}`, status);
+    throw counted(new ApiError("unavailable", path, `answered HTTP ${status}`, status), name);
   }
   const read = readPayload(name, body);
   if (!read.success) {
     const first = describeIssues(read.error).slice(0, 3).join("; ");
-    throw new ApiError("invalid", path, `answer does not follow the contract: ${first}`, status);
+    throw counted(
+      new ApiError("invalid", path, `answer does not follow the contract: ${first}`, status),
+      name,
+    );
   }
   // The contract says which fields are images and files: resolve exactly those.
   return mapImageUrls(endpoints[name].schema, read.payload, (url) =>
@@ -159,7 +202,7 @@ export interface ContentClientOptions {
   onChange?: (key: string) => void;
   /** The API sent an answer that breaks the contract (a counter for the metrics). */
   onContractBreak?: (endpoint: string) => void;
-  log?: (line: string) => void;
+  logger?: Logger;
 }
 
 export interface ContentClient {
@@ -197,7 +240,7 @@ export interface ContentClient {
   /** Sends one request to this API (the contact form), uncached. */
   request(
     path: string,
-    options: Pick<RequestOptions, "lang" | "method" | "body" | "headers">,
+    options: Pick<RequestOptions, "lang" | "method" | "body" | "headers" | "endpoint">,
   ): Promise<ApiResponse>;
   /** When the API last gave a valid answer (epoch ms; 0: not yet). */
   lastAnswerAt(): number;
@@ -220,7 +263,7 @@ export interface ContentClient {
 export function createContentClient(options: ContentClientOptions): ContentClient {
   const { baseUrl, timeoutMs } = options;
   const mediaBaseUrl = options.mediaBaseUrl ?? baseUrl;
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.logger ?? answersLog;
   const staleMaxMs = options.cacheStaleMaxMs ?? Number.POSITIVE_INFINITY;
   /**
    * Decision 002: an outage (unreachable, 5xx, time-out) is covered by the last good answer
@@ -239,16 +282,10 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     staleMaxMs,
     maxEntries: options.cacheMaxEntries,
     whenLoadFails,
-    onStale: (key, error) =>
-      log(
-        logLine({
-          level: "warn",
-          area: "api",
-          message: "serving the last good answer",
-          key,
-          reason: reasonOf(error),
-        }),
-      ),
+    onStale: (key, error) => {
+      countStaleAnswer();
+      log.warn({ key, reason: reasonOf(error) }, "serving the last good answer");
+    },
     store: options.store,
     onChange: options.onChange,
   });
@@ -334,11 +371,10 @@ export function toRouteError(error: unknown) {
   if (error instanceof ApiError) {
     if (error.kind !== "not-found" && !logged.has(error)) {
       logged.add(error);
-      logError("api", error.message, {
-        endpoint: error.endpoint,
-        kind: error.kind,
-        status: error.status,
-      });
+      answersLog.error(
+        { endpoint: error.endpoint, kind: error.kind, status: error.status },
+        error.message,
+      );
     }
     return data(error.kind, { status: statusForApiError[error.kind] });
   }

@@ -16,6 +16,7 @@ import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { imageEndpoint } from "../images/image-endpoint.ts";
 import { ogTitleOf, socialCardEndpoint } from "../images/social-card.ts";
+import { tracing } from "../operations/tracing.server.ts";
 import type { Settings } from "../settings.server.ts";
 import { createSite, freshnessContext, siteContext } from "../site-context.server.ts";
 import { checkHost, errorPage, rejectMalformedUrls } from "./error-page.ts";
@@ -24,6 +25,7 @@ import { allowedMethods } from "./methods.ts";
 import { operations } from "./operations.ts";
 import { pageHandler } from "./page-handler.ts";
 import { refuseForeignRedirects } from "./redirect-guard.ts";
+import { requestHandling } from "./requests.ts";
 import { pagePolicies, securityHeaders } from "./security-headers.ts";
 import { maxBodyBytes, type Visitor, visitorContext } from "./visitor.server.ts";
 
@@ -38,7 +40,24 @@ export interface SiteAppOptions {
 }
 
 // Read on each request, so that in development Vite serves the routes as they are edited.
-const build = () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
+const build = () =>
+  (import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>).then(traced);
+
+const tracedBuilds = new WeakMap<ServerBuild, ServerBuild>();
+
+/** The build, with spans for its loaders and actions when tracing runs (tracing.server.ts). */
+function traced(serverBuild: ServerBuild): ServerBuild {
+  const routes = tracing()?.routes;
+  if (!routes) return serverBuild;
+  let made = tracedBuilds.get(serverBuild);
+  if (!made) {
+    const { entry } = serverBuild;
+    const instrumentations = [...(entry.module.instrumentations ?? []), routes];
+    made = { ...serverBuild, entry: { ...entry, module: { ...entry.module, instrumentations } } };
+    tracedBuilds.set(serverBuild, made);
+  }
+  return made;
+}
 
 /** Throws a CompanyFileError when the company file is missing or wrong (site-context.server.ts). */
 export function createSiteApp(options: SiteAppOptions): express.Express {
@@ -47,7 +66,9 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", settings.TRUST_PROXY);
-  if (settings.ACCESS_LOG) app.use(accessLog);
+  const traceRequests = tracing()?.requests;
+  if (traceRequests) app.use(traceRequests);
+  app.use(requestHandling({ accessLog: settings.ACCESS_LOG }));
   app.use(refuseForeignRedirects(settings.SITE_URL));
   app.use(compression());
   app.use(securityHeaders());
@@ -158,22 +179,6 @@ function sameOriginPosts(siteUrl: string): express.RequestHandler {
     res.status(403).type("text/plain").send("Forms are accepted from this site's own pages only.");
   };
 }
-
-/**
- * One line per answered request: time, method, path (no query: it may carry personal data),
- * status, milliseconds, and whether the page cache answered.
- */
-const accessLog: express.RequestHandler = (req, res, next) => {
-  const started = performance.now();
-  res.on("finish", () => {
-    const ms = (performance.now() - started).toFixed(1);
-    const cache = res.getHeader("X-Cache");
-    process.stdout.write(
-      `${new Date().toISOString()} ${req.method} ${req.path} ${res.statusCode} ${ms}ms${cache ? ` ${cache}` : ""}\n`,
-    );
-  });
-  next();
-};
 
 /**
  * The client's address. Express's `req.ip` is the socket's address, or with `trust proxy`

@@ -6,7 +6,7 @@
 import type express from "express";
 import ar from "../../app/i18n/ar.json" with { type: "json" };
 import en from "../../app/i18n/en.json" with { type: "json" };
-import { logLine } from "../log.server.ts";
+import { type Logger, loggerFor } from "../log.server.ts";
 
 const strings = { en, ar } as const;
 
@@ -38,23 +38,12 @@ export function errorPageHtml(status: number, pathname: string): string {
 </html>`;
 }
 
-export function errorPage(
-  log: (line: string) => void = console.error,
-): express.ErrorRequestHandler {
+export function errorPage(log: Logger = loggerFor("http")): express.ErrorRequestHandler {
   return (error, req, res, next) => {
     const status = statusOf(error);
     if (status >= 500) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      log(
-        logLine({
-          level: "error",
-          area: "request",
-          message: reason.split("\n")[0] ?? "",
-          method: req.method,
-          path: req.path,
-          status,
-        }),
-      );
+      log.error({ method: req.method, path: req.path, status }, reason.split("\n")[0] ?? "");
     }
     if (res.headersSent) return next(error);
     res

@@ -8,11 +8,12 @@ import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureLog } from "../testing/log-capture.ts";
 import { MEDIA_POLICY, mediaProxy } from "./media-proxy.ts";
 
 const chunk = Buffer.alloc(64 * 1024, 7);
 const bigChunks = 64; // 4 MB
-const logs: string[] = [];
+const log = captureLog();
 
 /** Every path the stand-in API was asked for. */
 const apiSaw: string[] = [];
@@ -89,7 +90,7 @@ beforeAll(async () => {
   const apiUrl = await listen(api);
   const app = express();
   app.use(compression()); // as in the site's server
-  app.use("/storage", mediaProxy(apiUrl, { headersTimeoutMs: 300, log: (l) => logs.push(l) }));
+  app.use("/storage", mediaProxy(apiUrl, { headersTimeoutMs: 300, logger: log.logger }));
   app.get("/ping", (_req, res) => res.send("pong"));
   site = http.createServer(app);
   siteUrl = await listen(site);
@@ -266,10 +267,9 @@ describe("media proxy", () => {
 
   it("answers 504 when the API sends no headers in time, 404 as the API does", async () => {
     expect((await fetch(`${siteUrl}/storage/slow.jpg`)).status).toBe(504);
-    expect(JSON.parse(logs.at(-1) ?? "")).toMatchObject({
+    expect(log.lines.at(-1)).toMatchObject({
       level: "error",
-      area: "media",
-      message: "no answer in time",
+      message: "media: no answer in time",
       path: "/storage/slow.jpg",
     });
     expect((await fetch(`${siteUrl}/storage/none.jpg`)).status).toBe(404);

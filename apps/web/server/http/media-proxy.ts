@@ -17,7 +17,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream } from "node:stream/web";
 import type express from "express";
-import { logLine } from "../log.server.ts";
+import { type Logger, loggerFor } from "../log.server.ts";
 
 /** Answer headers passed on from the API. */
 const forwardedHeaders = [
@@ -61,12 +61,12 @@ const conditionalHeaders = ["if-none-match", "if-modified-since"];
 export interface MediaProxyOptions {
   /** How long to wait for the API's answer headers (API.md: 20 s). */
   headersTimeoutMs?: number;
-  log?: (line: string) => void;
+  logger?: Logger;
 }
 
 export function mediaProxy(
   apiBaseUrl: string,
-  { headersTimeoutMs = 20_000, log = console.error }: MediaProxyOptions = {},
+  { headersTimeoutMs = 20_000, logger: log = loggerFor("http") }: MediaProxyOptions = {},
 ): express.RequestHandler {
   const storage = `${new URL(apiBaseUrl).pathname.replace(/\/$/, "")}/storage/`;
   const inStorage = (url: URL) =>
@@ -106,9 +106,7 @@ export function mediaProxy(
         const next = location ? new URL(location, url) : undefined;
         // Only within the API's media: never to another host or another of its paths.
         if (!next || !inStorage(next) || hop >= MAX_REDIRECTS) {
-          log(
-            logLine({ level: "warn", area: "media", message: "redirect refused", path: rawPath }),
-          );
+          log.warn({ path: rawPath }, "media redirect refused");
           res.status(502).end();
           return;
         }
@@ -117,13 +115,9 @@ export function mediaProxy(
     } catch {
       if (res.headersSent || res.destroyed) return;
       const timedOut = upstream.signal.reason === "headers-timeout";
-      log(
-        logLine({
-          level: "error",
-          area: "media",
-          message: timedOut ? "no answer in time" : "API unreachable",
-          path: `/storage${req.url}`,
-        }),
+      log.error(
+        { path: `/storage${req.url}` },
+        timedOut ? "media: no answer in time" : "media: API unreachable",
       );
       res.status(timedOut ? 504 : 502).end();
       return;

@@ -5,6 +5,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../app/i18n/ar.json" with { type: "json" };
+import { captureLog } from "../testing/log-capture.ts";
 import { checkHost, errorPage, errorPageHtml } from "./error-page.ts";
 import { allowedMethods } from "./methods.ts";
 
@@ -35,7 +36,7 @@ const build = {
 
 let server: http.Server;
 let base: string;
-const logs: string[] = [];
+const logs = captureLog();
 
 beforeAll(async () => {
   const app = express();
@@ -44,7 +45,7 @@ beforeAll(async () => {
     throw new Error("secret at /srv/app/server.ts:12");
   });
   app.all("/{*rest}", (req, res) => res.send(`reached ${req.method}`));
-  app.use(errorPage((line) => logs.push(line)));
+  app.use(errorPage(logs.logger));
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -98,17 +99,16 @@ describe("allowedMethods", () => {
 
 describe("errorPage", () => {
   it("answers the error screen in the page's language without internals, one log line", async () => {
-    const before = logs.length;
+    const before = logs.lines.length;
     const answer = await send("GET", "/boom");
     expect(answer.status).toBe(500);
     const html = await answer.text();
     expect(html).toContain('data-testid="error-screen"');
     expect(html).not.toContain("secret");
     expect(html).not.toContain("/srv/");
-    expect(logs.slice(before).map((line) => JSON.parse(line))).toEqual([
+    expect(logs.lines.slice(before)).toEqual([
       expect.objectContaining({
         level: "error",
-        area: "request",
         message: "Error: secret at /srv/app/server.ts:12",
         method: "GET",
         path: "/boom",
@@ -129,7 +129,7 @@ describe("errorPage", () => {
 describe("checkHost", () => {
   let hostServer: http.Server;
   let port = 0;
-  const hostLogs: string[] = [];
+  const hostLogs = captureLog();
 
   beforeAll(async () => {
     const app = express();
@@ -137,7 +137,7 @@ describe("checkHost", () => {
     app.use(checkHost("https://site.example"));
     // As the page handler does: a URL made from the host.
     app.get("/{*rest}", (req, res) => res.send(new URL(`http://${req.host}${req.url}`).host));
-    app.use(errorPage((line) => hostLogs.push(line)));
+    app.use(errorPage(hostLogs.logger));
     hostServer = http.createServer(app);
     await new Promise<void>((resolve) => hostServer.listen(0, "127.0.0.1", resolve));
     port = (hostServer.address() as AddressInfo).port;
@@ -161,7 +161,7 @@ describe("checkHost", () => {
     bad.push("example.com:99999", "example.com:65536", "[::1]:70000");
     for (const host of bad) expect(await statusWith({ Host: host }), host).toBe(400);
     expect(await statusWith({ Host: "a.example", "X-Forwarded-Host": "a b" })).toBe(400);
-    expect(hostLogs).toEqual([]);
+    expect(hostLogs.lines).toEqual([]);
   });
 
   it("lets names, addresses and ports through", async () => {
@@ -199,6 +199,6 @@ describe("checkHost", () => {
       expect(answer, head).toMatch(/^HTTP\/1\.1 200 /);
       expect(answer.endsWith("site.example"), head).toBe(true);
     }
-    expect(hostLogs).toEqual([]);
+    expect(hostLogs.lines).toEqual([]);
   });
 });

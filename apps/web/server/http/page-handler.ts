@@ -13,6 +13,7 @@ import {
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { surrogateKeys } from "../content/content-keys.server.ts";
+import { countPageCache } from "../operations/metrics.server.ts";
 import {
   type CachedPage,
   cacheAddress,
@@ -62,7 +63,11 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       const request = toFetchRequest(req, res, options.publicOrigin, address?.render);
       const key = pageCache && address?.keepable ? address.key : null;
       const hit = key ? pageCache?.get(key) : undefined;
-      if (hit && pageCache) return sendCached(req, res, pageCache, hit, "HIT");
+      if (hit && pageCache) {
+        countPageCache("hit");
+        return sendCached(req, res, pageCache, hit, "HIT");
+      }
+      if (key && pageCache) countPageCache("miss");
 
       const { context, freshness } = options.getLoadContext(req);
       freshness.until = Date.now() + options.ttlMs;

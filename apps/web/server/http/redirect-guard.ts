@@ -8,7 +8,7 @@
  * as is any absolute URL of another origin.
  */
 import type express from "express";
-import { logWarning } from "../log.server.ts";
+import { type Logger, loggerFor } from "../log.server.ts";
 
 /** Tab, line breaks and other controls, and the backslash browsers read as a slash. */
 const unsafeCharacters = /[\p{Cc}\\]/u;
@@ -41,7 +41,10 @@ export function isSameOriginLocation(location: string, siteOrigin: string): bool
  * Express middleware that checks the `Location` of each answer as its head is written and
  * answers 400 instead of a redirect to another origin (logged as a warning).
  */
-export function refuseForeignRedirects(siteUrl: string): express.RequestHandler {
+export function refuseForeignRedirects(
+  siteUrl: string,
+  log: Logger = loggerFor("http"),
+): express.RequestHandler {
   const siteOrigin = new URL(siteUrl).origin;
   return (req, res, next) => {
     const writeHead = res.writeHead;
@@ -57,10 +60,10 @@ export function refuseForeignRedirects(siteUrl: string): express.RequestHandler 
       }
       const location = res.getHeader("Location");
       if (location !== undefined && !isSameOriginLocation(String(location), siteOrigin)) {
-        logWarning("http", "refused a redirect to another origin", {
-          path: req.path,
-          status: res.statusCode,
-        });
+        log.warn(
+          { path: req.path, status: res.statusCode },
+          "refused a redirect to another origin",
+        );
         res.removeHeader("Location");
         res.statusCode = 400;
         res.statusMessage = "Bad Request";

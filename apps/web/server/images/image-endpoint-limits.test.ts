@@ -220,6 +220,65 @@ describe("limits and failures", () => {
     expect((await site.get("/storage/photo.jpg")).status).toBe(200);
   });
 
+  it("refuses a real image over the byte limit as too large, and stops reading it early", async () => {
+    // A valid JPEG of about a megabyte (noise does not compress), sent in paced chunks so the
+    // bytes the API got to send show when the endpoint stopped reading.
+    const large = await sharp({
+      create: {
+        width: 1000,
+        height: 800,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(large.length).toBeGreaterThan(500_000);
+    let sent = 0;
+    const source = http.createServer(async (req, res) => {
+      const announced = req.url === "/storage/large-announced.jpg";
+      res.writeHead(200, {
+        "content-type": "image/jpeg",
+        ...(announced ? { "content-length": String(large.length) } : {}),
+      });
+      sent = 0;
+      for (let at = 0; at < large.length && !res.destroyed; at += 16_384) {
+        const chunk = large.subarray(at, at + 16_384);
+        res.write(chunk);
+        sent += chunk.length;
+        await wait(5);
+      }
+      res.end();
+    });
+    servers.push(source);
+    const sourceUrl = await listen(source);
+    const limited = await startSite({
+      apiBaseUrl: sourceUrl,
+      origins: [sourceUrl],
+      maxSourceBytes: 100_000,
+    });
+    const unannounced = await limited.get("/storage/large.jpg");
+    expect(unannounced.status).toBe(400);
+    expect(await unannounced.text()).toBe("src is too large");
+    await wait(100);
+    expect(sent).toBeGreaterThanOrEqual(100_000);
+    expect(sent).toBeLessThan(large.length / 2);
+    const announced = await limited.get("/storage/large-announced.jpg");
+    expect(announced.status).toBe(400);
+    expect(await announced.text()).toBe("src is too large");
+    await wait(100);
+    expect(sent).toBeLessThan(large.length / 2);
+    // Under a cap it fits, the same image is resized: it was refused for its size alone.
+    const roomy = await startSite({
+      apiBaseUrl: sourceUrl,
+      origins: [sourceUrl],
+      maxSourceBytes: 2 * large.length,
+    });
+    expect((await roomy.get("/storage/large.jpg")).status).toBe(200);
+    expect(sent).toBe(large.length);
+  });
+
   it("refuses a source of more pixels than the limit", async () => {
     const site = await startSite({ maxSourcePixels: 640 * 400 - 1 });
     expect((await site.get("/storage/pixels.jpg")).status).toBe(400);

@@ -15,7 +15,8 @@
  */
 import { createHash } from "node:crypto";
 import type express from "express";
-import { logError, reasonOf } from "../log.server.ts";
+import { loggerFor, reasonOf } from "../log.server.ts";
+import { timeImageEncode, watchImageCache } from "../operations/metrics.server.ts";
 import { cacheFile, sendCachedImage } from "./cache-folder.ts";
 import { DiskCache } from "./disk-cache.ts";
 import { Line } from "./encode-line.ts";
@@ -46,6 +47,8 @@ export interface ImageEndpointOptions {
 
 const ONE_WEEK = 7 * 24 * 60 * 60;
 
+const log = loggerFor("images");
+
 export function imageEndpoint(options: ImageEndpointOptions): express.RequestHandler {
   const limits = {
     maxSourceBytes: options.maxSourceBytes ?? 25 * 1024 * 1024,
@@ -53,6 +56,7 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
   };
   const inFlight = new Map<string, Promise<{ file: string; format: Format }>>();
   const disk = new DiskCache(options.cacheDir, options.maxCacheBytes ?? 512 * 1024 * 1024);
+  watchImageCache(() => disk.bytes);
   // libvips and the source buffers are the costly part: few at once, the rest wait briefly.
   const line = new Line(options.maxEncodes ?? 2, options.maxQueued ?? 32, options.queueMs ?? 5_000);
 
@@ -80,7 +84,7 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
       sendCachedImage(res, file);
     } catch (error) {
       const status = error instanceof ImageError ? error.status : 500;
-      if (status === 500) logError("img", reasonOf(error), { path: req.path });
+      if (status === 500) log.error({ path: req.path }, reasonOf(error));
       if (status === 503) res.setHeader("Retry-After", "5");
       res
         .status(status)
@@ -111,10 +115,12 @@ async function produce(job: Job): Promise<{ file: string; format: Format }> {
   return job.line.run(async () => {
     const { upstream, size, limits } = job;
     const source = await fetchSource(upstream, options.timeoutMs, limits.maxSourceBytes);
+    const encoded = timeImageEncode();
     const { output, format } = await encode(source, size, accepted, {
       maxSourcePixels: limits.maxSourcePixels,
       memoryMb: options.libvipsMemoryMb ?? 16,
     });
+    encoded({ format });
     const file = fileOf(format);
     await disk.write(file, output);
     return { file, format };

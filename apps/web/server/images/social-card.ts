@@ -22,7 +22,7 @@ import { canonicalPath, pageOf } from "../../app/shared/page-table.ts";
 import { cardVersion, pageOfCard } from "../../app/shared/social-image.ts";
 import { decodeEntities } from "../../app/shared/text.ts";
 import type { CompanyFile } from "../company.server.ts";
-import { logError, reasonOf } from "../log.server.ts";
+import { loggerFor, reasonOf } from "../log.server.ts";
 import { cacheFile, exists, sendCachedImage, writeAtomically } from "./cache-folder.ts";
 import { type Card, type CardDrawer, cardDrawer } from "./card-drawing.ts";
 
@@ -90,7 +90,7 @@ export function socialCardEndpoint(options: SocialCardOptions): express.RequestH
       res.setHeader("Cache-Control", `public, max-age=${age}, stale-while-revalidate=${age}`);
       sendCachedImage(res, file);
     } catch (error) {
-      logError("og", reasonOf(error), { path: req.path });
+      loggerFor("images").error({ path: req.path }, reasonOf(error));
       res.status(500).type("text/plain").send("Card failed");
     }
   };
@@ -138,7 +138,7 @@ async function readLogo(logo: string, options: SocialCardOptions): Promise<Buffe
     if (body.length > MAX_LOGO_BYTES) throw new Error("the logo is too large");
     return body;
   } catch (error) {
-    logError("og", `logo ${logo}: ${reasonOf(error)}`);
+    loggerFor("images").error({ logo }, `social card logo: ${reasonOf(error)}`);
     return null;
   }
 }

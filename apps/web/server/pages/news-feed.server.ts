@@ -8,6 +8,7 @@ import { languages } from "@site/contract/languages";
 import { feedPath, href } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
 import type { ContentClient } from "../content/api-client.server.ts";
+import { escapeXml } from "./xml.server.ts";
 
 /** Stories a feed lists. */
 export const FEED_LENGTH = 20;
@@ -28,17 +29,6 @@ export async function latestNews(
   }
   return rows.slice(0, count);
 }
-
-/** Characters XML 1.0 cannot hold at all, which editors' text may carry. */
-const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-export const escapeXml = (text: string) =>
-  text
-    .replace(NOT_XML, "")
-    .replace(
-      /[&<>"']/g,
-      (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`,
-    );
 
 /** An API date as an RFC 3339 timestamp, or undefined when it is not a date. */
 export function timestampOf(date: string | null | undefined): string | undefined {

@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pageAddress, pageQuery } from "../../app/shared/page-table.ts";
 import { contentKeyOf } from "../content/content-keys.server.ts";
+import { countPageCache } from "../operations/metrics.server.ts";
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -190,6 +191,7 @@ export class PageCache {
     if (!entry) return undefined;
     if (entry.expiresAt <= this.#now()) {
       this.#delete(pool, entry);
+      countPageCache("stale");
       return undefined;
     }
     pool.entries.delete(key);

@@ -2,6 +2,7 @@ import type { Language } from "@site/contract";
 import { mapLimit } from "@site/contract/concurrency";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
+import { captureLog } from "../testing/log-capture.ts";
 import { LanguageIndex, type SearchDocument } from "./language-index.server.ts";
 import { collectDocuments, SiteSearch } from "./search-index.server.ts";
 
@@ -211,18 +212,18 @@ describe("SiteSearch", () => {
   it("keeps the last good index when the API fails, and tries again after a back-off", async () => {
     let now = 0;
     let failing = false;
-    const log = vi.fn();
+    const log = captureLog();
     const load = vi.fn(async () => {
       if (failing) throw new ApiError("unavailable", "/api/news", "down", 503);
       return [doc("alpha")];
     });
-    const search = new SiteSearch({ load, ttlMs: 1000, now: () => now, log });
+    const search = new SiteSearch({ load, ttlMs: 1000, now: () => now, logger: log.logger });
     await search.index("en");
     failing = true;
     now = 5000;
     await search.index("en");
-    await vi.waitFor(() => expect(log).toHaveBeenCalledTimes(1));
-    expect(JSON.parse(log.mock.calls[0]?.[0])).toMatchObject({ area: "search", lang: "en" });
+    await vi.waitFor(() => expect(log.lines).toHaveLength(1));
+    expect(log.lines[0]).toMatchObject({ level: "warn", lang: "en" });
     expect((await search.index("en")).search("alpha").total).toBe(1);
     // Within the back-off: no new attempt.
     expect(load).toHaveBeenCalledTimes(2);

@@ -10,7 +10,8 @@ import { href } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
 import { allPages } from "../content/paged.server.ts";
-import { logLine, reasonOf } from "../log.server.ts";
+import { type Logger, loggerFor, reasonOf } from "../log.server.ts";
+import { timeSearchBuild, watchSearchIndex } from "../operations/metrics.server.ts";
 import { LanguageIndex, type SearchDocument, type SearchKind } from "./language-index.server.ts";
 
 /** Item reads in flight at once while building. */
@@ -150,7 +151,7 @@ export interface SiteSearchOptions {
   /** How long an index stays fresh: the API answers' lifetime. */
   ttlMs: number;
   now?: () => number;
-  log?: (line: string) => void;
+  logger?: Logger;
 }
 
 interface Built {
@@ -171,9 +172,13 @@ export class SiteSearch {
   constructor(options: SiteSearchOptions) {
     this.#options = {
       now: Date.now,
-      log: (line: string) => console.warn(line),
+      logger: loggerFor("search"),
       ...options,
     };
+    watchSearchIndex((lang) => {
+      const built = this.#built.get(lang);
+      return built && { documents: built.index.size, builtAt: built.builtAt };
+    });
   }
 
   /**
@@ -203,10 +208,12 @@ export class SiteSearch {
     const running = this.#building.get(lang);
     if (running) return running;
     const generation = this.#generation;
+    const timed = timeSearchBuild(lang);
     const build = this.#options
       .load(lang)
       .then(async (documents) => {
         const index = await LanguageIndex.build(documents);
+        timed();
         if (generation === this.#generation) {
           this.#built.set(lang, { index, builtAt: this.#options.now() });
           this.#retryAt.delete(lang);
@@ -218,14 +225,9 @@ export class SiteSearch {
           const failures = (this.#retryAt.get(lang)?.failures ?? 0) + 1;
           const wait = Math.min(this.#options.ttlMs, 1_000 * 2 ** Math.min(failures, 20));
           this.#retryAt.set(lang, { failures, at: this.#options.now() + wait });
-          this.#options.log(
-            logLine({
-              level: "warn",
-              area: "search",
-              message: "keeping the last good search index",
-              lang,
-              reason: reasonOf(error),
-            }),
+          this.#options.logger.warn(
+            { lang, reason: reasonOf(error) },
+            "keeping the last good search index",
           );
         }
         throw error;

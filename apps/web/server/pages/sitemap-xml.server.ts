@@ -17,6 +17,7 @@ import { href, type PageName, pages } from "../../app/shared/page-table.ts";
 import type { ContentClient } from "../content/api-client.server.ts";
 import { contentKeyOf } from "../content/content-keys.server.ts";
 import { allPages } from "../content/paged.server.ts";
+import { escapeXml } from "./xml.server.ts";
 
 /** API requests the sitemap runs at once: the API serves visitors too. */
 export const SITEMAP_API_CONCURRENCY = 4;
@@ -147,12 +148,6 @@ export async function sitemapPages(
   }
   return result;
 }
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`,
-  );
 
 /** `<url>` entries: one per page and language, each listing every version and `x-default`. */
 function urlEntries(siteUrl: string, sitemap: SitemapPage[]): string[] {

@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type TestRedis } from "../../../../e2e/support/redis.ts";
 import type { StoredAnswer } from "../content/answer-store.server.ts";
 import { withRedisAnswers } from "../content/answer-store-redis.server.ts";
+import { captureLog } from "../testing/log-capture.ts";
 import { type FanOut, redisFanOut, type SiteMessage } from "./fan-out.server.ts";
 import { connectRedis, type RedisLink } from "./redis.server.ts";
 
@@ -9,9 +10,10 @@ import { connectRedis, type RedisLink } from "./redis.server.ts";
 let redis: TestRedis;
 const links: RedisLink[] = [];
 const noLocal: FanOut = { publish: async () => 0, subscribe: () => {} };
+let log = captureLog();
 
 async function link(prefix: string) {
-  const made = connectRedis(redis.url, prefix, () => {});
+  const made = connectRedis(redis.url, prefix, log.logger);
   links.push(made);
   await until(() => made.problem() === undefined);
   return made;
@@ -31,7 +33,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   for (const made of links.splice(0)) await made.close();
-  vi.restoreAllMocks();
+  log = captureLog();
 });
 afterAll(async () => {
   await redis?.stop();
@@ -64,7 +66,6 @@ describe("messages through Redis", () => {
   });
 
   it("go through the primary while Redis is down; logged once; caches emptied when it is back", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const relayed: SiteMessage[] = [];
     const local: FanOut = {
       publish: async (message) => {
@@ -81,12 +82,9 @@ describe("messages through Redis", () => {
       await until(() => relayed.length === 1);
       a.fanOut.publish({ kind: "purge", paths: ["/ar"] });
       await until(() => relayed.length === 2);
-      const redisErrors = errors.mock.calls.filter(([line]) => String(line).includes('"redis"'));
-      expect(redisErrors.map(String)).toHaveLength(1);
-      expect(JSON.parse(String(redisErrors[0]?.[0]))).toMatchObject({
-        level: "error",
-        area: "redis",
-      });
+      const redisErrors = log.lines.filter((line) => line.level === "error");
+      expect(redisErrors).toHaveLength(1);
+      expect(redisErrors[0]?.message).toMatch(/^Redis (unreachable|connection lost)/);
     } finally {
       await redis.start();
     }
@@ -97,6 +95,8 @@ describe("messages through Redis", () => {
 });
 
 describe("last good answers in Redis", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const now = () => 10_000;
   const disk = () => {
     const rows = new Map<string, StoredAnswer>();
     return {
@@ -115,9 +115,9 @@ describe("last good answers in Redis", () => {
   };
 
   it("reach an instance whose disk never had them, and the newer copy wins", async () => {
-    const first = withRedisAnswers(disk(), await link("a1:"));
+    const first = withRedisAnswers(disk(), await link("a1:"), DAY, now);
     const ownDisk = disk();
-    const fresh = withRedisAnswers(ownDisk, await link("a1:"));
+    const fresh = withRedisAnswers(ownDisk, await link("a1:"), DAY, now);
     first.set("en /api/news?page=1", { items: [1] }, 1_000);
     await until(async () => (await fresh.get("en /api/news?page=1")) !== undefined);
     expect(await fresh.get("en /api/news?page=1")).toEqual({
@@ -130,10 +130,27 @@ describe("last good answers in Redis", () => {
     expect((await fresh.get("en /api/news?page=1"))?.value).toEqual({ items: [2] });
   });
 
+  it("are kept and served for ANSWER_STORE_MAX_AGE_DAYS only, as on disk", async () => {
+    const shared = await link("a3:");
+    let clock = 10 * DAY;
+    const writer = withRedisAnswers(disk(), shared, 2 * DAY, () => clock);
+    const reader = withRedisAnswers(disk(), shared, 2 * DAY, () => clock);
+    writer.set("en /api/isos", ["iso"], clock);
+    await until(async () => (await reader.get("en /api/isos")) !== undefined);
+    // Redis forgets it after the setting's age, not a fixed 30 days.
+    const ttl = await shared.run((redis) => redis.pttl("a3:answer:en /api/isos"));
+    expect(ttl).toBeGreaterThan(2 * DAY - 60_000);
+    expect(ttl).toBeLessThanOrEqual(2 * DAY);
+    // And one older than the setting is not served, even while Redis still holds it.
+    clock += 2 * DAY + 1;
+    expect(await reader.get("en /api/isos")).toBeUndefined();
+    clock -= 2;
+    expect((await reader.get("en /api/isos"))?.value).toEqual(["iso"]);
+  });
+
   it("come from the disk while Redis is down", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     const ownDisk = disk();
-    const store = withRedisAnswers(ownDisk, await link("a2:"));
+    const store = withRedisAnswers(ownDisk, await link("a2:"), DAY, now);
     store.set("k", "v", 1);
     await redis.stop();
     try {

@@ -8,7 +8,8 @@
  */
 import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
-import { reasonOf } from "../log.server.ts";
+import { loggerFor, reasonOf } from "../log.server.ts";
+import { countFanOut } from "../operations/metrics.server.ts";
 import type { RedisLink } from "./redis.server.ts";
 
 export type SiteMessage =
@@ -92,11 +93,27 @@ export function redisFanOut(link: RedisLink, local: FanOut): FanOut {
           const { from, message } = JSON.parse(text) as { from: string; message: SiteMessage };
           if (from !== self) handler(message);
         } catch (error) {
-          console.warn(`[fan-out] unreadable message on ${channel}: ${reasonOf(error)}`);
+          loggerFor("fan-out").warn({ channel, reason: reasonOf(error) }, "unreadable message");
         }
       });
       local.subscribe(handler);
       link.onRecovery(() => handler({ kind: "purge" }));
+    },
+  };
+}
+
+/** `inner`, counting the messages sent and received (`fan_out_messages_total`). */
+export function countedFanOut(inner: FanOut): FanOut {
+  return {
+    publish(message) {
+      countFanOut("sent", message.kind);
+      return inner.publish(message);
+    },
+    subscribe(handler) {
+      inner.subscribe((message) => {
+        countFanOut("received", message.kind);
+        handler(message);
+      });
     },
   };
 }

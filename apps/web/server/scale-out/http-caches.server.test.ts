@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../../../../e2e/support/redis.ts";
+import { captureLog } from "../testing/log-capture.ts";
 import { purgeHttpCaches } from "./http-caches.server.ts";
 
 let server: Server;
@@ -41,27 +42,30 @@ describe("purgeHttpCaches", () => {
   });
 
   it("logs a cache that refuses or cannot be reached, and carries on with the others", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     status = 403;
     const nowhere = `http://127.0.0.1:${await freePort()}`;
     try {
-      const answers = await purgeHttpCaches([url, nowhere], ["/api/hse"]);
+      const answers = await purgeHttpCaches([url, nowhere], ["/api/hse"], log.logger);
       expect(answers).toEqual([
         { cache: url, status: 403 },
         { cache: nowhere, status: "unreachable" },
       ]);
-      const lines = errors.mock.calls.map(([line]) => JSON.parse(String(line)));
+      const lines = log.lines;
       // Logged as each answers: in either order.
       expect(lines).toHaveLength(2);
       expect(lines).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ level: "error", area: "purge", cache: url, status: "403" }),
-          expect.objectContaining({ area: "purge", cache: nowhere, status: "unreachable" }),
+          expect.objectContaining({
+            level: "error",
+            cache: url,
+            status: "403",
+          }),
+          expect.objectContaining({ cache: nowhere, status: "unreachable" }),
         ]),
       );
     } finally {
       status = 200;
-      errors.mockRestore();
     }
   });
 });

@@ -3,9 +3,9 @@
  * names them), purged after the site's own caches: a `PURGE` request to each, with the keys to
  * drop in an `xkey` header (the keys pages carry: the content keys of content-keys.server.ts
  * and each page's own path), or without one to drop everything. A cache that cannot be reached
- * is logged (`"area":"purge"`), never fatal: the purge of the site itself has happened.
+ * is logged (component `cache`), never fatal: the purge of the site itself has happened.
  */
-import { logError } from "../log.server.ts";
+import { type Logger, loggerFor } from "../log.server.ts";
 
 /** Longest a cache may take to answer a purge. */
 const PURGE_TIMEOUT_MS = 5_000;
@@ -25,6 +25,7 @@ export interface HttpCacheAnswer {
 export async function purgeHttpCaches(
   caches: readonly string[],
   keys?: readonly string[],
+  log: Logger = loggerFor("cache"),
 ): Promise<HttpCacheAnswer[]> {
   const batches: (string | undefined)[] = [];
   if (keys === undefined) batches.push(undefined);
@@ -49,10 +50,7 @@ export async function purgeHttpCaches(
         }
       }
       if (status !== 200) {
-        logError("purge", "a shared cache did not take the purge", {
-          cache,
-          status: String(status),
-        });
+        log.error({ cache, status: String(status) }, "a shared cache did not take the purge");
       }
       return { cache, status };
     }),

@@ -6,7 +6,8 @@
  * and reported on `/readyz` as degraded until Redis answers again.
  */
 import { Redis, type RedisOptions } from "ioredis";
-import { logError, logLine, reasonOf } from "../log.server.ts";
+import { type Logger, loggerFor, reasonOf } from "../log.server.ts";
+import { watchRedis } from "../operations/metrics.server.ts";
 
 /** Longest a command may take before the site carries on without Redis. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
@@ -28,7 +29,7 @@ export interface RedisLink {
 export function connectRedis(
   url: string,
   prefix: string,
-  log: (line: string) => void = console.info,
+  log: Logger = loggerFor("fan-out"),
 ): RedisLink {
   const options: RedisOptions = {
     connectTimeout: 2_000,
@@ -54,14 +55,12 @@ export function connectRedis(
   const report = (reason: string) => {
     if (problem || closed) return;
     problem = reason;
-    logError("redis", `${reason}; using this process's own caches and counters`, {
-      redis: where,
-    });
+    log.error({ redis: where }, `${reason}; using this process's own caches and counters`);
   };
   const recover = () => {
     if (ready.size < 2 || !problem) return;
     problem = undefined;
-    log(logLine({ level: "info", area: "redis", message: "Redis answers again", redis: where }));
+    log.info({ redis: where }, "Redis answers again");
     for (const listener of recoveries) listener();
   };
   for (const connection of [commands, subscriber]) {
@@ -77,6 +76,8 @@ export function connectRedis(
     });
   }
 
+  const problemNow = () => (everReady || problem ? problem : "Redis not connected yet");
+  watchRedis(() => !closed && problemNow() === undefined);
   return {
     prefix,
     async run(command) {
@@ -84,7 +85,7 @@ export function connectRedis(
         const result = await command(commands);
         if (problem?.startsWith("Redis slow")) {
           problem = undefined;
-          log(logLine({ level: "info", area: "redis", message: "Redis answers again" }));
+          log.info({ redis: where }, "Redis answers again");
         }
         return result;
       } catch (error) {
@@ -100,7 +101,7 @@ export function connectRedis(
       });
     },
     onRecovery: (listener) => recoveries.push(listener),
-    problem: () => (everReady || problem ? problem : "Redis not connected yet"),
+    problem: problemNow,
     async close() {
       closed = true;
       for (const connection of [commands, subscriber]) connection.disconnect();

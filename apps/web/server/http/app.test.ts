@@ -1,0 +1,60 @@
+/**
+ * The site's Express app as createSiteApp assembles it: what runs before any page is in place
+ * (a malformed Host is refused with 400 before it reaches a handler that builds URLs from it;
+ * request ids are given and echoed). The pages themselves are the browser tests' (they need
+ * the build).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../repo-root.ts";
+import { parseSettings } from "../settings.server.ts";
+import { createSiteApp } from "./app.ts";
+
+let server: http.Server;
+let port = 0;
+
+beforeAll(async () => {
+  const app = createSiteApp({
+    settings: parseSettings({
+      NODE_ENV: "test",
+      API_BASE_URL: "http://127.0.0.1:9",
+      COMPANY_FILE: path.join(repoRoot, "apps/web/company.json"),
+      ACCESS_LOG: "false",
+    }),
+  });
+  server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+/** A request with its headers exactly as given (fetch would refuse these hosts). */
+const answerTo = (headers: Record<string, string>, target = "/healthz") =>
+  new Promise<{ status: number; requestId: unknown }>((resolve, reject) => {
+    const request = http.request({ host: "127.0.0.1", port, path: target, headers }, (res) => {
+      res.resume();
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, requestId: res.headers["x-request-id"] }),
+      );
+    });
+    request.on("error", reject);
+    request.end();
+  });
+
+describe("createSiteApp", () => {
+  it("mounts the malformed-Host check: such a request gets 400 before any handler", async () => {
+    for (const host of ["a b", "a/b", "<x>", "a:999999"]) {
+      expect((await answerTo({ Host: host })).status, host).toBe(400);
+    }
+    expect((await answerTo({ Host: `127.0.0.1:${port}` })).status).toBe(200);
+  });
+
+  it("gives every request an id, keeping a sane one it came with", async () => {
+    expect((await answerTo({ "X-Request-Id": "edge-42" })).requestId).toBe("edge-42");
+    expect(String((await answerTo({ "X-Request-Id": "no good" })).requestId)).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
+  });
+});
