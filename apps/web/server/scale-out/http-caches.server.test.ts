@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../../e2e/support/redis.ts";
 import { captureLog } from "../testing/log-capture.ts";
 import { purgeHttpCaches } from "./http-caches.server.ts";
