@@ -106,6 +106,47 @@ test("the same page in Brotli, gzip or plain, and HEAD without a body", async ()
   expect(Number(head.headers["content-length"])).toBe(plain.body.length);
 });
 
+/** Empties the site's caches through the webhook. */
+const purgeAll = () =>
+  get(
+    "/purge",
+    { Authorization: `Bearer ${SECRET}`, "Content-Type": "application/json" },
+    "POST",
+    "{}",
+  );
+
+test("a hit answered by the HTTP server carries what the app's answer carries, in both languages", async () => {
+  // Varying by request or by the second: the id, the date, the entry's remaining freshness.
+  const varying = new Set([
+    "x-request-id",
+    "date",
+    "x-cache",
+    "cache-control",
+    "connection",
+    "keep-alive",
+  ]);
+  const lasting = (headers: http.IncomingHttpHeaders) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !varying.has(name)));
+  for (const lang of languages) {
+    const pathname = `/${lang}/HSE`;
+    await purgeAll();
+    const miss = await get(pathname, { "Accept-Encoding": "gzip", "X-Request-Id": "abc-123" });
+    const hit = await get(pathname, { "Accept-Encoding": "gzip", "X-Request-Id": "abc-124" });
+    expect([miss.headers["x-cache"], hit.headers["x-cache"]]).toEqual(["MISS", "HIT"]);
+    expect(lasting(hit.headers)).toEqual(lasting(miss.headers));
+    expect(hit.body.equals(miss.body)).toBe(true);
+    expect([miss.headers["x-request-id"], hit.headers["x-request-id"]]).toEqual([
+      "abc-123",
+      "abc-124",
+    ]);
+    expect(String(hit.headers["cache-control"])).toMatch(
+      /^public, max-age=0, must-revalidate, s-maxage=\d+/,
+    );
+    // A Host the app must check still goes through it: refused, not served from memory.
+    expect((await get(pathname, { Host: "example.com:99999" })).status).toBe(400);
+  }
+});
+
 test("the contact page is never shared", async () => {
   for (const pathname of ["/en/contactUs", "/ar/contactUs"]) {
     await get(pathname);

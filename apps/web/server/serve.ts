@@ -10,12 +10,14 @@
  */
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { startWorkers } from "./cluster.ts";
 import { CompanyFileError } from "./company.server.ts";
 import { outboxWorkerFromSettings } from "./contact/outbox-worker.server.ts";
 import { contactRateWindowMs } from "./contact/rate-limit.server.ts";
 import type { createSiteApp as CreateSiteApp } from "./http/app.ts";
+import type { AnswerFromCache } from "./http/cached-answers.ts";
 import { loggerFor } from "./log.server.ts";
 import { startMetrics } from "./operations/metrics-endpoint.server.ts";
 import { startTracing } from "./operations/tracing.server.ts";
@@ -102,7 +104,12 @@ async function serve() {
   // (With several server processes, the first process runs it.)
   const outboxWorker = cluster.isPrimary ? outboxWorkerFromSettings(settings) : undefined;
 
-  const server = app.listen(settings.PORT, settings.HOST, () => {
+  // A page-cache hit is answered before the Express app sees the request (cached-answers.ts).
+  const answerFromCache = app.locals.answerFromCache as AnswerFromCache | undefined;
+  const server = http.createServer((req, res) => {
+    if (!answerFromCache?.(req, res)) app(req, res);
+  });
+  server.listen(settings.PORT, settings.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : settings.PORT;
     // With several processes, the first one says when the site is ready.

@@ -19,6 +19,7 @@ import { ogTitleOf, socialCardEndpoint } from "../images/social-card.ts";
 import { tracing } from "../operations/tracing.server.ts";
 import type { Settings } from "../settings.server.ts";
 import { createSite, freshnessContext, siteContext } from "../site-context.server.ts";
+import { cachedAnswers } from "./cached-answers.ts";
 import { checkHost, errorPage, rejectMalformedUrls } from "./error-page.ts";
 import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
@@ -157,6 +158,14 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
     }),
   );
   app.use(errorPage());
+  // Hits of the page cache, answered by the HTTP server before the app (serve.ts).
+  if (site.pageCache && !traceRequests) {
+    app.locals.answerFromCache = cachedAnswers({
+      pageCache: site.pageCache,
+      trustProxy: app.get("trust proxy fn"),
+      accessLog: settings.ACCESS_LOG,
+    });
+  }
   return app;
 }
 

@@ -75,13 +75,17 @@ const wellFormedHost =
  * request: no page can be addressed by it. Refused before anything builds a URL from it, so it
  * is a 400, not an error in the log.
  */
+/** Whether `host` (a Host header) names a host and a port the site can build addresses from. */
+export function isWellFormedHost(host: string | undefined): boolean {
+  const match = host ? wellFormedHost.exec(host) : null;
+  return match !== null && Number(match[1] ?? 0) <= 65_535;
+}
+
 export function checkHost(siteUrl: string): express.RequestHandler {
   const siteHost = new URL(siteUrl).host;
   return (req, _res, next) => {
     if (!req.headers.host) req.headers.host = siteHost;
-    const host = req.host;
-    const match = host === undefined || host === "" ? null : wellFormedHost.exec(host);
-    if (match && Number(match[1] ?? 0) <= 65_535) return next();
+    if (isWellFormedHost(req.host)) return next();
     next(Object.assign(new Error("malformed Host"), { status: 400 }));
   };
 }

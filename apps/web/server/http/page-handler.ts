@@ -6,6 +6,8 @@
  * was made from in `Surrogate-Key` and `xkey` (content-keys.server.ts) for a purge by content
  * there. Everything else streams as React Router's Express adapter would.
  */
+
+import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   createReadableStreamFromReadable,
   writeReadableStreamToWritable,
@@ -112,16 +114,21 @@ const isGet = (req: express.Request) => req.method === "GET" || req.method === "
 /** Headers the cache sets itself for each answer. */
 const unsentHeaders = new Set(["content-length", "content-encoding", "etag", "cache-control"]);
 
-function sendCached(
-  req: express.Request,
-  res: express.Response,
+/**
+ * Sends a kept answer: its headers, ETag (a 304 when the browser has it), caching headers and
+ * its body in the best encoding the browser takes. Plain Node request and response, so the
+ * HTTP server's own path for hits (cached-answers.ts) and this handler send alike.
+ */
+export function sendCached(
+  req: IncomingMessage,
+  res: ServerResponse,
   pageCache: PageCache,
   page: CachedPage,
   state: "HIT" | "MISS",
 ) {
   const fresh = Math.max(0, Math.floor((page.expiresAt - Date.now()) / 1000));
-  res.status(page.status);
-  for (const [name, value] of page.headers) res.append(name, value);
+  res.statusCode = page.status;
+  for (const [name, value] of page.headers) res.appendHeader(name, value);
   res.setHeader("ETag", page.etag);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("X-Cache", state);
@@ -132,7 +139,8 @@ function sendCached(
     `public, max-age=0, must-revalidate, s-maxage=${fresh}, stale-while-revalidate=${fresh}, stale-if-error=${STALE_IF_ERROR_SECONDS}`,
   );
   if (etagMatches(req.headers["if-none-match"], page.etag)) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
   const encoding = chooseEncoding(req.headers["accept-encoding"]);

@@ -30,19 +30,36 @@ type Timed = ServerResponse & { [started]?: number };
 /** Path without the query, at most 300 characters. */
 const pathOf = (url: string | undefined) => (url ?? "/").split("?")[0]?.slice(0, 300) ?? "/";
 
-export function requestHandling(options: { accessLog: boolean }): express.RequestHandler[] {
-  const accessLine = (req: IncomingMessage, res: ServerResponse) => {
-    const ms = performance.now() - ((res as Timed)[started] ?? performance.now());
-    const cache = res.getHeader("X-Cache");
-    return {
-      requestId: (req as IncomingMessage & { id?: string }).id,
-      method: req.method,
-      path: pathOf((req as express.Request).originalUrl ?? req.url),
-      status: res.statusCode,
-      ms: Math.round(ms * 10) / 10,
-      ...(cache ? { cache: String(cache) } : {}),
-    };
+/** The access log line of an answered request that began at `startedAt` (performance.now()). */
+export function accessLine(
+  req: IncomingMessage & { id?: unknown; originalUrl?: string },
+  res: ServerResponse,
+  startedAt = (res as Timed)[started] ?? performance.now(),
+) {
+  const cache = res.getHeader("X-Cache");
+  return {
+    requestId: req.id === undefined ? undefined : String(req.id),
+    method: req.method,
+    path: pathOf(req.originalUrl ?? req.url),
+    status: res.statusCode,
+    ms: Math.round((performance.now() - startedAt) * 10) / 10,
+    ...(cache ? { cache: String(cache) } : {}),
   };
+}
+
+/** The metrics of an answered request that began at `startedAt`. */
+export const observeAnswer = (
+  req: IncomingMessage & { originalUrl?: string },
+  res: ServerResponse,
+  startedAt: number,
+) =>
+  observeRequest(
+    pathOf(req.originalUrl ?? req.url),
+    res.statusCode,
+    (performance.now() - startedAt) / 1000,
+  );
+
+export function requestHandling(options: { accessLog: boolean }): express.RequestHandler[] {
   const accessLog = pinoHttp({
     logger: loggerFor("http"),
     autoLogging: options.accessLog,
@@ -55,7 +72,7 @@ export function requestHandling(options: { accessLog: boolean }): express.Reques
     // header, a cookie or the query.
     serializers: { req: (req: { method?: string }) => ({ method: req.method }) },
     quietResLogger: true,
-    customSuccessObject: accessLine,
+    customSuccessObject: (req, res) => accessLine(req, res),
     customErrorObject: (req, res) => accessLine(req, res),
     customSuccessMessage: () => "request",
     customErrorMessage: () => "request failed",
@@ -63,11 +80,9 @@ export function requestHandling(options: { accessLog: boolean }): express.Reques
   });
 
   const begin: express.RequestHandler = (req, res, next) => {
-    (res as Timed)[started] = performance.now();
-    res.once("finish", () => {
-      const seconds = (performance.now() - ((res as Timed)[started] ?? 0)) / 1000;
-      observeRequest(pathOf(req.originalUrl), res.statusCode, seconds);
-    });
+    const startedAt = performance.now();
+    (res as Timed)[started] = startedAt;
+    res.once("finish", () => observeAnswer(req, res, startedAt));
     next();
   };
   const scoped: express.RequestHandler = (req, _res, next) =>

@@ -11,25 +11,31 @@
  * need no hash.
  */
 import { createHash } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import { defaultLanguage, isLanguage, type Language, languages } from "@site/contract/languages";
 import type express from "express";
 import { pageScript } from "../../app/page-script/page-script.ts";
 
+/**
+ * Sets the headers every answer carries; `secure`: the request came over HTTPS (directly, or as
+ * the trusted proxy says), the only case where browsers read Strict-Transport-Security.
+ */
+export function setSecurityHeaders(res: ServerResponse, secure: boolean): void {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader(
+    "Permissions-Policy",
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  );
+  if (secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+}
+
 /** Headers on every answer. */
 export function securityHeaders(): express.RequestHandler {
   return (req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader(
-      "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-    );
-    // Only over HTTPS (directly, or as the trusted proxy says): browsers ignore it otherwise.
-    if (req.secure) {
-      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    }
+    setSecurityHeaders(res, req.secure);
     next();
   };
 }

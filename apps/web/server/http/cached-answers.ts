@@ -1,0 +1,63 @@
+/**
+ * Page-cache hits answered by the HTTP server itself, before Express: the commonest request (a
+ * page someone already had rendered) costs a key lookup and a write, not a walk through every
+ * middleware (a static file's `stat`, compression's wrappers, the routers). Anything else goes
+ * to the Express app as before: a miss, a method other than GET or HEAD, a Host the site must
+ * check or a forwarded one, and every request while tracing is on (its spans are Express's).
+ * A visitor gets the same answer either way: the security headers, the request id, the page's
+ * headers and body (page-handler.ts `sendCached`), and the same access log line and metrics
+ * (requests.ts); e2e/page-cache.spec.ts compares the two.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import { loggerFor } from "../log.server.ts";
+import { countPageCache } from "../operations/metrics.server.ts";
+import { cacheAddress, type PageCache } from "../pages/page-cache.server.ts";
+import { isWellFormedHost } from "./error-page.ts";
+import { sendCached } from "./page-handler.ts";
+import { accessLine, observeAnswer, requestIdFor } from "./requests.ts";
+import { setSecurityHeaders } from "./security-headers.ts";
+
+export interface CachedAnswersOptions {
+  pageCache: PageCache;
+  /** Express's compiled TRUST_PROXY (`app.get("trust proxy fn")`): who may say it was HTTPS. */
+  trustProxy: (address: string | undefined, hop: number) => boolean;
+  accessLog: boolean;
+}
+
+/** Answers `req` from the page cache and returns true, or returns false and leaves it alone. */
+export type AnswerFromCache = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+export function cachedAnswers(options: CachedAnswersOptions): AnswerFromCache {
+  const { pageCache, trustProxy } = options;
+  const log = loggerFor("http");
+  /** HTTPS, as Express's `req.secure` reads it. */
+  const secure = (req: IncomingMessage) => {
+    if ((req.socket as TLSSocket).encrypted) return true;
+    if (!trustProxy(req.socket.remoteAddress, 0)) return false;
+    const proto = req.headers["x-forwarded-proto"];
+    return typeof proto === "string" && proto.split(",")[0]?.trim() === "https";
+  };
+  return (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    if (!isWellFormedHost(req.headers.host) || req.headers["x-forwarded-host"] !== undefined) {
+      return false;
+    }
+    const address = cacheAddress(req.url ?? "/");
+    if (!("key" in address) || !address.keepable) return false;
+    const page = pageCache.get(address.key);
+    if (!page) return false;
+    const startedAt = performance.now();
+    const id = requestIdFor(req.headers["x-request-id"]);
+    res.setHeader("X-Request-Id", id);
+    setSecurityHeaders(res, secure(req));
+    countPageCache("hit");
+    res.once("finish", () => {
+      observeAnswer(req, res, startedAt);
+      if (options.accessLog)
+        log.info(accessLine(Object.assign(req, { id }), res, startedAt), "request");
+    });
+    sendCached(req, res, pageCache, page, "HIT");
+    return true;
+  };
+}
