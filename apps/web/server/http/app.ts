@@ -20,7 +20,7 @@ import { tracing } from "../operations/tracing.server.ts";
 import type { Settings } from "../settings.server.ts";
 import { createSite, freshnessContext, siteContext } from "../site-context.server.ts";
 import { cachedAnswers } from "./cached-answers.ts";
-import { checkHost, errorPage, rejectMalformedUrls } from "./error-page.ts";
+import { checkHost, errorPage, rejectLongUrls, rejectMalformedUrls } from "./error-page.ts";
 import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
 import { operations } from "./operations.ts";
@@ -70,6 +70,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   const traceRequests = tracing()?.requests;
   if (traceRequests) app.use(traceRequests);
   app.use(requestHandling({ accessLog: settings.ACCESS_LOG }));
+  app.use(rejectLongUrls);
   app.use(refuseForeignRedirects(settings.SITE_URL));
   app.use(compression());
   app.use(securityHeaders());

@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { loggerFor } from "../log.server.ts";
 import { countPageCache } from "../operations/metrics.server.ts";
-import { cacheAddress, type PageCache } from "../pages/page-cache.server.ts";
+import { cacheAddress, MAX_KEY_LENGTH, type PageCache } from "../pages/page-cache.server.ts";
 import { isWellFormedHost } from "./error-page.ts";
 import { sendCached } from "./page-handler.ts";
 import { accessLine, observeAnswer, requestIdFor } from "./requests.ts";
@@ -40,6 +40,7 @@ export function cachedAnswers(options: CachedAnswersOptions): AnswerFromCache {
   };
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
+    if ((req.url ?? "").length > MAX_KEY_LENGTH) return false;
     if (!isWellFormedHost(req.headers.host) || req.headers["x-forwarded-host"] !== undefined) {
       return false;
     }

@@ -54,6 +54,19 @@ export function errorPage(log: Logger = loggerFor("http")): express.ErrorRequest
   };
 }
 
+/**
+ * Longest request target (path and query) the site reads: its own addresses are far shorter
+ * (a page's is under 100 characters, a search's under 1,300), and a longer one is junk whose
+ * copies would only churn memory on its way through the app.
+ */
+export const MAX_TARGET_LENGTH = 4096;
+
+/** A request target longer than MAX_TARGET_LENGTH is answered 414 before anything reads it. */
+export const rejectLongUrls: express.RequestHandler = (req, _res, next) => {
+  if (req.url.length <= MAX_TARGET_LENGTH) return next();
+  next(Object.assign(new Error("request target too long"), { status: 414 }));
+};
+
 /** An address with broken percent-encoding (`/en/news/%`) is a bad request, not a page. */
 export const rejectMalformedUrls: express.RequestHandler = (req, _res, next) => {
   try {
