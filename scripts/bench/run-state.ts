@@ -30,6 +30,8 @@ export interface PageLighthouse {
   preset: Preset;
   /** Performance score of every run that finished, in run order. */
   performanceOfRuns: (number | null)[];
+  /** Total Blocking Time of every run that finished, in run order (issue 33's budget is on its median). */
+  tbtOfRuns: (number | null)[];
   median?: LighthouseSummary;
   errors: string[];
 }
