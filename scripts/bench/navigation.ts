@@ -9,6 +9,7 @@
  * throttling: the figure is the browser's and the server's share, not a network's.
  */
 
+import os from "node:os";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import type { Language } from "@site/contract";
 import { chromiumArgs, chromiumPath } from "../../e2e/support/env.ts";
@@ -34,6 +35,8 @@ const clicksOf = (lang: Language): Click[] => [
 ];
 
 export interface NavigationRow {
+  /** The machine's 1-minute load average when this row's clicks began. */
+  loadAverage: number;
   from: string;
   to: string;
   /** Click to first contentful paint of each run, in ms. */
@@ -119,6 +122,7 @@ export async function navigationBench(
     const rows: NavigationRow[] = [];
     for (const lang of languages) {
       for (const click of clicksOf(lang)) {
+        const loadAverage = os.loadavg()[0] ?? 0;
         // One click first, not counted: the next page is in the server's page cache.
         await oneClick(browser, base, click);
         const done: { to: string; ms: number; deliveryType: string }[] = [];
@@ -126,6 +130,7 @@ export async function navigationBench(
         const medianMs = median(done.map((one) => one.ms));
         const middle = done.find((one) => one.ms === medianMs);
         const row: NavigationRow = {
+          loadAverage,
           from: click.from,
           to: done[0]?.to ?? "?",
           runsMs: done.map((one) => Math.round(one.ms)),
@@ -145,16 +150,18 @@ export async function navigationBench(
 export function navigationTable(rows: NavigationRow[], runs: number): string {
   return table(
     "Click to the next page's first contentful paint (Chromium, 1280 px, link hovered first)",
-    ["from", "to", "median ms", "runs ms", "delivered as"],
+    ["from", "to", "median ms", "runs ms", "delivered as", "load"],
     rows.map((row) => [
       row.from,
       row.to,
       fixed(row.medianMs),
       row.runsMs.join(" "),
       row.deliveryType,
+      fixed(row.loadAverage, 1),
     ]),
     [
       `pointer on the link for ${HOVER_MS} ms, then pressed; median of ${runs} runs, each in a fresh context; goal at most ${CLICK_TO_PAINT_GOAL_MS} ms`,
+      "load: the machine's 1-minute load average as the row began (2 cores: above 2, other work shares them)",
     ],
     2,
   );
