@@ -20,7 +20,8 @@
  * site they measure bench/kept-site.ts, the results they fill in bench/run-state.ts.
  * Options: --runs N (3), --quick (1 run, mobile only), --skip-build, --duration S (10),
  * --connections N (50), --only sitemap|lighthouse|navigation (that part alone), --pages
- * /en,/ar/contactUs (Lighthouse on these pages only; `project` names the first project);
+ * /en,/ar/contactUs (Lighthouse on these pages only; `project` names the first project),
+ * --reduced-motion (the clicks of part 7 as a visitor who asks for it: no view transition);
  * LIGHTHOUSE_CLI, another Lighthouse's cli/index.js (to compare versions); ports BENCH_PORT (3399),
  * BENCH_API_PORT (4399), BENCH_NGINX_PORT (3398), the sitemap's site on BENCH_PORT + 2.
  */
@@ -52,6 +53,7 @@ const { values: args, common } = benchArgs(
     quick: { type: "boolean", default: false },
     only: { type: "string" },
     pages: { type: "string" },
+    "reduced-motion": { type: "boolean", default: false },
   },
 );
 
@@ -126,8 +128,10 @@ async function navigation(): Promise<void> {
   progress("clicks on hovered links, in Chromium");
   try {
     const runs = Math.max(options.runs, 5);
-    results.navigation = await navigationBench((await kept.site()).url, ["en", "ar"], runs);
-    console.log(navigationTable(results.navigation, runs));
+    const reduced = args["reduced-motion"] ?? false;
+    const base = (await kept.site()).url;
+    results.navigation = await navigationBench(base, ["en", "ar"], runs, reduced);
+    console.log(navigationTable(results.navigation, runs, reduced));
     for (const row of results.navigation.filter(
       (r) => (r.medianMs ?? Number.POSITIVE_INFINITY) > CLICK_TO_PAINT_GOAL_MS,
     )) {

@@ -78,8 +78,12 @@ async function oneClick(
   browser: Browser,
   base: string,
   click: Click,
+  reducedMotion: boolean,
 ): Promise<{ to: string; ms: number; deliveryType: string }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: reducedMotion ? "reduce" : "no-preference",
+  });
   try {
     const page: Page = await context.newPage();
     await page.addInitScript(markPress);
@@ -107,11 +111,15 @@ const median = (values: number[]) => {
   return sorted.length ? (sorted[Math.floor((sorted.length - 1) / 2)] ?? null) : null;
 };
 
-/** `runs` clicks of each kind in each language, one at a time. */
+/**
+ * `runs` clicks of each kind in each language, one at a time; `reducedMotion`: as a visitor who
+ * asks for reduced motion (no view transition, no entrance animations).
+ */
 export async function navigationBench(
   base: string,
   languages: readonly Language[],
   runs: number,
+  reducedMotion = false,
 ): Promise<NavigationRow[]> {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
@@ -124,9 +132,10 @@ export async function navigationBench(
       for (const click of clicksOf(lang)) {
         const loadAverage = os.loadavg()[0] ?? 0;
         // One click first, not counted: the next page is in the server's page cache.
-        await oneClick(browser, base, click);
+        await oneClick(browser, base, click, reducedMotion);
         const done: { to: string; ms: number; deliveryType: string }[] = [];
-        for (let run = 0; run < runs; run++) done.push(await oneClick(browser, base, click));
+        for (let run = 0; run < runs; run++)
+          done.push(await oneClick(browser, base, click, reducedMotion));
         const medianMs = median(done.map((one) => one.ms));
         const middle = done.find((one) => one.ms === medianMs);
         const row: NavigationRow = {
@@ -147,9 +156,15 @@ export async function navigationBench(
   }
 }
 
-export function navigationTable(rows: NavigationRow[], runs: number): string {
+export function navigationTable(
+  rows: NavigationRow[],
+  runs: number,
+  reducedMotion = false,
+): string {
   return table(
-    "Click to the next page's first contentful paint (Chromium, 1280 px, link hovered first)",
+    `Click to the next page's first contentful paint (Chromium, 1280 px, link hovered first${
+      reducedMotion ? ", reduced motion" : ""
+    })`,
     ["from", "to", "median ms", "runs ms", "delivered as", "load"],
     rows.map((row) => [
       row.from,
