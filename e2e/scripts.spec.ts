@@ -3,8 +3,10 @@
  * rendered by React on the server; pages with islands (the hero slider, the carousels, the
  * gallery, the certificates, the contact form) load one module script, which hydrates each
  * island from the props after its root; other pages load no script file at all, their inline
- * script doing what they need, also when the islands' script is held back. No page logs a
- * React warning or error (hydration mismatches included). Both languages, both widths.
+ * script doing what they need, also when the islands' script is held back. An island far below
+ * the fold is hydrated only once the page is scrolled near it or a visitor focuses inside it.
+ * No page logs a React warning or error (hydration mismatches included). Both languages, both
+ * widths.
  */
 import { apiData, type Lang, languages, type Paged } from "./support/content.ts";
 import { expect, type Page, test } from "./support/test.ts";
@@ -158,6 +160,68 @@ test.describe("before the islands are live", () => {
       expect(cookies.find((cookie) => cookie.name === "language")?.value).toBe(lang);
       await expect(page.locator("island-root")).not.toHaveCount(0);
       await expect(page.locator("island-root[data-hydrated]")).toHaveCount(0);
+    });
+  }
+});
+
+test.describe("islands start as they come near the view", () => {
+  test.use({ waitForScripts: false });
+
+  for (const lang of languages) {
+    test(`/${lang}: an island far below the fold is not hydrated until the page is scrolled near it, and a carousel then works`, async ({
+      page,
+    }) => {
+      await page.goto(`/${lang}`);
+      const roots = page.locator("island-root");
+      // The hero is the first view: hydrated at once.
+      await expect(roots.and(page.locator('[data-island="hero-slider"]'))).toHaveAttribute(
+        "data-hydrated",
+        "",
+      );
+      await page.waitForLoadState("networkidle");
+      // Far: more than a viewport and the 200 px margin of hydrate.ts below the view.
+      const far = await roots.evaluateAll((all) =>
+        all.map((root) => {
+          const top = (root.firstElementChild ?? root).getBoundingClientRect().top;
+          return top > innerHeight + 400;
+        }),
+      );
+      const lastCarousel = far.lastIndexOf(true);
+      expect(lastCarousel, "an island far below the fold").toBeGreaterThan(0);
+      const carousel = roots.nth(lastCarousel);
+      await expect(carousel).toHaveAttribute("data-island", "carousel");
+      // Given time, and the browser idle, it still waits.
+      await page.waitForTimeout(1_000);
+      for (const [index, isFar] of far.entries())
+        if (isFar)
+          await expect(roots.nth(index), `island ${index}`).not.toHaveAttribute("data-hydrated");
+
+      const previous = carousel.getByTestId("carousel-previous");
+      const next = carousel.getByTestId("carousel-next");
+      await next.scrollIntoViewIfNeeded();
+      await expect(carousel).toHaveAttribute("data-hydrated", "");
+      await expect(previous).toBeDisabled();
+      await next.click();
+      await expect(previous).toBeEnabled();
+    });
+
+    test(`/${lang}: an island not yet hydrated starts when a visitor focuses inside it`, async ({
+      page,
+    }) => {
+      await page.goto(`/${lang}`);
+      // The islands' script runs: the hero is live.
+      await expect(page.locator('island-root[data-island="hero-slider"]')).toHaveAttribute(
+        "data-hydrated",
+        "",
+      );
+      await page.waitForLoadState("networkidle");
+      const carousel = page.locator('island-root[data-island="carousel"]').last();
+      await expect(carousel).not.toHaveAttribute("data-hydrated");
+      // Focus without scrolling: only the visitor's use of the island can start it.
+      await carousel.getByTestId("carousel-next").evaluate((button: HTMLElement) => {
+        button.focus({ preventScroll: true });
+      });
+      await expect(carousel).toHaveAttribute("data-hydrated", "");
     });
   }
 });

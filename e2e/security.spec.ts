@@ -26,12 +26,17 @@ const directives = (policy: string) =>
     }),
   );
 
-/** What the browser runs as script, from the parsed document: inline classic and module scripts. */
+/**
+ * What the browser treats as script, from the parsed document: inline classic and module
+ * scripts, and speculation rules (Chromium holds them to `script-src` too).
+ */
 const inlineScriptsOf = (page: Page) =>
   page.evaluate(() =>
     [...document.scripts]
       .filter((script) => !script.src)
-      .filter((script) => ["", "text/javascript", "module"].includes(script.type.toLowerCase()))
+      .filter((script) =>
+        ["", "text/javascript", "module", "speculationrules"].includes(script.type.toLowerCase()),
+      )
       .map((script) => script.textContent ?? ""),
   );
 

@@ -12,13 +12,17 @@
  *   4. requests/s and p50/p99 latency of /en and a project page under load (autocannon), beside
  *      nginx serving the same bytes, and the site server's memory after the load;
  *   5. site search: index build time and memory, query p50/p99 (scripts/bench/search.ts);
- *   6. the sitemap at scale (bench/sitemap.ts): 20,000 news and 5,000 projects.
+ *   6. the sitemap at scale (bench/sitemap.ts): 20,000 news and 5,000 projects;
+ *   7. a click on a hovered link to the next page's first paint, in Chromium (bench/navigation.ts).
  * Prints tables (progress on stderr) and writes them as JSON to bench-results/<timestamp>.json.
  * Never fails on a number: only a failed build or start ends it early. Everything it starts is
  * stopped on the way out, on an error or Ctrl-C too. Parts 1 to 4 are bench/report-*.ts, the
  * site they measure bench/kept-site.ts, the results they fill in bench/run-state.ts.
  * Options: --runs N (3), --quick (1 run, mobile only), --skip-build, --duration S (10),
- * --connections N (50), --only sitemap (that part alone); ports BENCH_PORT (3399),
+ * --connections N (50), --only sitemap|lighthouse|navigation (that part alone), --pages
+ * /en,/ar/contactUs (Lighthouse on these pages only; `project` names the first project),
+ * --reduced-motion (the clicks of part 7 as a visitor who asks for it: no view transition);
+ * LIGHTHOUSE_CLI, another Lighthouse's cli/index.js (to compare versions); ports BENCH_PORT (3399),
  * BENCH_API_PORT (4399), BENCH_NGINX_PORT (3398), the sitemap's site on BENCH_PORT + 2.
  */
 import fs from "node:fs";
@@ -27,6 +31,7 @@ import { repoRoot } from "../e2e/support/env.ts";
 import { fixed } from "./bench/format.ts";
 import { KeptSite } from "./bench/kept-site.ts";
 import type { Preset } from "./bench/lighthouse.ts";
+import { CLICK_TO_PAINT_GOAL_MS, navigationBench, navigationTable } from "./bench/navigation.ts";
 import { benchArgs, benchPorts, positiveInteger } from "./bench/options.ts";
 import { cleanup, isStopping, progress, runCommand } from "./bench/processes.ts";
 import { reportAssets } from "./bench/report-assets.ts";
@@ -47,6 +52,8 @@ const { values: args, common } = benchArgs(
     runs: { type: "string" },
     quick: { type: "boolean", default: false },
     only: { type: "string" },
+    pages: { type: "string" },
+    "reduced-motion": { type: "boolean", default: false },
   },
 );
 
@@ -73,12 +80,16 @@ async function benchPages(): Promise<string[]> {
   const id = await firstId(`http://127.0.0.1:${options.apiPort}`, "/api/Completed-projects");
   if (!id) problem("no project id from GET /api/Completed-projects; using 1");
   results.projectId = id ?? "1";
-  return [
+  const pages = [
     "/en",
     "/ar",
     `/en/projects/${results.projectId}`,
     `/ar/projects/${results.projectId}`,
   ].concat(["/en/news", "/ar/news", "/en/contactUs", "/ar/contactUs"]);
+  if (!args.pages) return pages;
+  return args.pages
+    .split(",")
+    .map((page) => page.replace(/\/project$/, `/projects/${results.projectId}`));
 }
 
 /** What was measured: the commit, how many files differ from it, and how busy the machine is. */
@@ -113,11 +124,39 @@ async function sitemap(): Promise<void> {
   if (results.sitemap) printSitemap(results.sitemap);
 }
 
+async function navigation(): Promise<void> {
+  progress("clicks on hovered links, in Chromium");
+  try {
+    const runs = Math.max(options.runs, 5);
+    const reduced = args["reduced-motion"] ?? false;
+    const base = (await kept.site()).url;
+    results.navigation = await navigationBench(base, ["en", "ar"], runs, reduced);
+    console.log(navigationTable(results.navigation, runs, reduced));
+    for (const row of results.navigation.filter(
+      (r) => (r.medianMs ?? Number.POSITIVE_INFINITY) > CLICK_TO_PAINT_GOAL_MS,
+    )) {
+      problem(`click ${row.from} → ${row.to}: ${row.medianMs?.toFixed(0)} ms to the first paint`);
+    }
+  } catch (error) {
+    if (isStopping()) throw error;
+    problem(`navigation: ${String(error)}`);
+  }
+}
+
 async function run(): Promise<void> {
   await describeRun();
   if (args.only === "sitemap") {
     if (options.build) await buildSite(options.buildDir);
     return sitemap();
+  }
+  if (args.only === "lighthouse" || args.only === "navigation") {
+    if (options.build) await buildSite(options.buildDir);
+    await kept.site();
+    kept.pages = await benchPages();
+    await kept.warm(await kept.site());
+    if (args.only === "lighthouse") await reportLighthouse(speedRun, kept.pages);
+    else await navigation();
+    return kept.stop();
   }
   progress(
     `${options.presets.length * 8 * options.runs} Lighthouse runs (about 30 s each), then ${
@@ -149,6 +188,7 @@ async function run(): Promise<void> {
   for (const row of results.search.filter((r) => r.p99Ms >= QUERY_P99_GOAL_MS)) {
     problem(`search p99 ${row.p99Ms.toFixed(1)} ms (${row.corpus}, ${row.lang})`);
   }
+  await navigation();
   await kept.stop();
   await sitemap();
 }

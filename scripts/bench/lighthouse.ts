@@ -14,7 +14,9 @@ export type Preset = "mobile" | "desktop";
 
 const chromeFlags = ["--headless=new", ...chromiumArgs];
 
-const cli = fileURLToPath(import.meta.resolve("lighthouse/cli/index.js"));
+/** The devDependency's command line, or another version's `cli/index.js` (LIGHTHOUSE_CLI). */
+const cli =
+  process.env.LIGHTHOUSE_CLI ?? fileURLToPath(import.meta.resolve("lighthouse/cli/index.js"));
 
 /** One request of the page, from the network-requests audit. */
 export interface NetworkRequest {

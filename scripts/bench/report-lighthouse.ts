@@ -43,6 +43,7 @@ async function lighthousePage(
     page,
     preset,
     performanceOfRuns: done.map((figures) => figures.scores.performance ?? null),
+    tbtOfRuns: done.map((figures) => figures.tbtMs),
     ...(median ? { median: summary(median) } : {}),
     errors,
   };
@@ -66,6 +67,7 @@ function printLighthouse(run: SpeedRun, preset: Preset, rows: PageLighthouse[]):
       fixed(m.tbtMs),
       kb(m.totalBytes),
       row.performanceOfRuns.map((score) => fixed(score)).join(" "),
+      row.tbtOfRuns.map((tbt) => fixed(tbt)).join(" "),
     ];
   });
   console.log(
@@ -83,6 +85,7 @@ function printLighthouse(run: SpeedRun, preset: Preset, rows: PageLighthouse[]):
         "TBT ms",
         "KB",
         "perf of runs",
+        "TBT of runs",
       ],
       lines,
       [

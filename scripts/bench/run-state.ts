@@ -6,6 +6,7 @@ import type { clientAssets } from "./assets.ts";
 import type { PageBytes } from "./bytes.ts";
 import type { LighthouseSummary, Preset } from "./lighthouse.ts";
 import { type LoadFigures, loadAcceptEncoding } from "./load.ts";
+import type { NavigationRow } from "./navigation.ts";
 import { progress } from "./processes.ts";
 import { resultsHeader } from "./results.ts";
 import type { SearchRow } from "./search.ts";
@@ -29,6 +30,8 @@ export interface PageLighthouse {
   preset: Preset;
   /** Performance score of every run that finished, in run order. */
   performanceOfRuns: (number | null)[];
+  /** Total Blocking Time of every run that finished, in run order (issue 33's budget is on its median). */
+  tbtOfRuns: (number | null)[];
   median?: LighthouseSummary;
   errors: string[];
 }
@@ -64,6 +67,7 @@ export function speedResults(options: SpeedOptions) {
     memory: {} as { beforeLoad?: Memory; afterLoad?: Memory },
     search: [] as SearchRow[],
     sitemap: undefined as SitemapFigures | undefined,
+    navigation: [] as NavigationRow[],
     problems: [] as string[],
   };
 }

@@ -20,6 +20,7 @@ import islandsScript from "./islands/hydrate.ts?worker&url";
 import type { IslandName } from "./islands/island.tsx";
 import { DevIslandsScript, PageIslandsProvider } from "./islands/island.tsx";
 import { pageScript } from "./page-script/page-script.ts";
+import { speculationRules } from "./page-script/speculation-rules.ts";
 import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./shared/icons.ts";
 import { feedPath } from "./shared/page-table.ts";
 
@@ -86,6 +87,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <Meta />
         <Links />
+        {/* Prefetch of the next page while the pointer rests on its link (decision 022). */}
+        <script
+          type="speculationrules"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: constant rules of our own, hashed by the CSP
+          dangerouslySetInnerHTML={{ __html: speculationRules(lang) }}
+        />
       </head>
       <body className="min-h-dvh">
         <PageIslandsProvider value={islands}>

@@ -1,28 +1,56 @@
 /**
  * The browser's one script file, loaded only by pages with islands (island.tsx): it finds each
  * island's root, reads its props from the JSON block after it, and hydrates its component with
- * React, at once for `load` islands and otherwise when the island comes near the view or the
- * browser is idle, whichever is first. React and React DOM are in this file, loaded once and
- * shared by every island of the page; each island's own code is a chunk it imports.
+ * React when the island's moment comes (its root's `data-hydrate`, decision 014):
+ * - `load`: at once (the hero slider, the first thing seen);
+ * - `visible`: once it comes within NEAR_VIEW of the viewport, or a visitor starts using it
+ *   (focus or a press inside it), whichever is first: an island far below the fold costs
+ *   nothing until the page is scrolled towards it;
+ * - `interaction`: only once a visitor starts using it (an island whose script may itself
+ *   be loaded on that first focus: if the focus is already inside, it starts at once).
+ * Islands start one after another, the main thread given back between two (`scheduler.yield`,
+ * or a task where there is none), and each is hydrated as a transition, which React renders in
+ * slices of a few milliseconds: no long task holds the page while React works (issue 33).
+ * React and React DOM are in this file, loaded once and shared by every island of the page;
+ * each island's own code is a chunk it imports, fetched as soon as the island is due.
  * `data-hydrated` on a root says its island is live (browser tests wait for it).
  */
-import { createElement, type ReactNode, useEffect } from "react";
+import { createElement, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { isIslandName, Slot, withSlots } from "./island.tsx";
+import { type HydrateWhen, isIslandName, Slot, withSlots } from "./island.tsx";
 import { islandLoaders } from "./registry.ts";
 
-/** How near the view an island starts hydrating. */
+/** How near the view a `visible` island starts hydrating. */
 const NEAR_VIEW = "200px";
 
-async function hydrate(root: HTMLElement) {
-  const name = root.dataset.island;
+/** What starts an island that is not live yet: a visitor focusing or pressing inside it. */
+const FIRST_USE = ["focusin", "pointerdown"] as const;
+
+/** `scheduler.yield()` where the browser has it (Chromium), else a new task. */
+const yieldToMain = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+async function hydrate(root: HTMLElement, component: ReturnType<typeof load>) {
   const data = root.nextElementSibling;
-  if (!isIslandName(name) || !(data instanceof HTMLScriptElement)) return;
-  const Component = await islandLoaders[name]();
+  if (!(data instanceof HTMLScriptElement)) return;
+  const Component = await component;
   const props = withSlots(JSON.parse(data.text), (index) =>
     createElement(Slot, { index, html: slotHtml(root, index) }),
   ) as object;
-  hydrateRoot(root, createElement(MarkHydrated, { root }, createElement(Component, props)));
+  // A transition: React hydrates in slices and gives the main thread back between them.
+  startTransition(() => {
+    hydrateRoot(root, createElement(MarkHydrated, { root }, createElement(Component, props)));
+  });
+}
+
+/** The island's own code: its chunk, fetched at once (several may load side by side). */
+function load(root: HTMLElement) {
+  const name = root.dataset.island;
+  if (!isIslandName(name)) return Promise.reject(new Error(`no island "${name}"`));
+  return islandLoaders[name]();
 }
 
 /** The server's markup of slot `index` of this island (not of an island inside it). */
@@ -39,8 +67,24 @@ function MarkHydrated({ root, children }: { root: HTMLElement; children?: ReactN
   return children;
 }
 
-const whenIdle = (run: () => void) =>
-  "requestIdleCallback" in window ? requestIdleCallback(run) : setTimeout(run, 200);
+/** Islands due, in the order they became due, each with its chunk on the way. */
+const due: { root: HTMLElement; component: ReturnType<typeof load> }[] = [];
+let draining = false;
+
+/** Hydrates the islands due one after another, yielding to the browser before each. */
+async function drain() {
+  if (draining) return;
+  draining = true;
+  for (let next = due.shift(); next; next = due.shift()) {
+    await yieldToMain();
+    try {
+      await hydrate(next.root, next.component);
+    } catch (error) {
+      console.error(`The ${next.root.dataset.island} island could not start`, error);
+    }
+  }
+  draining = false;
+}
 
 const nearView =
   typeof IntersectionObserver === "undefined"
@@ -64,16 +108,26 @@ function start(root: HTMLElement) {
   if (started.has(root)) return;
   started.add(root);
   nearView?.unobserve(watched(root));
-  hydrate(root).catch((error: unknown) => {
-    console.error(`The ${root.dataset.island} island could not start`, error);
-  });
+  const component = load(root);
+  component.catch(() => {}); // reported when its turn comes
+  due.push({ root, component });
+  void drain();
+}
+
+for (const type of FIRST_USE) {
+  document.addEventListener(
+    type,
+    (event) => {
+      const root = event.target instanceof Element ? event.target.closest("island-root") : null;
+      if (root instanceof HTMLElement) start(root);
+    },
+    { capture: true, passive: true },
+  );
 }
 
 for (const root of document.querySelectorAll<HTMLElement>("island-root")) {
-  if (root.dataset.hydrate === "load") {
-    start(root);
-    continue;
-  }
-  nearView?.observe(watched(root));
-  whenIdle(() => start(root));
+  const when = root.dataset.hydrate as HydrateWhen | undefined;
+  if (when === "load" || root.contains(document.activeElement)) start(root);
+  // Without IntersectionObserver (old browsers), a `visible` island starts at once.
+  else if (when === "visible") nearView ? nearView.observe(watched(root)) : start(root);
 }

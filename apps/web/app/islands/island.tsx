@@ -33,8 +33,12 @@ export type IslandName = (typeof islandNames)[number];
 export const isIslandName = (name: string | undefined): name is IslandName =>
   islandNames.includes(name as IslandName);
 
-/** When an island is hydrated: at once (the hero slider), or when near the view or idle. */
-export type HydrateWhen = "load" | "visible";
+/**
+ * When an island is hydrated (hydrate.ts): at once (`load`: the hero slider), when it comes near
+ * the view or a visitor starts using it (`visible`), or only once a visitor starts using it
+ * (`interaction`).
+ */
+export type HydrateWhen = "load" | "visible" | "interaction";
 
 /** What marks a slot in the serialised props: `{"$slot": 0}`. */
 export interface SlotMarker {

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
 import { pageScript } from "../../app/page-script/page-script.ts";
+import { speculationRules } from "../../app/page-script/speculation-rules.ts";
 import { pagePolicies, policyFor, securityHeaders } from "./security-headers.ts";
 
 const servers: http.Server[] = [];
@@ -66,18 +67,22 @@ describe("pagePolicies", () => {
       .find(([name]) => name === "script-src")
       ?.slice(1) ?? [];
 
-  it("allows each language's own inline script by hash, and nothing inline else", () => {
+  it("allows each language's own inline script and speculation rules by hash, and nothing inline else", () => {
     for (const lang of ["en", "ar"] as const) {
       const scripts = scriptSrc(policyOf(`/${lang}/news`));
       expect(scripts).toContain("'self'");
       expect(scripts).toContain(hashOf(pageScript(lang)));
       // Pages outside a language (`/fr/x`, the error page) carry the script without one.
       expect(scripts).toContain(hashOf(pageScript(null)));
+      expect(scripts).toContain(hashOf(speculationRules(lang)));
       expect(scripts).not.toContain("'unsafe-inline'");
       expect(scripts).not.toContain("'unsafe-eval'");
-      expect(scripts).toHaveLength(3);
+      // Not Chromium's looser `'inline-speculation-rules'`: any rules in the page would do.
+      expect(scripts).not.toContain("'inline-speculation-rules'");
+      expect(scripts).toHaveLength(4);
     }
     expect(scriptSrc(policyOf("/en"))).not.toContain(hashOf(pageScript("ar")));
+    expect(scriptSrc(policyOf("/en"))).not.toContain(hashOf(speculationRules("ar")));
   });
 
   it("is the same on every page of a language, whatever the letter case", () => {

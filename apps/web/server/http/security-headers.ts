@@ -3,7 +3,8 @@
  * Content-Security-Policy per language (`pagePolicies`).
  *
  * The policy allows the site's script files (`'self'`) and the SHA-256 hashes of the site's own
- * inline script (app/page-script/page-script.ts), computed once at start: no `unsafe-inline`, no
+ * inline scripts (app/page-script/page-script.ts, and the speculation rules of
+ * app/page-script/speculation-rules.ts, which Chromium allows only as a script), computed once at start: no `unsafe-inline`, no
  * nonce, and nothing taken from the rendered page, so a script that slipped into a page is not
  * allowed by its own hash, and `script-src` is the same on every page of a language. Hashes,
  * not nonces, because the full-page cache serves one rendering to many visitors (decision
@@ -15,6 +16,7 @@ import type { ServerResponse } from "node:http";
 import { defaultLanguage, isLanguage, type Language, languages } from "@site/contract/languages";
 import type express from "express";
 import { pageScript } from "../../app/page-script/page-script.ts";
+import { speculationRules } from "../../app/page-script/speculation-rules.ts";
 
 /**
  * Sets the headers every answer carries; `secure`: the request came over HTTPS (directly, or as
@@ -64,16 +66,20 @@ export function policyFor(scripts: readonly string[], mediaOrigins: readonly str
 }
 
 /**
- * The policy of each language's pages, made once: the page script of that language, and the
- * one of pages outside a language (`/fr/...`, shown in the default language).
- * Returns the policy of a page by its path.
+ * The policy of each language's pages, made once: the page script of that language, the one of
+ * pages outside a language (`/fr/...`, shown in the default language), and the language's
+ * speculation rules. Returns the policy of a page by its path.
  */
 export function pagePolicies(
   mediaOrigins: readonly string[],
   scriptOf: (lang: Language | null) => string = pageScript,
+  rulesOf: (lang: Language) => string = speculationRules,
 ): (pathname: string) => string {
   const policies = new Map(
-    languages.map((lang) => [lang, policyFor([scriptOf(lang), scriptOf(null)], mediaOrigins)]),
+    languages.map((lang) => [
+      lang,
+      policyFor([scriptOf(lang), scriptOf(null), rulesOf(lang)], mediaOrigins),
+    ]),
   );
   const fallback = policies.get(defaultLanguage) ?? "";
   return (pathname) => {
