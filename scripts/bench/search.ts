@@ -147,7 +147,7 @@ const percentile = (sorted: number[], p: number) =>
 
 /** Times `runs` passes over `list` after one pass of warm-up; p50 and p99 of each query. */
 function timeQueries(index: LanguageIndex, list: string[], runs = 3) {
-  for (const query of list) index.search(query, 0, 10);
+  for (const query of list) index.search(query, { limit: 10 });
   const loadAverage = os.loadavg()[0] ?? 0;
   const times: number[] = [];
   const cpu: number[] = [];
@@ -155,7 +155,7 @@ function timeQueries(index: LanguageIndex, list: string[], runs = 3) {
     for (const query of list) {
       const start = performance.now();
       const used = process.cpuUsage();
-      index.search(query, 0, 10);
+      index.search(query, { limit: 10 });
       const { user, system } = process.cpuUsage(used);
       times.push(performance.now() - start);
       cpu.push((user + system) / 1000);

@@ -1,14 +1,23 @@
 /**
- * One language's search index (issue 24): MiniSearch over the site's pages, with the ranking
- * (title words weigh more, completions of the word being typed are bounded) and the extracts
- * shown with each result. Building it from the content API is search-index.server.ts's job.
+ * One language's search index (issues 24 and 31): MiniSearch over the site's pages, with the
+ * ranking (title words weigh more; a word as typed above its stems and synonyms, those above
+ * completions of the word being typed, those above spelling corrections), the corrections
+ * themselves (typos.ts), the counts by kind, and the extracts shown with each result.
+ * Building it from the content API is search-index.server.ts's job.
  */
-import MiniSearch from "minisearch";
+import MiniSearch, { type Query } from "minisearch";
+import SearchableMap from "minisearch/SearchableMap";
 import { extract, marked, type Segment } from "../../app/shared/search/extract.ts";
-import { formsOf, type QueryTerm, queryTerms, termsOf } from "../../app/shared/search/normalise.ts";
+import { filterOf, type KindFilter, type SearchKind } from "../../app/shared/search/kinds.ts";
+import {
+  isStopWord,
+  type QueryTerm,
+  queryTerms,
+  termsOf,
+} from "../../app/shared/search/normalise.ts";
+import { mistakes, typosAllowed } from "../../app/shared/search/typos.ts";
 
-/** What a result is, shown beside its title. */
-export type SearchKind = "news" | "completedProject" | "currentProject" | "service" | "page";
+export type { SearchKind };
 
 /** One searchable page of the site in one language. */
 export interface SearchDocument {
@@ -28,12 +37,30 @@ export interface SearchResult {
 }
 
 export interface SearchPage {
+  /** Results of the kind asked (of every kind when none was). */
   total: number;
+  /** Results of each kind, whatever kind was asked. */
+  counts: Record<KindFilter, number>;
   results: SearchResult[];
+  /**
+   * The query as it was read when some of its words matched only once their spelling was
+   * corrected: those words replaced by their corrections ("Showing results for ...").
+   */
+  correctedQuery?: string;
+}
+
+export interface SearchOptions {
+  offset?: number;
+  limit?: number;
+  kind?: KindFilter;
+  /** Whether to cut extracts (suggestions show titles only). */
+  extracts?: boolean;
 }
 
 /** A title word weighs this many body words. */
 const TITLE_BOOST = 4;
+/** What a match weighs, by how the word was found (1 for the word as typed). */
+const WEIGHT = { stem: 0.7, completion: 0.5, correction: 0.3 } as const;
 
 /** Completions of the word being typed that a query looks up at most: the most frequent. */
 const MAX_COMPLETIONS = 12;
@@ -42,6 +69,18 @@ const MAX_COMPLETIONS = 12;
  * most documents many times over for words the visitor has not finished typing.
  */
 const COMPLETION_BUDGET = 20_000;
+/** Corrections of one misspelt word looked up at most: the closest, then the most frequent. */
+const MAX_CORRECTIONS = 4;
+
+/** A query word as the index reads it: what to look up, and whether it was corrected. */
+interface ResolvedTerm {
+  term: QueryTerm;
+  query: Query;
+  /** The word the misspelt one was read as, when it was. */
+  correction?: string;
+}
+
+const splitWords = (text: string) => text.match(/[\p{L}\p{M}\p{N}\u0640]+/gu) ?? [];
 
 /**
  * One language's index and its documents (the text extracts are cut from). `build` makes one
@@ -50,33 +89,51 @@ const COMPLETION_BUDGET = 20_000;
 export class LanguageIndex {
   readonly #search: MiniSearch<SearchDocument>;
   readonly #documents = new Map<string, SearchDocument>();
-  /** How often each term occurs, and the terms in order, for completing a word being typed. */
-  readonly #counts = new Map<string, number>();
-  #terms: string[] = [];
+  /** How often each indexed term occurs, for completing a word being typed. */
+  readonly #terms = new SearchableMap<number>();
+  /**
+   * How often each word occurs as written (folded) or as an Arabic stem: what a misspelt word
+   * is corrected to (never to an English stem such as `bridg`).
+   */
+  readonly #words = new SearchableMap<number>();
+  /** While a document is removed: MiniSearch reads its words again, to be counted off. */
+  #removing = false;
 
   constructor(documents: Iterable<SearchDocument> = []) {
     this.#search = new MiniSearch<SearchDocument>({
       idField: "href",
       fields: ["title", "text"],
       // Words are split and folded by normalise.ts, alike for the text and the query.
-      tokenize: (text) => text.match(/[\p{L}\p{M}\p{N}\u0640]+/gu) ?? [],
+      tokenize: splitWords,
       processTerm: (term) => {
         const terms = termsOf(term);
-        for (const each of terms) this.#counts.set(each, (this.#counts.get(each) ?? 0) + 1);
-        return terms;
+        this.#count(terms, this.#removing ? -1 : 1);
+        return [...terms];
       },
       searchOptions: { tokenize: (text) => [text], processTerm: (term) => term },
     });
     this.#search.addAll(this.#unique(documents));
-    this.#sortTerms();
   }
 
   /** An index of `documents`, built in chunks that let other work run in between. */
   static async build(documents: Iterable<SearchDocument>): Promise<LanguageIndex> {
     const index = new LanguageIndex();
     await index.#search.addAllAsync(index.#unique(documents), { chunkSize: 50 });
-    index.#sortTerms();
     return index;
+  }
+
+  #count(terms: readonly string[], by: 1 | -1) {
+    const [folded, ...stems] = terms;
+    if (folded === undefined) return;
+    const add = (map: SearchableMap<number>, term: string) => {
+      const count = (map.get(term) ?? 0) + by;
+      if (count > 0) map.set(term, count);
+      else map.delete(term);
+    };
+    for (const term of terms) add(this.#terms, term);
+    add(this.#words, folded);
+    // Arabic stems are words too (مشاريع of المشاريع); English stems are not (bridg).
+    if (!/^[a-z]/.test(folded)) for (const stem of stems) add(this.#words, stem);
   }
 
   #unique(documents: Iterable<SearchDocument>): SearchDocument[] {
@@ -89,12 +146,38 @@ export class LanguageIndex {
     return unique;
   }
 
-  #sortTerms() {
-    this.#terms = [...this.#counts.keys()].sort();
-  }
-
   get size(): number {
     return this.#documents.size;
+  }
+
+  /** The documents, as indexed. */
+  documents(): IterableIterator<SearchDocument> {
+    return this.#documents.values();
+  }
+
+  /** The document at `href`, if indexed. */
+  get(href: string): SearchDocument | undefined {
+    return this.#documents.get(href);
+  }
+
+  /** Adds a document, or replaces the one at its address. */
+  put(document: SearchDocument): void {
+    this.remove(document.href);
+    this.#documents.set(document.href, document);
+    this.#search.add(document);
+  }
+
+  /** Removes the document at `href`, if indexed. */
+  remove(href: string): void {
+    const old = this.#documents.get(href);
+    if (!old) return;
+    this.#removing = true;
+    try {
+      this.#search.remove(old);
+    } finally {
+      this.#removing = false;
+    }
+    this.#documents.delete(href);
   }
 
   /**
@@ -102,56 +185,106 @@ export class LanguageIndex {
    * MAX_COMPLETIONS and COMPLETION_BUDGET occurrences (but one at least).
    */
   #completions(prefix: string): string[] {
-    let low = 0;
-    let high = this.#terms.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((this.#terms[middle] ?? "") < prefix) low = middle + 1;
-      else high = middle;
-    }
-    const found: string[] = [];
-    for (let i = low; i < this.#terms.length && this.#terms[i]?.startsWith(prefix); i++) {
-      found.push(this.#terms[i] as string);
-    }
-    const count = (term: string) => this.#counts.get(term) ?? 0;
+    const found = [...this.#terms.atPrefix(prefix)].sort((a, b) => b[1] - a[1]);
     const chosen: string[] = [];
     let occurrences = 0;
-    for (const term of found.sort((a, b) => count(b) - count(a))) {
+    for (const [term, count] of found) {
       if (chosen.length === MAX_COMPLETIONS || (chosen.length && occurrences > COMPLETION_BUDGET)) {
         break;
       }
       chosen.push(term);
-      occurrences += count(term);
+      occurrences += count;
     }
     return chosen;
   }
 
-  /** Results `offset` to `offset + limit` for `query`, best first. */
-  search(query: string | QueryTerm[], offset = 0, limit = 10): SearchPage {
+  /**
+   * The words a misspelt word may have meant: those within the mistakes its length forgives,
+   * the closest first, then the most frequent. Looked up for the word as typed and its stems
+   * (والمشارع is corrected through مشارع).
+   */
+  #corrections(term: QueryTerm): string[] {
+    const found = new Map<string, { distance: number; count: number }>();
+    for (const form of new Set([term.folded, ...termsOf(term.folded)])) {
+      const allowed = typosAllowed(form.length);
+      if (!allowed || isStopWord(form)) continue;
+      // fuzzyGet counts a swap as two edits: ask for twice as many, then count as a person does.
+      for (const [word, [count]] of this.#words.fuzzyGet(form, allowed * 2)) {
+        const distance = mistakes(form, word, allowed);
+        const known = found.get(word);
+        if (distance <= allowed && (!known || known.distance > distance)) {
+          found.set(word, { distance, count });
+        }
+      }
+    }
+    return [...found]
+      .sort(([, a], [, b]) => a.distance - b.distance || b.count - a.count)
+      .slice(0, MAX_CORRECTIONS)
+      .map(([word]) => word);
+  }
+
+  #boost = (weight: number) => ({ title: TITLE_BOOST * weight, text: weight });
+
+  /** What one query word looks up, by weight; corrected when nothing matches as typed. */
+  #resolve(term: QueryTerm): ResolvedTerm {
+    const [folded, ...others] = term.forms;
+    const known = (form: string) => this.#terms.has(form);
+    const exact = folded !== undefined && known(folded) ? [folded] : [];
+    const stems = others.filter(known);
+    const completions = [
+      ...new Set(term.beginnings.flatMap((beginning) => this.#completions(beginning))),
+    ].filter((form) => !exact.includes(form) && !stems.includes(form));
+    const queries: Query[] = [];
+    if (exact.length) queries.push({ queries: exact, boost: this.#boost(1) });
+    if (stems.length) queries.push({ queries: stems, boost: this.#boost(WEIGHT.stem) });
+    if (completions.length) {
+      queries.push({ queries: completions, boost: this.#boost(WEIGHT.completion) });
+    }
+    if (queries.length) return { term, query: { combineWith: "OR", queries } };
+    const corrections = this.#corrections(term);
+    const lookups = [...new Set(corrections.flatMap(termsOf))];
+    return {
+      term: { ...term, forms: lookups, beginnings: [] },
+      correction: corrections[0],
+      // Nothing to look up: an empty OR, which matches nothing.
+      query: { combineWith: "OR", queries: lookups, boost: this.#boost(WEIGHT.correction) },
+    };
+  }
+
+  /** Results `offset` to `offset + limit` for `query` (of one kind, if asked), best first. */
+  search(query: string | QueryTerm[], options: SearchOptions = {}): SearchPage {
+    const { offset = 0, limit = 10, kind, extracts = true } = options;
+    const counts: Record<KindFilter, number> = { news: 0, projects: 0, services: 0, pages: 0 };
     const terms = typeof query === "string" ? queryTerms(query) : query;
-    if (terms.length === 0) return { total: 0, results: [] };
+    if (terms.length === 0) return { total: 0, counts, results: [] };
+    const resolved = terms.map((term) => this.#resolve(term));
     const hits = this.#search.search({
       combineWith: "AND",
-      queries: terms.map((term) => {
-        const forms = formsOf(term);
-        const lookups = term.prefix ? forms.flatMap((form) => this.#completions(form)) : forms;
-        // Nothing to look up: an empty OR, which matches nothing.
-        return { combineWith: "OR", queries: [...new Set(lookups)] };
-      }),
-      boost: { title: TITLE_BOOST },
+      queries: resolved.map((each) => each.query),
     });
-    const results = hits.slice(offset, offset + limit).flatMap((hit) => {
+    const chosen = [];
+    for (const hit of hits) {
       const document = this.#documents.get(String(hit.id));
-      if (!document) return [];
-      return [
-        {
-          href: document.href,
-          kind: document.kind,
-          title: marked(document.title, terms),
-          extract: extract(document.text, terms),
-        },
-      ];
-    });
-    return { total: hits.length, results };
+      if (!document) continue;
+      const filter = filterOf(document.kind);
+      counts[filter]++;
+      if (!kind || kind === filter) chosen.push(document);
+    }
+    const used = resolved.map((each) => each.term);
+    const results = chosen.slice(offset, offset + limit).map((document) => ({
+      href: document.href,
+      kind: document.kind,
+      title: marked(document.title, used),
+      extract: extracts ? extract(document.text, used) : [],
+    }));
+    const corrected = hits.length > 0 && resolved.some((each) => each.correction);
+    return {
+      total: chosen.length,
+      counts,
+      results,
+      ...(corrected && {
+        correctedQuery: resolved.map((each) => each.correction ?? each.term.text).join(" "),
+      }),
+    };
   }
 }

@@ -54,7 +54,7 @@ export function canonicalPagePath(pathname: string): string {
 }
 
 /** Query parameters some page reads (routes/search.tsx, server/content/paged.server.ts). */
-const pageParameters = ["q", "page"];
+const pageParameters = ["q", "page", "kind"];
 
 /**
  * The query a page reads: `q` and `page` (their first values), and on `.data` addresses

@@ -162,12 +162,14 @@ describe("LanguageIndex", async () => {
       text: "A tower",
     }));
     const index = new LanguageIndex(docs);
-    const second = index.search("tower", 10, 10);
+    const second = index.search("tower", { offset: 10, limit: 10 });
     expect(second.total).toBe(25);
     expect(second.results).toHaveLength(10);
-    expect(index.search("tower", 20, 10).results).toHaveLength(5);
+    expect(index.search("tower", { offset: 20, limit: 10 }).results).toHaveLength(5);
     const seen = new Set(
-      [0, 10, 20].flatMap((at) => index.search("tower", at, 10).results.map((r) => r.href)),
+      [0, 10, 20].flatMap((at) =>
+        index.search("tower", { offset: at, limit: 10 }).results.map((r) => r.href),
+      ),
     );
     expect(seen.size).toBe(25);
   });
