@@ -8,11 +8,17 @@
 import MiniSearch, { type Query } from "minisearch";
 import SearchableMap from "minisearch/SearchableMap";
 import { extract, marked, type Segment } from "../../app/shared/search/extract.ts";
-import { filterOf, type KindFilter, type SearchKind } from "../../app/shared/search/kinds.ts";
+import {
+  filterOf,
+  KIND_WORDS,
+  type KindFilter,
+  type SearchKind,
+} from "../../app/shared/search/kinds.ts";
 import {
   isStopWord,
   type QueryTerm,
   queryTerms,
+  splitWords,
   termsOf,
 } from "../../app/shared/search/normalise.ts";
 import { mistakes, typosAllowed } from "../../app/shared/search/typos.ts";
@@ -59,6 +65,8 @@ export interface SearchOptions {
 
 /** A title word weighs this many body words. */
 const TITLE_BOOST = 4;
+/** A word naming the result's kind (kinds.ts) weighs this many body words. */
+const KIND_BOOST = 0.5;
 /** What a match weighs, by how the word was found (1 for the word as typed). */
 const WEIGHT = { stem: 0.7, completion: 0.5, correction: 0.3 } as const;
 
@@ -80,8 +88,6 @@ interface ResolvedTerm {
   correction?: string;
 }
 
-const splitWords = (text: string) => text.match(/[\p{L}\p{M}\p{N}\u0640]+/gu) ?? [];
-
 /**
  * One language's index and its documents (the text extracts are cut from). `build` makes one
  * without holding the event loop for long; the constructor makes it at once.
@@ -102,7 +108,11 @@ export class LanguageIndex {
   constructor(documents: Iterable<SearchDocument> = []) {
     this.#search = new MiniSearch<SearchDocument>({
       idField: "href",
-      fields: ["title", "text"],
+      fields: ["title", "text", "kind"],
+      extractField: (document, field) =>
+        field === "kind"
+          ? KIND_WORDS[document.kind]
+          : String(document[field as keyof SearchDocument] ?? ""),
       // Words are split and folded by normalise.ts, alike for the text and the query.
       tokenize: splitWords,
       processTerm: (term) => {
@@ -223,7 +233,11 @@ export class LanguageIndex {
       .map(([word]) => word);
   }
 
-  #boost = (weight: number) => ({ title: TITLE_BOOST * weight, text: weight });
+  #boost = (weight: number) => ({
+    title: TITLE_BOOST * weight,
+    text: weight,
+    kind: KIND_BOOST * weight,
+  });
 
   /** What one query word looks up, by weight; corrected when nothing matches as typed. */
   #resolve(term: QueryTerm): ResolvedTerm {

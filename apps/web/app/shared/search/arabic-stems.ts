@@ -27,8 +27,11 @@ const ARTICLES = ["وال", "فال", "بال", "كال", "لل", "ال"];
 const LETTERS = ["و", "ف", "ب", "ك", "ل"];
 /** Attached pronouns, longest first (one is taken). */
 const PRONOUNS = ["كما", "هما", "ها", "هم", "هن", "كم", "نا", "ه", "ي", "ك"];
-/** Sound plural, dual and feminine endings, longest first (one is taken). */
-const ENDINGS = ["ات", "ون", "ين", "ان", "يه", "ه"];
+/**
+ * Sound plural, dual and feminine endings, longest first (one is taken); ي is the plural's
+ * ending before a pronoun (مهندسينا: مهندسي + نا).
+ */
+const ENDINGS = ["ات", "ون", "ين", "ان", "يه", "ه", "ي"];
 
 /** Fewest letters a stem keeps. */
 export const MIN_STEM = 3;
@@ -50,14 +53,28 @@ function withoutEnding(word: string, endings: readonly string[]): string | undef
 }
 
 /**
- * A word without its suffixes: a pronoun, then a plural or feminine ending. A ت bared by the
- * pronoun may be the word's own (بيتنا → بيت) or an open ta marbuta (شركتنا → شركه): both.
+ * A word without its suffixes: a pronoun, then a plural or feminine ending. A ت bared by either
+ * may be the word's own (بيتنا → بيت) or an open ta marbuta (شركتنا → شرك, مدرستين → مدرس):
+ * both are kept.
  */
 function withoutSuffixes(word: string): string[] {
+  const stems: string[] = [];
   const bare = withoutEnding(word, PRONOUNS) ?? word;
-  const stems = bare !== word && bare.endsWith("ت") ? [bare, `${bare.slice(0, -1)}ه`] : [bare];
-  return stems.map((stem) => withoutEnding(stem, ENDINGS) ?? stem);
+  for (const stem of openTa(bare, word)) {
+    const ended = withoutEnding(stem, ENDINGS) ?? stem;
+    stems.push(...(ended === stem ? [stem] : openTa(ended, stem)));
+  }
+  return stems;
 }
+
+/**
+ * `stem`, and when a suffix bared its ت, the same without it: the stem of the word with ة
+ * (شركت → شرك, as شركه → شرك).
+ */
+const openTa = (stem: string, before: string) =>
+  stem !== before && stem.endsWith("ت") && stem.length > MIN_STEM
+    ? [stem, stem.slice(0, -1)]
+    : [stem];
 
 /** The word without a prefix, in each way it may be read: as it is, and without a prefix. */
 function readings(word: string): string[] {

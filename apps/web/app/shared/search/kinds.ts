@@ -24,3 +24,16 @@ export const filterOf = (kind: SearchKind): KindFilter => FILTER_OF[kind];
 /** `&kind=` as asked, when it is one of KIND_FILTERS. */
 export const readKindFilter = (value: string | null): KindFilter | undefined =>
   KIND_FILTERS.find((kind) => kind === value);
+
+/**
+ * Words that name each kind, in both languages, indexed with every result of the kind (and
+ * weighing little): "projects in Jeddah" finds the projects in Jeddah whose text never says
+ * "project".
+ */
+export const KIND_WORDS: Record<SearchKind, string> = {
+  news: "news خبر أخبار",
+  completedProject: "project completed مشروع منجز",
+  currentProject: "project current ongoing مشروع جار حالي",
+  service: "service خدمة",
+  page: "",
+};

@@ -11,8 +11,15 @@ import { stemmer } from "stemmer";
 import { arabicBeginnings, arabicStems, isArabicWord } from "./arabic-stems.ts";
 import { withSynonyms } from "./synonyms.ts";
 
-/** A word of text: letters, digits, and the marks and tatweel written inside Arabic words. */
-const WORD = /[\p{L}\p{M}\p{N}\u0640]+/gu;
+/**
+ * A word of text: letters, digits, and the marks and tatweel written inside Arabic words. A
+ * change of script ends a word, so Latin names and numbers written against an Arabic prefix
+ * are words of their own (وISO → و, ISO; بـ640 → بـ, 640).
+ */
+const WORD = /[[\p{sc=Arabic}&&[\p{L}\p{N}]]\p{M}\u0640]+|[[\p{L}\p{M}\p{N}]--\p{sc=Arabic}]+/gv;
+
+/** The words of a text as written, split as the index splits them. */
+export const splitWords = (text: string): string[] => text.match(WORD) ?? [];
 
 /** Letters NFKD leaves alone that people write interchangeably with another. */
 const LETTERS: Record<string, string> = {
