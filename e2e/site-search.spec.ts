@@ -10,6 +10,7 @@ import {
 } from "./support/content.ts";
 import { E2E_DOWN_URL } from "./support/env.ts";
 import { expectAtList } from "./support/page-checks.ts";
+import { allResults, plainArabic, resultsOf, searchPath } from "./support/search.ts";
 import { editNews, type SiteWithApi, startSiteWithApi } from "./support/site.ts";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "./support/test.ts";
 
@@ -18,43 +19,6 @@ const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
 /** Server-only checks run once, at the desktop width. */
 const desktopOnly = (testInfo: TestInfo) =>
   test.skip(isPhone(testInfo), "the same server answers at every width");
-
-/** What a results page shows: its message, and each result's kind, link and marked words. */
-async function resultsOf(request: APIRequestContext, address: string) {
-  const response = await request.get(address, { maxRedirects: 0 });
-  const html = await response.text();
-  const items = Array.from(html.matchAll(/<li[^>]*data-kind="([^"]+)"[^>]*>(.*?)<\/li>/gs));
-  return {
-    status: response.status(),
-    html,
-    message: html.match(/data-testid="search-message"[^>]*>([^<]*)</)?.[1] ?? "",
-    results: items.map(([, kind = "", body = ""]) => ({
-      kind,
-      href: body.match(/<a href="([^"]+)"/)?.[1] ?? "",
-      marks: marksIn(body),
-      titleMarks: marksIn(body.match(/<h2[^>]*>(.*?)<\/h2>/s)?.[1] ?? ""),
-    })),
-  };
-}
-
-const marksIn = (html: string) =>
-  Array.from(html.matchAll(/<mark[^>]*>([^<]*)<\/mark>/g), ([, text = ""]) => text);
-
-/** The links of every result of a query, all pages. */
-async function allResults(request: APIRequestContext, lang: Lang, query: string) {
-  const first = await resultsOf(request, searchPath(lang, query));
-  expect(first.status, query).toBe(200);
-  const count = Number(first.message.match(/(\d+)$/)?.[1] ?? 0);
-  const hrefs = first.results.map((result) => result.href);
-  for (let page = 2; page <= Math.ceil(count / 10); page++) {
-    const next = await resultsOf(request, searchPath(lang, query, page));
-    hrefs.push(...next.results.map((result) => result.href));
-  }
-  return hrefs;
-}
-
-const searchPath = (lang: Lang, query: string, page?: number) =>
-  `/${lang}/search?q=${encodeURIComponent(query)}${page ? `&page=${page}` : ""}`;
 
 /** The header's search field: on phones, in the menu (opened first). */
 async function headerSearchField(page: Page, lang: Lang, testInfo: TestInfo) {
@@ -129,14 +93,6 @@ test.describe("searching from the header", () => {
     }
   });
 });
-
-/** Arabic as people type it: bare alef, ha for ta marbuta, ya for alef maqsura, no marks. */
-const plainArabic = (word: string) =>
-  word
-    .replace(/[أإآٱ]/g, "ا")
-    .replace(/ة/g, "ه")
-    .replace(/ى/g, "ي")
-    .replace(/[\u064B-\u065F\u0670\u0640]/g, "");
 
 test.describe("matching", () => {
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern

@@ -185,7 +185,7 @@ function KindFilters({
     const content = (
       <>
         {label}
-        <span className="tabular-nums opacity-80">({count})</span>
+        <span className="tabular-nums opacity-80">{`(${count})`}</span>
       </>
     );
     return (

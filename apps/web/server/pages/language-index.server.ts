@@ -68,7 +68,7 @@ const TITLE_BOOST = 4;
 /** A word naming the result's kind (kinds.ts) weighs this many body words. */
 const KIND_BOOST = 0.5;
 /** What a match weighs, by how the word was found (1 for the word as typed). */
-const WEIGHT = { stem: 0.7, completion: 0.5, correction: 0.3 } as const;
+const WEIGHT = { stem: 1, completion: 0.5, correction: 0.3 } as const;
 
 /** Completions of the word being typed that a query looks up at most: the most frequent. */
 const MAX_COMPLETIONS = 12;

@@ -97,9 +97,12 @@ describe("search relevance over the demo content", () => {
         const of = scored.filter((s) => s.what === what);
         return `  ${what.padEnd(13)} ${String(of.length).padStart(3)} queries  recall@10 ${mean(of.map((s) => s.recall)).toFixed(3)}  MRR ${mean(of.map((s) => s.reciprocalRank)).toFixed(3)}`;
       });
-      const misses = scored
-        .filter((s) => s.missing.length)
-        .map((s) => `  missed: ${s.query} (${s.what}) → ${s.missing.join(", ")}`);
+      const misses = scored.flatMap((s) => [
+        ...(s.missing.length ? [`  missed: ${s.query} (${s.what}) → ${s.missing.join(", ")}`] : []),
+        ...(s.reciprocalRank > 0 && s.reciprocalRank < 1
+          ? [`  first found at ${Math.round(1 / s.reciprocalRank)}: ${s.query} (${s.what})`]
+          : []),
+      ]);
       console.log(
         [
           `search relevance, ${lang}: ${scored.length} queries, recall@10 ${recall.toFixed(3)}, MRR ${mrr.toFixed(3)}`,

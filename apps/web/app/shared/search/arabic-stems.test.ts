@@ -46,6 +46,7 @@ const meeting = casesByRule({
     بخدماتنا: "خدمة",
   },
   "a first letter that is the word's own, not a prefix": {
+    آليتنا: "آلية",
     البناء: "بناء",
     وبناء: "بناء",
     للفريق: "فريق",

@@ -7,14 +7,16 @@
  * - Prefixes: the article and its compounds (ال وال بال كال فال لل), or one letter of
  *   conjunction or preposition (و ف ب ك ل).
  * - Suffixes: an attached pronoun (ه ها هم هن هما كم كما نا ي ك), then a sound plural, dual or
- *   feminine ending (ات ون ين ان يه ه). Before a pronoun the feminine ة is written ت
+ *   feminine ending (يات يون يين ات ون ين ان يه ه ي). Before a pronoun the feminine ة is written ت
  *   (شركتنا), so a ت bared by taking a pronoun off is also read as ة.
  * - Guards: nothing is taken off that would leave fewer than three letters (جدة stays جده, not
  *   جد), and nothing is taken off words of other scripts.
  *
- * Light stemming cannot tell a prefix from a root letter (بناء: "building", or ب + ناء?), so a
- * word beginning with one of و ف ب ك ل has two stems, with and without it; the index keeps
- * both and a query matches either, so بناء, البناء and وبناء all meet at بناء.
+ * Light stemming cannot tell a prefix from a root letter (بناء: "building", or ب + ناء? آليتنا,
+ * folded اليتنا: "our mechanism", or ال + يتنا?), so a word beginning with a prefix letter, or
+ * with the article and four letters or fewer, has two stems, with and without it; the index
+ * keeps both and a query matches either, so بناء, البناء and وبناء all meet at بناء, and آلية
+ * and آليتنا at الي.
  *
  * Snowball's Arabic stemmer (`@orama/stemmers`, `@nlpjs/lang-ar`) was measured first and
  * left: on folded words it gives خدمات → خدما but خدمه → خدم, بناء → ناء, keeps والمشاريع
@@ -28,10 +30,14 @@ const LETTERS = ["و", "ف", "ب", "ك", "ل"];
 /** Attached pronouns, longest first (one is taken). */
 const PRONOUNS = ["كما", "هما", "ها", "هم", "هن", "كم", "نا", "ه", "ي", "ك"];
 /**
- * Sound plural, dual and feminine endings, longest first (one is taken); ي is the plural's
- * ending before a pronoun (مهندسينا: مهندسي + نا).
+ * Sound plural, dual and feminine endings, longest first (one is taken): those of nisba
+ * adjectives and nouns too (ترسية, ترسيات); ي is the plural's ending before a pronoun
+ * (مهندسينا: مهندسي + نا).
  */
-const ENDINGS = ["ات", "ون", "ين", "ان", "يه", "ه", "ي"];
+const ENDINGS = ["يات", "يون", "يين", "ات", "ون", "ين", "ان", "يه", "ه", "ي"];
+
+/** Letters after an article below which the word is also read whole. */
+const SHORT_REST = 4;
 
 /** Fewest letters a stem keeps. */
 export const MIN_STEM = 3;
@@ -79,7 +85,11 @@ const openTa = (stem: string, before: string) =>
 /** The word without a prefix, in each way it may be read: as it is, and without a prefix. */
 function readings(word: string): string[] {
   const article = ARTICLES.find((prefix) => word.startsWith(prefix));
-  if (article && word.length - article.length >= MIN_STEM) return [word.slice(article.length)];
+  if (article && word.length - article.length >= MIN_STEM) {
+    const rest = word.slice(article.length);
+    // A short rest may be a word beginning with ال (آليتنا, آلية): read both ways.
+    return rest.length <= SHORT_REST ? [word, rest] : [rest];
+  }
   const letter = LETTERS.find((prefix) => word.startsWith(prefix));
   if (letter && word.length - 1 >= MIN_STEM) return [word, word.slice(1)];
   return [word];

@@ -62,7 +62,7 @@ describe("stemsOf and termsOf", () => {
   });
 
   it.each(stems)("%s: %s → %s", (_rule, word, stem) => {
-    expect(stemsOf(foldWord(word))[0]).toBe(stem);
+    expect(stemsOf(foldWord(word))).toContain(stem);
   });
 
   it("indexes a word under its folded form and its stems", () => {
