@@ -12,7 +12,7 @@ import { E2E_DOWN_URL } from "./support/env.ts";
 import { expectAtList } from "./support/page-checks.ts";
 import { allResults, plainArabic, resultsOf, searchPath } from "./support/search.ts";
 import { editNews, type SiteWithApi, startSiteWithApi } from "./support/site.ts";
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from "./support/test.ts";
+import { expect, type Page, type TestInfo, test } from "./support/test.ts";
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
 
