@@ -1,7 +1,7 @@
 /**
  * Playwright's `test` and `expect`, with two additions. On a page opened by `page.goto` or
  * `page.reload`, these also wait until every island of the page is live (its root says
- * `data-hydrated`, app/islands/hydrate.ts). Pages without islands (most pages, error pages,
+ * `data-hydrated`, app/islands/hydrate.ts; the search field's only once used). Pages without islands (most pages, error pages,
  * files) and pages opened with JavaScript off are not waited for, nor pages in specs that set
  * `waitForScripts: false`. And `onlyAt` runs a group of tests at one width only.
  */
@@ -56,11 +56,16 @@ function waitForScriptsOnLoad(page: Page) {
   };
 }
 
-/** Resolves once every island of the page is live, or at once on a page without islands. */
+/**
+ * Resolves once every island of the page is live, or at once on a page without islands. An
+ * island hydrated on focus (the search field) is waited for only once it has been used.
+ */
 export async function scriptsReady(page: Page) {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll("island-root")].every((root) =>
-      root.hasAttribute("data-hydrated"),
+    [...document.querySelectorAll<HTMLElement>("island-root")].every(
+      (root) =>
+        root.hasAttribute("data-hydrated") ||
+        (root.dataset.hydrate === "focus" && root.dataset.woken === undefined),
     ),
   );
 }

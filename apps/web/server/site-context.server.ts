@@ -10,6 +10,7 @@ import { i18nFor } from "../app/i18n/index.ts";
 import { langParam } from "../app/shared/page-table.ts";
 import { type CompanyFile, readCompanyFile } from "./company.server.ts";
 import { setFillTokenSecret } from "./contact/fill-token.server.ts";
+import { RateLimiter } from "./contact/rate-limit.server.ts";
 import { type ContactDesk, createContactDesk } from "./contact/submit-contact.server.ts";
 import { openAnswerStore } from "./content/answer-store.server.ts";
 import { withRedisAnswers } from "./content/answer-store-redis.server.ts";
@@ -39,6 +40,8 @@ export interface Site {
   redis?: RedisLink;
   /** The site search's indexes, built from the API (pages/search-index.server.ts). */
   search: SiteSearch;
+  /** Suggestions asked per client (routes/search-suggest.ts): SUGGEST_LIMIT per window. */
+  suggestLimit: RateLimiter;
   /** The sitemap, built once per freshness of its data (sitemap-xml.server.ts). */
   sitemap: SitemapCache;
   /**
@@ -51,6 +54,12 @@ export interface Site {
 }
 
 export const siteContext = createContext<Site>();
+
+/**
+ * How many suggestions one client may ask for: 60 per 10 seconds, far more than typing asks
+ * (one per pause), far less than a script would.
+ */
+export const SUGGEST_LIMIT = { limit: 60, windowMs: 10_000 };
 
 /** What one request's page was made from: until when it all stays fresh, and its cache keys. */
 export interface Freshness {
@@ -130,6 +139,7 @@ export function createSite(settings: Settings): Site {
     contact: createContactDesk(settings, redis),
     redis,
     search,
+    suggestLimit: new RateLimiter(SUGGEST_LIMIT),
     purge(paths) {
       purgeLocally(paths);
       fanOut.publish({ kind: "purge", paths: paths ? [...paths] : undefined });

@@ -1,8 +1,8 @@
 /**
  * The browser's one script file, loaded only by pages with islands (island.tsx): it finds each
  * island's root, reads its props from the JSON block after it, and hydrates its component with
- * React, at once for `load` islands and otherwise when the island comes near the view or the
- * browser is idle, whichever is first. React and React DOM are in this file, loaded once and
+ * React, at once for `load` islands, on the first focus or input inside it for `focus` ones,
+ * and otherwise when the island comes near the view or the browser is idle, whichever is first. React and React DOM are in this file, loaded once and
  * shared by every island of the page; each island's own code is a chunk it imports.
  * `data-hydrated` on a root says its island is live (browser tests wait for it).
  */
@@ -72,6 +72,12 @@ function start(root: HTMLElement) {
 for (const root of document.querySelectorAll<HTMLElement>("island-root")) {
   if (root.dataset.hydrate === "load") {
     start(root);
+    continue;
+  }
+  if (root.dataset.hydrate === "focus") {
+    // Woken by the page script (the focus or input that loaded this file), or when it comes.
+    if (root.dataset.woken !== undefined || root.contains(document.activeElement)) start(root);
+    else for (const type of ["focusin", "input"]) root.addEventListener(type, () => start(root));
     continue;
   }
   nearView?.observe(watched(root));

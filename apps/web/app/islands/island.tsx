@@ -26,6 +26,7 @@ export const islandNames = [
   "gallery",
   "certificates",
   "contact-form",
+  "search-combobox",
 ] as const;
 
 export type IslandName = (typeof islandNames)[number];
@@ -33,8 +34,12 @@ export type IslandName = (typeof islandNames)[number];
 export const isIslandName = (name: string | undefined): name is IslandName =>
   islandNames.includes(name as IslandName);
 
-/** When an island is hydrated: at once (the hero slider), or when near the view or idle. */
-export type HydrateWhen = "load" | "visible";
+/**
+ * When an island is hydrated: at once (the hero slider), when near the view or idle, or on
+ * the first focus or input inside it (the search field: its script is not even loaded before,
+ * page-script/islands-after-paint.ts).
+ */
+export type HydrateWhen = "load" | "visible" | "focus";
 
 /** What marks a slot in the serialised props: `{"$slot": 0}`. */
 export interface SlotMarker {

@@ -11,6 +11,7 @@ import { redirect } from "react-router";
 import { toRouteError } from "../../server/content/api-client.server.ts";
 import type { SearchResult } from "../../server/pages/language-index.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
+import { Marked } from "../components/marked.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { SearchForm } from "../components/search-form.tsx";
@@ -18,7 +19,6 @@ import { i18nFor } from "../i18n/index.ts";
 import { cn } from "../shared/cn.ts";
 import { href } from "../shared/page-table.ts";
 import { LIST_ANCHOR, pageHref, readPageQuery } from "../shared/pagination.ts";
-import type { Segment } from "../shared/search/extract.ts";
 import { KIND_FILTERS, type KindFilter, readKindFilter } from "../shared/search/kinds.ts";
 import { MAX_QUERY_LENGTH, queryTerms } from "../shared/search/normalise.ts";
 import { pageMeta } from "../shared/seo.ts";
@@ -251,19 +251,5 @@ function NoResultsHelp({ lang }: { lang: Language }) {
         </ul>
       </section>
     </div>
-  );
-}
-
-/** Text with the matched words in `<mark>`. */
-function Marked({ segments }: { segments: readonly Segment[] }) {
-  return segments.map((segment, index) =>
-    segment.mark ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: segments are fixed runs of one text
-      <mark key={index} className="rounded-sm bg-amber-brand/30 px-0.5 text-inherit">
-        {segment.text}
-      </mark>
-    ) : (
-      segment.text
-    ),
   );
 }

@@ -191,6 +191,20 @@ export class SiteSearch {
     return built.index;
   }
 
+  /**
+   * The index of a language if there is one, never waiting: else a build is started (shared
+   * with concurrent callers) and undefined returned.
+   */
+  ready(lang: Language): LanguageIndex | undefined {
+    if (!this.#built.has(lang)) {
+      this.#build(lang).catch(() => undefined);
+      return undefined;
+    }
+    // Refreshed in the background once stale, as index() does.
+    this.index(lang).catch(() => undefined);
+    return this.#built.get(lang)?.index;
+  }
+
   /** Forgets every index (a purge): the next search builds from the API's content. */
   clear(): void {
     this.#generation++;
