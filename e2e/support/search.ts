@@ -5,9 +5,18 @@
 import type { Lang } from "./content.ts";
 import { type APIRequestContext, expect } from "./test.ts";
 
-/** What a results page shows: its message, and each result's kind, link and marked words. */
+/**
+ * What a results page shows: its message, and each result's kind, link and marked words. A
+ * site just started may answer 503 "being prepared" while its first index is built: asked
+ * again after its Retry-After, for 30 s at most.
+ */
 export async function resultsOf(request: APIRequestContext, address: string) {
-  const response = await request.get(address, { maxRedirects: 0 });
+  let response = await request.get(address, { maxRedirects: 0 });
+  for (let tries = 0; response.status() === 503 && response.headers()["retry-after"]; tries++) {
+    expect(tries, `${address}: still being prepared`).toBeLessThan(60);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    response = await request.get(address, { maxRedirects: 0 });
+  }
   const html = await response.text();
   const items = Array.from(html.matchAll(/<li[^>]*data-kind="([^"]+)"[^>]*>(.*?)<\/li>/gs));
   return {

@@ -16,7 +16,9 @@ import { openAnswerStore } from "./content/answer-store.server.ts";
 import { withRedisAnswers } from "./content/answer-store-redis.server.ts";
 import { type ContentClient, createContentClient } from "./content/api-client.server.ts";
 import { PageCache } from "./pages/page-cache.server.ts";
-import { collectDocuments, SiteSearch } from "./pages/search-index.server.ts";
+import { documentOf, itemAt, readListings } from "./pages/search-documents.server.ts";
+import { SiteSearch } from "./pages/search-index.server.ts";
+import { fileSearchStore } from "./pages/search-store.server.ts";
 import { SitemapCache } from "./pages/sitemap-xml.server.ts";
 import {
   clusterFanOut,
@@ -94,10 +96,15 @@ export function createSite(settings: Settings): Site {
       ? new PageCache({ maxBytes: settings.PAGE_CACHE_MAX_MB * 1024 * 1024 })
       : undefined;
   const search = new SiteSearch({
-    load: (lang) => {
-      const { t } = i18nFor(lang);
-      return collectDocuments(api, lang, { overview: t("overview.title"), hse: t("hse.title") });
+    source: {
+      listings: (lang) => {
+        const { t } = i18nFor(lang);
+        return readListings(api, lang, { overview: t("overview.title"), hse: t("hse.title") });
+      },
+      document: (lang, item) => documentOf(api, lang, item),
+      itemAt,
     },
+    store: fileSearchStore(settings.SEARCH_INDEX_DIR ?? "data/search"),
     ttlMs: settings.CACHE_TTL_MS,
   });
   const media = settings.MEDIA_BASE_URL;
@@ -107,10 +114,10 @@ export function createSite(settings: Settings): Site {
   const sitemap = new SitemapCache(settings.SITE_URL);
   /**
    * Empties this process's caches: everything, or what the pages at `paths` were made from.
-   * Any purge may change what the search index holds: it is rebuilt on the next search.
+   * The search index re-reads a purged item's page, or the lists (search-index.server.ts).
    */
   const purgeLocally = (paths?: readonly string[]) => {
-    search.clear();
+    search.purged(paths).catch(() => undefined);
     if (!paths || paths.some((path) => path.toLowerCase().startsWith("/sitemap"))) {
       sitemap.clear();
     }

@@ -7,9 +7,10 @@
  */
 import type { Language } from "@site/contract";
 import { useTranslation } from "react-i18next";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { toRouteError } from "../../server/content/api-client.server.ts";
 import type { SearchResult } from "../../server/pages/language-index.server.ts";
+import { SearchPreparing } from "../../server/pages/search-index.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { Marked } from "../components/marked.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
@@ -41,8 +42,13 @@ export function meta(args: Route.MetaArgs) {
  * Not for search engines, and never from the page cache or a CDN: results follow the search
  * index, which a purge empties, not the data keys the page cache tracks.
  */
-export function headers() {
-  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-cache" };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const retryAfter = loaderHeaders.get("Retry-After");
+  return {
+    "X-Robots-Tag": "noindex, nofollow",
+    "Cache-Control": "private, no-cache",
+    ...(retryAfter && { "Retry-After": retryAfter }),
+  };
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -67,8 +73,16 @@ export async function loader(args: Route.LoaderArgs) {
   const asked = readPageQuery(url.searchParams.get("page"));
   if ("redirectTo" in asked) throw redirect(pageHref(url, asked.redirectTo), 302);
   const index = await search.index(lang).catch((error: unknown) => {
+    if (error instanceof SearchPreparing) return error;
     throw toRouteError(error);
   });
+  if (index instanceof SearchPreparing) {
+    // The first index is being built: say so at once rather than make the visitor wait.
+    return data({ ...none, state: "preparing" } as const, {
+      status: 503,
+      headers: { "Retry-After": String(index.retryAfterS) },
+    });
+  }
   const found = index.search(terms, {
     offset: (asked.page - 1) * RESULTS_PER_PAGE,
     limit: RESULTS_PER_PAGE,
@@ -100,6 +114,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     empty: t("search.empty"),
     tooShort: t("search.tooShort", { query }),
     nothing: t("search.noResults", { query }),
+    preparing: t("search.unavailable"),
     noneOfKind: found,
     found,
   }[state];
@@ -185,13 +200,13 @@ function KindFilters({
     const content = (
       <>
         {label}
-        <span className="tabular-nums opacity-80">{`(${count})`}</span>
+        <span className="tabular-nums">{`(${count})`}</span>
       </>
     );
     return (
       <li key={filter ?? "all"}>
         {count === 0 && !current ? (
-          <span className={cn(chip, "border-slate-200 text-slate-500")}>{content}</span>
+          <span className={cn(chip, "border-slate-200 text-slate-600")}>{content}</span>
         ) : (
           <a
             href={address(filter)}

@@ -43,6 +43,8 @@ const build = () => import("virtual:react-router/server-build") as unknown as Pr
 export function createSiteApp(options: SiteAppOptions): express.Express {
   const { settings } = options;
   const site = createSite(settings);
+  // Site search's indexes: the saved ones loaded, or built, before the first search asks.
+  site.search.warm();
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", settings.TRUST_PROXY);

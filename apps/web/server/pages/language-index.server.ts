@@ -5,7 +5,7 @@
  * themselves (typos.ts), the counts by kind, and the extracts shown with each result.
  * Building it from the content API is search-index.server.ts's job.
  */
-import MiniSearch, { type Query } from "minisearch";
+import MiniSearch, { type AsPlainObject, type Options, type Query } from "minisearch";
 import SearchableMap from "minisearch/SearchableMap";
 import { extract, marked, type Segment } from "../../app/shared/search/extract.ts";
 import {
@@ -63,6 +63,14 @@ export interface SearchOptions {
   extracts?: boolean;
 }
 
+/** An index as plain data (LanguageIndex.toJSON), for another process to load. */
+export interface SavedIndex {
+  documents: SearchDocument[];
+  search: AsPlainObject;
+  terms: [string, number][];
+  words: [string, number][];
+}
+
 /** A title word weighs this many body words. */
 const TITLE_BOOST = 4;
 /** A word naming the result's kind (kinds.ts) weighs this many body words. */
@@ -105,8 +113,8 @@ export class LanguageIndex {
   /** While a document is removed: MiniSearch reads its words again, to be counted off. */
   #removing = false;
 
-  constructor(documents: Iterable<SearchDocument> = []) {
-    this.#search = new MiniSearch<SearchDocument>({
+  constructor(documents: Iterable<SearchDocument> = [], saved?: SavedIndex) {
+    const options: Options<SearchDocument> = {
       idField: "href",
       fields: ["title", "text", "kind"],
       extractField: (document, field) =>
@@ -121,7 +129,15 @@ export class LanguageIndex {
         return [...terms];
       },
       searchOptions: { tokenize: (text) => [text], processTerm: (term) => term },
-    });
+    };
+    if (saved) {
+      this.#search = MiniSearch.loadJS(saved.search, options);
+      for (const document of saved.documents) this.#documents.set(document.href, document);
+      for (const [term, count] of saved.terms) this.#terms.set(term, count);
+      for (const [word, count] of saved.words) this.#words.set(word, count);
+      return;
+    }
+    this.#search = new MiniSearch<SearchDocument>(options);
     this.#search.addAll(this.#unique(documents));
   }
 
@@ -130,6 +146,21 @@ export class LanguageIndex {
     const index = new LanguageIndex();
     await index.#search.addAllAsync(index.#unique(documents), { chunkSize: 50 });
     return index;
+  }
+
+  /** The index as plain data, to be saved and loaded by another process (`load`). */
+  toJSON(): SavedIndex {
+    return {
+      documents: [...this.#documents.values()],
+      search: this.#search.toJSON(),
+      terms: [...this.#terms],
+      words: [...this.#words],
+    };
+  }
+
+  /** An index saved by `toJSON`, without indexing its documents again. */
+  static load(saved: SavedIndex): LanguageIndex {
+    return new LanguageIndex([], saved);
   }
 
   #count(terms: readonly string[], by: 1 | -1) {
