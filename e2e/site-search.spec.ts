@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import {
   allNews,
   apiData,
@@ -11,7 +14,7 @@ import {
 import { E2E_DOWN_URL } from "./support/env.ts";
 import { expectAtList } from "./support/page-checks.ts";
 import { allResults, plainArabic, resultsOf, searchPath } from "./support/search.ts";
-import { editNews, type SiteWithApi, startSiteWithApi } from "./support/site.ts";
+import { editNews, type SiteWithApi, startSite, startSiteWithApi } from "./support/site.ts";
 import { expect, type Page, type TestInfo, test } from "./support/test.ts";
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
@@ -270,6 +273,58 @@ test.describe("the index and the API", () => {
       const response = await request.get(`${E2E_DOWN_URL}${searchPath(lang, queries[lang])}`);
       expect(response.status()).toBe(503);
       expect(await response.text()).toContain('data-testid="error-screen"');
+    }
+  });
+});
+
+test.describe("the index shared and saved", () => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+  test.beforeEach(({}, testInfo) => desktopOnly(testInfo));
+
+  test("two processes share one saved index, which answers after a restart even with the API down", async ({
+    request,
+  }) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-search-index-"));
+    const indexDir = path.join(dir, "search");
+    try {
+      const servers = await startSiteWithApi({}, { WORKERS: "2", SEARCH_INDEX_DIR: indexDir });
+      const found: Record<string, string[]> = {};
+      try {
+        for (const lang of languages) {
+          const address = servers.site.url + searchPath(lang, queries[lang]);
+          found[lang] = (await resultsOf(request, address)).results.map((r) => r.href);
+          expect(found[lang]?.length, lang).toBeGreaterThan(0);
+          // Whichever process answers, the same index.
+          for (let i = 0; i < 6; i++) {
+            const again = await resultsOf(request, address);
+            expect(again.status).toBe(200);
+            expect(again.results.map((r) => r.href)).toEqual(found[lang]);
+          }
+        }
+        // Saved once per language, and no builder's lock left behind.
+        await expect
+          .poll(() => fs.readdirSync(indexDir).sort())
+          .toEqual(["search-ar.json.gz", "search-en.json.gz"]);
+      } finally {
+        await servers.stop();
+      }
+      // A new start, its API unreachable: the saved index answers at once.
+      const site = await startSite({
+        API_BASE_URL: "http://127.0.0.1:9",
+        SEARCH_INDEX_DIR: indexDir,
+      });
+      try {
+        for (const lang of languages) {
+          const response = await request.get(site.url + searchPath(lang, queries[lang]));
+          expect(response.status(), lang).toBe(200);
+          const again = await resultsOf(request, site.url + searchPath(lang, queries[lang]));
+          expect(again.results.map((r) => r.href)).toEqual(found[lang]);
+        }
+      } finally {
+        await site.stop();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
