@@ -18,7 +18,7 @@ import { type ContentClient, createContentClient } from "./content/api-client.se
 import { PageCache } from "./pages/page-cache.server.ts";
 import { documentOf, itemAt, readListings } from "./pages/search-documents.server.ts";
 import { SiteSearch } from "./pages/search-index.server.ts";
-import { fileSearchStore } from "./pages/search-store.server.ts";
+import { fileSearchStore, redisSearchStore } from "./pages/search-store.server.ts";
 import { SitemapCache } from "./pages/sitemap-xml.server.ts";
 import {
   clusterFanOut,
@@ -95,6 +95,7 @@ export function createSite(settings: Settings): Site {
     settings.PAGE_CACHE_MAX_MB > 0 && settings.NODE_ENV === "production"
       ? new PageCache({ maxBytes: settings.PAGE_CACHE_MAX_MB * 1024 * 1024 })
       : undefined;
+  const searchDir = settings.SEARCH_INDEX_DIR ?? "data/search";
   const search = new SiteSearch({
     source: {
       listings: (lang) => {
@@ -104,7 +105,7 @@ export function createSite(settings: Settings): Site {
       document: (lang, item) => documentOf(api, lang, item),
       itemAt,
     },
-    store: fileSearchStore(settings.SEARCH_INDEX_DIR ?? "data/search"),
+    store: redis ? redisSearchStore(redis, fileSearchStore(searchDir)) : fileSearchStore(searchDir),
     ttlMs: settings.CACHE_TTL_MS,
   });
   const media = settings.MEDIA_BASE_URL;

@@ -5,11 +5,14 @@
  * load what it saved. A lock is taken with an exclusive create and is stale once older than its
  * time-to-live or when the process that took it is gone.
  */
+
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
 import type { Language } from "@site/contract";
+import type { RedisLink } from "../scale-out/redis.server.ts";
 import type { SavedIndex } from "./language-index.server.ts";
 
 const zip = promisify(gzip);
@@ -41,6 +44,14 @@ const VERSION = 1;
 
 /** Longest a builder may hold its lock: past it, the lock is another's to take. */
 export const LOCK_TTL_MS = 10 * 60 * 1000;
+
+/** A saved index as stored: gzip JSON with the format's version. */
+const encode = async (saved: SavedSearch) => zip(JSON.stringify({ version: VERSION, saved }));
+
+async function decode(data: Buffer, lang: Language): Promise<SavedSearch | undefined> {
+  const json = JSON.parse((await unzip(data)).toString());
+  return json.version === VERSION && json.saved?.lang === lang ? json.saved : undefined;
+}
 
 const isAlive = (pid: number) => {
   try {
@@ -79,9 +90,8 @@ export function fileSearchStore(dir: string, lockTtlMs = LOCK_TTL_MS): SearchSto
     async load(lang) {
       try {
         const stat = await fs.promises.stat(file(lang));
-        const json = JSON.parse((await unzip(await fs.promises.readFile(file(lang)))).toString());
-        if (json.version !== VERSION || json.saved?.lang !== lang) return undefined;
-        return { saved: json.saved as SavedSearch, stamp: stat.mtimeMs };
+        const saved = await decode(await fs.promises.readFile(file(lang)), lang);
+        return saved && { saved, stamp: stat.mtimeMs };
       } catch {
         return undefined;
       }
@@ -90,10 +100,7 @@ export function fileSearchStore(dir: string, lockTtlMs = LOCK_TTL_MS): SearchSto
       await ensureDir();
       const target = file(saved.lang);
       const temporary = `${target}.${process.pid}.tmp`;
-      await fs.promises.writeFile(
-        temporary,
-        await zip(JSON.stringify({ version: VERSION, saved })),
-      );
+      await fs.promises.writeFile(temporary, await encode(saved));
       await fs.promises.rename(temporary, target);
       return (await fs.promises.stat(target)).mtimeMs;
     },
@@ -113,6 +120,82 @@ export function fileSearchStore(dir: string, lockTtlMs = LOCK_TTL_MS): SearchSto
     async unlock(lang) {
       if (!held.delete(lang)) return;
       await fs.promises.rm(lockFile(lang), { force: true });
+    },
+  };
+}
+
+/** Deletes the lock only if this process still holds it (compare and delete). */
+const UNLOCK = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`;
+
+/**
+ * With REDIS_URL: the indexes shared by every instance through Redis (a lock per language, so
+ * one process of all instances builds at a time; the saved index and its stamp), and kept in
+ * `local` files as well, which answer while Redis does not (a restart during an outage still
+ * has its index). Redis failing is never a search failing: the local store takes over.
+ */
+export function redisSearchStore(
+  link: RedisLink,
+  local: SearchStore,
+  lockTtlMs = LOCK_TTL_MS,
+): SearchStore {
+  const key = (what: string, lang: Language) => `${link.prefix}search:${what}:${lang}`;
+  const token = randomUUID();
+  const viaRedis = new Set<Language>();
+  const remoteStamp = (lang: Language) =>
+    link
+      .run((redis) => redis.get(key("stamp", lang)))
+      .then((value) => (value ? Number(value) : undefined));
+  return {
+    async stamp(lang) {
+      const [remote, own] = await Promise.all([
+        remoteStamp(lang).catch(() => undefined),
+        local.stamp(lang),
+      ]);
+      return Math.max(remote ?? 0, own ?? 0) || undefined;
+    },
+    async load(lang) {
+      const own = await local.load(lang);
+      try {
+        const stamp = await remoteStamp(lang);
+        if (stamp === undefined || (own && own.stamp >= stamp)) return own;
+        const data = await link.run((redis) => redis.getBuffer(key("index", lang)));
+        const saved = data ? await decode(data, lang) : undefined;
+        return saved ? { saved, stamp } : own;
+      } catch {
+        return own;
+      }
+    },
+    async save(saved) {
+      const stamp = await local.save(saved);
+      const data = await encode(saved);
+      await link
+        .run((redis) =>
+          redis
+            .multi()
+            .set(key("index", saved.lang), data)
+            .set(key("stamp", saved.lang), String(stamp))
+            .exec(),
+        )
+        .catch(() => undefined);
+      return stamp;
+    },
+    async lock(lang) {
+      try {
+        const taken = await link.run((redis) =>
+          redis.set(key("lock", lang), token, "PX", lockTtlMs, "NX"),
+        );
+        if (taken !== "OK") return false;
+        viaRedis.add(lang);
+        return true;
+      } catch {
+        return local.lock(lang);
+      }
+    },
+    async unlock(lang) {
+      if (!viaRedis.delete(lang)) return local.unlock(lang);
+      await link
+        .run((redis) => redis.eval(UNLOCK, 1, key("lock", lang), token))
+        .catch(() => undefined);
     },
   };
 }

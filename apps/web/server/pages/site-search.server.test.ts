@@ -2,12 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Language } from "@site/contract";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { startRedis, type TestRedis } from "../../../../e2e/support/redis.ts";
 import { ApiError } from "../content/api-client.server.ts";
+import { connectRedis, type RedisLink } from "../scale-out/redis.server.ts";
 import type { SearchDocument } from "./language-index.server.ts";
 import { itemAt, type Listing } from "./search-documents.server.ts";
 import { SearchPreparing, type SearchSource, SiteSearch } from "./search-index.server.ts";
-import { fileSearchStore } from "./search-store.server.ts";
+import { fileSearchStore, redisSearchStore } from "./search-store.server.ts";
 
 /**
  * An API in memory: news items whose list row and page can be edited, counting every read of
@@ -236,5 +238,48 @@ describe("SiteSearch", () => {
     const { search } = processOf(api, tempDir());
     await built(search, "en");
     await expect(search.index("ar")).rejects.toBeInstanceOf(SearchPreparing);
+  });
+});
+
+describe("SiteSearch across instances, with Redis", () => {
+  let redis: TestRedis;
+  const links: RedisLink[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    for (const made of links.splice(0)) await made.close();
+    await redis?.stop();
+  });
+
+  /** A process of an instance of its own: its own folder, only Redis shared. */
+  const instance = async (api: ReturnType<typeof fakeApi>, clock: { now: number }) => {
+    const link = connectRedis(redis.url, "search-test:", () => undefined);
+    links.push(link);
+    await vi.waitFor(() => expect(link.problem()).toBeUndefined());
+    return new SiteSearch({
+      source: api.source,
+      store: redisSearchStore(link, fileSearchStore(tempDir())),
+      ttlMs: 60_000,
+      now: () => clock.now,
+      log: () => undefined,
+    });
+  };
+
+  it("one instance builds at a time; the others load the index it shared", async () => {
+    const api = fakeApi();
+    const clock = { now: 0 };
+    const [a, b] = [await instance(api, clock), await instance(api, clock)];
+    await Promise.all([a.index("en").catch(() => undefined), b.index("en").catch(() => undefined)]);
+    await Promise.all([a.refresh("en"), b.refresh("en")]);
+    expect(api.reads.lists).toBe(1);
+    expect(api.reads.pages).toHaveLength(3);
+    for (const each of [a, b]) {
+      await vi.waitFor(async () => expect(await hrefs(each, "tower")).toEqual(["/en/news/2"]));
+    }
+    // A third instance, started later, reads nothing from the API.
+    const c = await instance(api, clock);
+    await vi.waitFor(async () => expect(await hrefs(c, "bridge")).toEqual(["/en/news/1"]));
+    expect(api.reads.lists).toBe(1);
   });
 });
