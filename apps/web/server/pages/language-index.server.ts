@@ -85,8 +85,20 @@ const MAX_COMPLETIONS = 12;
  * most documents many times over for words the visitor has not finished typing.
  */
 const COMPLETION_BUDGET = 20_000;
+/**
+ * Beginnings whose completions are kept: a short one (two or three letters) has thousands of
+ * terms to rank, and visitors type the same beginnings again and again.
+ */
+const COMPLETIONS_CACHED = 5_000;
 /** Corrections of one misspelt word looked up at most: the closest, then the most frequent. */
 const MAX_CORRECTIONS = 4;
+
+/** `word` with each pair of neighbouring letters swapped. */
+const swapsOf = (word: string) =>
+  Array.from(
+    { length: word.length - 1 },
+    (_, i) => word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2),
+  ).filter((swapped) => swapped !== word);
 
 /** A query word as the index reads it: what to look up, and whether it was corrected. */
 interface ResolvedTerm {
@@ -110,6 +122,8 @@ export class LanguageIndex {
    * is corrected to (never to an English stem such as `bridg`).
    */
   readonly #words = new SearchableMap<number>();
+  /** Completions of the beginnings asked lately (emptied when a document changes). */
+  readonly #completed = new Map<string, string[]>();
   /** While a document is removed: MiniSearch reads its words again, to be counted off. */
   #removing = false;
 
@@ -204,6 +218,7 @@ export class LanguageIndex {
   /** Adds a document, or replaces the one at its address. */
   put(document: SearchDocument): void {
     this.remove(document.href);
+    this.#completed.clear();
     this.#documents.set(document.href, document);
     this.#search.add(document);
   }
@@ -212,6 +227,7 @@ export class LanguageIndex {
   remove(href: string): void {
     const old = this.#documents.get(href);
     if (!old) return;
+    this.#completed.clear();
     this.#removing = true;
     try {
       this.#search.remove(old);
@@ -226,6 +242,15 @@ export class LanguageIndex {
    * MAX_COMPLETIONS and COMPLETION_BUDGET occurrences (but one at least).
    */
   #completions(prefix: string): string[] {
+    const cached = this.#completed.get(prefix);
+    if (cached) return cached;
+    const chosen = this.#complete(prefix);
+    if (this.#completed.size >= COMPLETIONS_CACHED) this.#completed.clear();
+    this.#completed.set(prefix, chosen);
+    return chosen;
+  }
+
+  #complete(prefix: string): string[] {
     const found = [...this.#terms.atPrefix(prefix)].sort((a, b) => b[1] - a[1]);
     const chosen: string[] = [];
     let occurrences = 0;
@@ -249,12 +274,22 @@ export class LanguageIndex {
     for (const form of new Set([term.folded, ...termsOf(term.folded)])) {
       const allowed = typosAllowed(form.length);
       if (!allowed || isStopWord(form)) continue;
-      // fuzzyGet counts a swap as two edits: ask for twice as many, then count as a person does.
-      for (const [word, [count]] of this.#words.fuzzyGet(form, allowed * 2)) {
+      // fuzzyGet counts a swap as two edits: the swaps are looked up as words of their own,
+      // with one mistake fewer (far cheaper than asking fuzzyGet for twice as many).
+      const known = (word: string) => (this.#words.has(word) ? [word] : []);
+      const candidates = [
+        ...this.#words.fuzzyGet(form, allowed).keys(),
+        ...swapsOf(form).flatMap((swapped) =>
+          allowed === 1
+            ? known(swapped)
+            : [...this.#words.fuzzyGet(swapped, 1).keys(), ...swapsOf(swapped).flatMap(known)],
+        ),
+      ];
+      for (const word of candidates) {
         const distance = mistakes(form, word, allowed);
-        const known = found.get(word);
-        if (distance <= allowed && (!known || known.distance > distance)) {
-          found.set(word, { distance, count });
+        const before = found.get(word);
+        if (distance <= allowed && (!before || before.distance > distance)) {
+          found.set(word, { distance, count: this.#words.get(word) ?? 0 });
         }
       }
     }
