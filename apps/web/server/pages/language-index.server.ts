@@ -116,12 +116,17 @@ export class LanguageIndex {
   readonly #search: MiniSearch<SearchDocument>;
   readonly #documents = new Map<string, SearchDocument>();
   /** How often each indexed term occurs, for completing a word being typed. */
-  readonly #terms = new SearchableMap<number>();
+  #terms = new SearchableMap<number>();
   /**
    * How often each word occurs as written (folded) or as an Arabic stem: what a misspelt word
    * is corrected to (never to an English stem such as `bridg`).
    */
-  readonly #words = new SearchableMap<number>();
+  #words = new SearchableMap<number>();
+  /**
+   * While many documents are added at once: the counts, in plain maps (a radix tree's
+   * updates are several times slower), made radix trees at the end.
+   */
+  #bulk?: { terms: Map<string, number>; words: Map<string, number> };
   /** Completions of the beginnings asked lately (emptied when a document changes). */
   readonly #completed = new Map<string, string[]>();
   /** While a document is removed: MiniSearch reads its words again, to be counted off. */
@@ -147,19 +152,34 @@ export class LanguageIndex {
     if (saved) {
       this.#search = MiniSearch.loadJS(saved.search, options);
       for (const document of saved.documents) this.#documents.set(document.href, document);
-      for (const [term, count] of saved.terms) this.#terms.set(term, count);
-      for (const [word, count] of saved.words) this.#words.set(word, count);
+      this.#terms = SearchableMap.from(saved.terms);
+      this.#words = SearchableMap.from(saved.words);
       return;
     }
     this.#search = new MiniSearch<SearchDocument>(options);
+    this.#startBulk();
     this.#search.addAll(this.#unique(documents));
+    this.#endBulk();
   }
 
   /** An index of `documents`, built in chunks that let other work run in between. */
   static async build(documents: Iterable<SearchDocument>): Promise<LanguageIndex> {
     const index = new LanguageIndex();
+    index.#startBulk();
     await index.#search.addAllAsync(index.#unique(documents), { chunkSize: 50 });
+    index.#endBulk();
     return index;
+  }
+
+  #startBulk() {
+    this.#bulk = { terms: new Map(this.#terms), words: new Map(this.#words) };
+  }
+
+  #endBulk() {
+    if (!this.#bulk) return;
+    this.#terms = SearchableMap.from(this.#bulk.terms);
+    this.#words = SearchableMap.from(this.#bulk.words);
+    this.#bulk = undefined;
   }
 
   /** The index as plain data, to be saved and loaded by another process (`load`). */
@@ -180,15 +200,16 @@ export class LanguageIndex {
   #count(terms: readonly string[], by: 1 | -1) {
     const [folded, ...stems] = terms;
     if (folded === undefined) return;
-    const add = (map: SearchableMap<number>, term: string) => {
+    const add = (map: Map<string, number> | SearchableMap<number>, term: string) => {
       const count = (map.get(term) ?? 0) + by;
       if (count > 0) map.set(term, count);
       else map.delete(term);
     };
-    for (const term of terms) add(this.#terms, term);
-    add(this.#words, folded);
+    const counts = this.#bulk ?? { terms: this.#terms, words: this.#words };
+    for (const term of terms) add(counts.terms, term);
+    add(counts.words, folded);
     // Arabic stems are words too (مشاريع of المشاريع); English stems are not (bridg).
-    if (!/^[a-z]/.test(folded)) for (const stem of stems) add(this.#words, stem);
+    if (!/^[a-z]/.test(folded)) for (const stem of stems) add(counts.words, stem);
   }
 
   #unique(documents: Iterable<SearchDocument>): SearchDocument[] {
