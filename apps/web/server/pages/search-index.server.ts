@@ -86,8 +86,6 @@ export class SiteSearch {
   readonly #failed = new Map<Language, unknown>();
   /** When each item was last re-read by a purge: a refresh begun before keeps that read. */
   readonly #purgedAt = new Map<string, number>();
-  /** API reads, for the figures (npm run bench:search) and tests. */
-  reads = { lists: 0, documents: 0 };
 
   constructor(options: SiteSearchOptions) {
     this.#options = { now: Date.now, log: (line: string) => console.warn(line), ...options };
@@ -185,13 +183,11 @@ export class SiteSearch {
     try {
       // Another process may have saved since this one looked.
       const held = (await this.#loadSaved(lang)) ?? this.#held.get(lang);
-      this.reads.lists++;
       const { items, singles } = await source.listings(lang);
       const changed = items.filter(
         (item) => !held || held.fingerprints.get(item.href) !== item.fingerprint,
       );
       const read = await mapLimit(changed, DETAIL_CONCURRENCY, async (item) => {
-        this.reads.documents++;
         return { item, document: await source.document(lang, item) };
       });
       const listed = new Set([...items.map((item) => item.href), ...singles.map((d) => d.href)]);
@@ -289,7 +285,6 @@ export class SiteSearch {
         const read = await Promise.all(
           own.map(async (item) => {
             if (!item) return;
-            this.reads.documents++;
             const document = await source.document(lang, item);
             this.#purgedAt.set(item.href, this.#options.now());
             return { item, document };
