@@ -8,7 +8,7 @@ import type { LighthouseSummary, Preset } from "./lighthouse.ts";
 import { type LoadFigures, loadAcceptEncoding } from "./load.ts";
 import { progress } from "./processes.ts";
 import { resultsHeader } from "./results.ts";
-import type { SearchRow } from "./search.ts";
+import type { RefreshRequests, SearchRow } from "./search.ts";
 import type { BenchSite, Memory } from "./site.ts";
 import type { SitemapFigures } from "./sitemap.ts";
 
@@ -63,6 +63,7 @@ export function speedResults(options: SpeedOptions) {
     },
     memory: {} as { beforeLoad?: Memory; afterLoad?: Memory },
     search: [] as SearchRow[],
+    searchRefresh: undefined as RefreshRequests | undefined,
     sitemap: undefined as SitemapFigures | undefined,
     problems: [] as string[],
   };
