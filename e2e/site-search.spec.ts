@@ -1,6 +1,8 @@
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { startContentApi } from "@site/content-api";
 import {
   allNews,
   apiData,
@@ -11,7 +13,7 @@ import {
   type Paged,
   t,
 } from "./support/content.ts";
-import { E2E_DOWN_URL } from "./support/env.ts";
+import { E2E_DOWN_URL, e2eStorageDir } from "./support/env.ts";
 import { expectAtList } from "./support/page-checks.ts";
 import { allResults, plainArabic, resultsOf, searchPath } from "./support/search.ts";
 import { editNews, type SiteWithApi, startSite, startSiteWithApi } from "./support/site.ts";
@@ -273,6 +275,63 @@ test.describe("the index and the API", () => {
       const response = await request.get(`${E2E_DOWN_URL}${searchPath(lang, queries[lang])}`);
       expect(response.status()).toBe(503);
       expect(await response.text()).toContain('data-testid="error-screen"');
+    }
+  });
+});
+
+test.describe("before the first index", () => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+  test.beforeEach(({}, testInfo) => desktopOnly(testInfo));
+
+  test("a search says the search is being prepared (503, Retry-After) rather than wait for the crawl", async ({
+    request,
+  }) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-slow-api-"));
+    const api = await startContentApi({
+      host: "127.0.0.1",
+      databasePath: path.join(dir, "content.sqlite"),
+      storageDir: e2eStorageDir,
+    });
+    // The news list answers 4 s late: the first index cannot be built before then.
+    const slow = http.createServer((incoming, outgoing) => {
+      const forward = () =>
+        incoming.pipe(
+          http.request(
+            `${api.url}${incoming.url}`,
+            { method: incoming.method, headers: incoming.headers },
+            (answer) => {
+              outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+              answer.pipe(outgoing);
+            },
+          ),
+        );
+      if (incoming.url?.startsWith("/api/news")) setTimeout(forward, 4_000);
+      else forward();
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const address = slow.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const site = await startSite({ API_BASE_URL: `http://127.0.0.1:${port}` });
+    try {
+      for (const lang of languages) {
+        const started = Date.now();
+        const response = await request.get(site.url + searchPath(lang, queries[lang]));
+        expect(Date.now() - started).toBeLessThan(3_000);
+        expect(response.status()).toBe(503);
+        expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+        expect(await response.text()).toContain(t(lang, "search.unavailable"));
+        const suggest = await request.get(`${site.url}/${lang}/search/suggest?q=${queries[lang]}`);
+        expect(suggest.status()).toBe(503);
+      }
+      // Then the index is there.
+      const ready = await resultsOf(request, site.url + searchPath("en", queries.en));
+      expect(ready.status).toBe(200);
+      expect(ready.results.length).toBeGreaterThan(0);
+    } finally {
+      await site.stop();
+      await new Promise((resolve) => slow.close(resolve));
+      await api.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -141,12 +141,15 @@ export function redisSearchStore(
   const key = (what: string, lang: Language) => `${link.prefix}search:${what}:${lang}`;
   const token = randomUUID();
   const viaRedis = new Set<Language>();
+  /** Redis while it answers; the local store alone before it is connected and while it is down. */
+  const up = () => link.problem() === undefined;
   const remoteStamp = (lang: Language) =>
     link
       .run((redis) => redis.get(key("stamp", lang)))
       .then((value) => (value ? Number(value) : undefined));
   return {
     async stamp(lang) {
+      if (!up()) return local.stamp(lang);
       const [remote, own] = await Promise.all([
         remoteStamp(lang).catch(() => undefined),
         local.stamp(lang),
@@ -155,6 +158,7 @@ export function redisSearchStore(
     },
     async load(lang) {
       const own = await local.load(lang);
+      if (!up()) return own;
       try {
         const stamp = await remoteStamp(lang);
         if (stamp === undefined || (own && own.stamp >= stamp)) return own;
@@ -167,6 +171,7 @@ export function redisSearchStore(
     },
     async save(saved) {
       const stamp = await local.save(saved);
+      if (!up()) return stamp;
       const data = await encode(saved);
       await link
         .run((redis) =>
@@ -180,6 +185,7 @@ export function redisSearchStore(
       return stamp;
     },
     async lock(lang) {
+      if (!up()) return local.lock(lang);
       try {
         const taken = await link.run((redis) =>
           redis.set(key("lock", lang), token, "PX", lockTtlMs, "NX"),
