@@ -6,7 +6,6 @@
  * Building it from the content API is search-index.server.ts's job.
  */
 import MiniSearch, { type AsPlainObject, type Options, type Query } from "minisearch";
-import SearchableMap from "minisearch/SearchableMap";
 import { extract, marked, type Segment } from "../../app/shared/search/extract.ts";
 import {
   filterOf,
@@ -15,13 +14,12 @@ import {
   type SearchKind,
 } from "../../app/shared/search/kinds.ts";
 import {
-  isStopWord,
   type QueryTerm,
   queryTerms,
   splitWords,
   termsOf,
 } from "../../app/shared/search/normalise.ts";
-import { mistakes, typosAllowed } from "../../app/shared/search/typos.ts";
+import { type SavedVocabulary, Vocabulary } from "./search-vocabulary.server.ts";
 
 export type { SearchKind };
 
@@ -64,11 +62,9 @@ export interface SearchOptions {
 }
 
 /** An index as plain data (LanguageIndex.toJSON), for another process to load. */
-export interface SavedIndex {
+export interface SavedIndex extends SavedVocabulary {
   documents: SearchDocument[];
   search: AsPlainObject;
-  terms: [string, number][];
-  words: [string, number][];
 }
 
 /** A title word weighs this many body words. */
@@ -77,28 +73,6 @@ const TITLE_BOOST = 4;
 const KIND_BOOST = 0.5;
 /** What a match weighs, by how the word was found (1 for the word as typed). */
 const WEIGHT = { stem: 1, completion: 0.5, correction: 0.3 } as const;
-
-/** Completions of the word being typed that a query looks up at most: the most frequent. */
-const MAX_COMPLETIONS = 12;
-/**
- * Occurrences the completions of a short prefix may add up to: past it a query would score
- * most documents many times over for words the visitor has not finished typing.
- */
-const COMPLETION_BUDGET = 20_000;
-/**
- * Beginnings whose completions are kept: a short one (two or three letters) has thousands of
- * terms to rank, and visitors type the same beginnings again and again.
- */
-const COMPLETIONS_CACHED = 5_000;
-/** Corrections of one misspelt word looked up at most: the closest, then the most frequent. */
-const MAX_CORRECTIONS = 4;
-
-/** `word` with each pair of neighbouring letters swapped. */
-const swapsOf = (word: string) =>
-  Array.from(
-    { length: word.length - 1 },
-    (_, i) => word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2),
-  ).filter((swapped) => swapped !== word);
 
 /** A query word as the index reads it: what to look up, and whether it was corrected. */
 interface ResolvedTerm {
@@ -115,20 +89,8 @@ interface ResolvedTerm {
 export class LanguageIndex {
   readonly #search: MiniSearch<SearchDocument>;
   readonly #documents = new Map<string, SearchDocument>();
-  /** How often each indexed term occurs, for completing a word being typed. */
-  #terms = new SearchableMap<number>();
-  /**
-   * How often each word occurs as written (folded) or as an Arabic stem: what a misspelt word
-   * is corrected to (never to an English stem such as `bridg`).
-   */
-  #words = new SearchableMap<number>();
-  /**
-   * While many documents are added at once: the counts, in plain maps (a radix tree's
-   * updates are several times slower), made radix trees at the end.
-   */
-  #bulk?: { terms: Map<string, number>; words: Map<string, number> };
-  /** Completions of the beginnings asked lately (emptied when a document changes). */
-  readonly #completed = new Map<string, string[]>();
+  /** How often each term and word occurs: completions and corrections. */
+  #vocabulary = new Vocabulary();
   /** While a document is removed: MiniSearch reads its words again, to be counted off. */
   #removing = false;
 
@@ -144,7 +106,7 @@ export class LanguageIndex {
       tokenize: splitWords,
       processTerm: (term) => {
         const terms = termsOf(term);
-        this.#count(terms, this.#removing ? -1 : 1);
+        this.#vocabulary.count(terms, this.#removing ? -1 : 1);
         return [...terms];
       },
       searchOptions: { tokenize: (text) => [text], processTerm: (term) => term },
@@ -152,34 +114,22 @@ export class LanguageIndex {
     if (saved) {
       this.#search = MiniSearch.loadJS(saved.search, options);
       for (const document of saved.documents) this.#documents.set(document.href, document);
-      this.#terms = SearchableMap.from(saved.terms);
-      this.#words = SearchableMap.from(saved.words);
+      this.#vocabulary = new Vocabulary(saved);
       return;
     }
     this.#search = new MiniSearch<SearchDocument>(options);
-    this.#startBulk();
+    this.#vocabulary.startBulk();
     this.#search.addAll(this.#unique(documents));
-    this.#endBulk();
+    this.#vocabulary.endBulk();
   }
 
   /** An index of `documents`, built in chunks that let other work run in between. */
   static async build(documents: Iterable<SearchDocument>): Promise<LanguageIndex> {
     const index = new LanguageIndex();
-    index.#startBulk();
+    index.#vocabulary.startBulk();
     await index.#search.addAllAsync(index.#unique(documents), { chunkSize: 50 });
-    index.#endBulk();
+    index.#vocabulary.endBulk();
     return index;
-  }
-
-  #startBulk() {
-    this.#bulk = { terms: new Map(this.#terms), words: new Map(this.#words) };
-  }
-
-  #endBulk() {
-    if (!this.#bulk) return;
-    this.#terms = SearchableMap.from(this.#bulk.terms);
-    this.#words = SearchableMap.from(this.#bulk.words);
-    this.#bulk = undefined;
   }
 
   /** The index as plain data, to be saved and loaded by another process (`load`). */
@@ -187,29 +137,13 @@ export class LanguageIndex {
     return {
       documents: [...this.#documents.values()],
       search: this.#search.toJSON(),
-      terms: [...this.#terms],
-      words: [...this.#words],
+      ...this.#vocabulary.toJSON(),
     };
   }
 
   /** An index saved by `toJSON`, without indexing its documents again. */
   static load(saved: SavedIndex): LanguageIndex {
     return new LanguageIndex([], saved);
-  }
-
-  #count(terms: readonly string[], by: 1 | -1) {
-    const [folded, ...stems] = terms;
-    if (folded === undefined) return;
-    const add = (map: Map<string, number> | SearchableMap<number>, term: string) => {
-      const count = (map.get(term) ?? 0) + by;
-      if (count > 0) map.set(term, count);
-      else map.delete(term);
-    };
-    const counts = this.#bulk ?? { terms: this.#terms, words: this.#words };
-    for (const term of terms) add(counts.terms, term);
-    add(counts.words, folded);
-    // Arabic stems are words too (مشاريع of المشاريع); English stems are not (bridg).
-    if (!/^[a-z]/.test(folded)) for (const stem of stems) add(counts.words, stem);
   }
 
   #unique(documents: Iterable<SearchDocument>): SearchDocument[] {
@@ -239,7 +173,6 @@ export class LanguageIndex {
   /** Adds a document, or replaces the one at its address. */
   put(document: SearchDocument): void {
     this.remove(document.href);
-    this.#completed.clear();
     this.#documents.set(document.href, document);
     this.#search.add(document);
   }
@@ -248,7 +181,6 @@ export class LanguageIndex {
   remove(href: string): void {
     const old = this.#documents.get(href);
     if (!old) return;
-    this.#completed.clear();
     this.#removing = true;
     try {
       this.#search.remove(old);
@@ -256,68 +188,6 @@ export class LanguageIndex {
       this.#removing = false;
     }
     this.#documents.delete(href);
-  }
-
-  /**
-   * The indexed terms that begin with `prefix`, the most frequent first, at most
-   * MAX_COMPLETIONS and COMPLETION_BUDGET occurrences (but one at least).
-   */
-  #completions(prefix: string): string[] {
-    const cached = this.#completed.get(prefix);
-    if (cached) return cached;
-    const chosen = this.#complete(prefix);
-    if (this.#completed.size >= COMPLETIONS_CACHED) this.#completed.clear();
-    this.#completed.set(prefix, chosen);
-    return chosen;
-  }
-
-  #complete(prefix: string): string[] {
-    const found = [...this.#terms.atPrefix(prefix)].sort((a, b) => b[1] - a[1]);
-    const chosen: string[] = [];
-    let occurrences = 0;
-    for (const [term, count] of found) {
-      if (chosen.length === MAX_COMPLETIONS || (chosen.length && occurrences > COMPLETION_BUDGET)) {
-        break;
-      }
-      chosen.push(term);
-      occurrences += count;
-    }
-    return chosen;
-  }
-
-  /**
-   * The words a misspelt word may have meant: those within the mistakes its length forgives,
-   * the closest first, then the most frequent. Looked up for the word as typed and its stems
-   * (والمشارع is corrected through مشارع).
-   */
-  #corrections(term: QueryTerm): string[] {
-    const found = new Map<string, { distance: number; count: number }>();
-    for (const form of new Set([term.folded, ...termsOf(term.folded)])) {
-      const allowed = typosAllowed(form.length);
-      if (!allowed || isStopWord(form)) continue;
-      // fuzzyGet counts a swap as two edits: the swaps are looked up as words of their own,
-      // with one mistake fewer (far cheaper than asking fuzzyGet for twice as many).
-      const known = (word: string) => (this.#words.has(word) ? [word] : []);
-      const candidates = [
-        ...this.#words.fuzzyGet(form, allowed).keys(),
-        ...swapsOf(form).flatMap((swapped) =>
-          allowed === 1
-            ? known(swapped)
-            : [...this.#words.fuzzyGet(swapped, 1).keys(), ...swapsOf(swapped).flatMap(known)],
-        ),
-      ];
-      for (const word of candidates) {
-        const distance = mistakes(form, word, allowed);
-        const before = found.get(word);
-        if (distance <= allowed && (!before || before.distance > distance)) {
-          found.set(word, { distance, count: this.#words.get(word) ?? 0 });
-        }
-      }
-    }
-    return [...found]
-      .sort(([, a], [, b]) => a.distance - b.distance || b.count - a.count)
-      .slice(0, MAX_CORRECTIONS)
-      .map(([word]) => word);
   }
 
   #boost = (weight: number) => ({
@@ -329,11 +199,11 @@ export class LanguageIndex {
   /** What one query word looks up, by weight; corrected when nothing matches as typed. */
   #resolve(term: QueryTerm): ResolvedTerm {
     const [folded, ...others] = term.forms;
-    const known = (form: string) => this.#terms.has(form);
+    const known = (form: string) => this.#vocabulary.has(form);
     const exact = folded !== undefined && known(folded) ? [folded] : [];
     const stems = others.filter(known);
     const completions = [
-      ...new Set(term.beginnings.flatMap((beginning) => this.#completions(beginning))),
+      ...new Set(term.beginnings.flatMap((beginning) => this.#vocabulary.completions(beginning))),
     ].filter((form) => !exact.includes(form) && !stems.includes(form));
     const queries: Query[] = [];
     if (exact.length) queries.push({ queries: exact, boost: this.#boost(1) });
@@ -342,7 +212,7 @@ export class LanguageIndex {
       queries.push({ queries: completions, boost: this.#boost(WEIGHT.completion) });
     }
     if (queries.length) return { term, query: { combineWith: "OR", queries } };
-    const corrections = this.#corrections(term);
+    const corrections = this.#vocabulary.corrections(term.folded);
     const lookups = [...new Set(corrections.flatMap(termsOf))];
     return {
       term: { ...term, forms: lookups, beginnings: [] },
