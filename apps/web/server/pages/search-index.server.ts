@@ -25,11 +25,6 @@ import {
 } from "./search-documents.server.ts";
 import type { SearchStore } from "./search-store.server.ts";
 
-export {
-  collectDocuments,
-  type PageTitles,
-} from "./search-documents.server.ts";
-
 /** Thrown while a language has no index yet: its first build is under way. */
 export class SearchPreparing extends Error {
   /** Seconds to wait before asking again. */

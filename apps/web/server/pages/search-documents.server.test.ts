@@ -3,7 +3,7 @@ import { mapLimit } from "@site/contract/concurrency";
 import { describe, expect, it } from "vitest";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
 import { LanguageIndex, type SearchDocument } from "./language-index.server.ts";
-import { collectDocuments } from "./search-index.server.ts";
+import { collectDocuments } from "./search-documents.server.ts";
 
 const paged = (data: unknown[], page: number, last: number) => ({
   data,
