@@ -13,7 +13,7 @@ import type { Language } from "@site/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContentClient } from "../content/api-client.server.ts";
 import { LanguageIndex } from "./language-index.server.ts";
-import { collectDocuments } from "./search-index.server.ts";
+import { collectDocuments } from "./search-documents.server.ts";
 import { type Judgement, relevanceSet } from "./search-relevance-set.ts";
 
 /**
