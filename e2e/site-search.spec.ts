@@ -1,3 +1,8 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { startContentApi } from "@site/content-api";
 import {
   allNews,
   apiData,
@@ -8,53 +13,17 @@ import {
   type Paged,
   t,
 } from "./support/content.ts";
-import { E2E_DOWN_URL } from "./support/env.ts";
+import { E2E_DOWN_URL, e2eStorageDir } from "./support/env.ts";
 import { expectAtList } from "./support/page-checks.ts";
-import { editNews, type SiteWithApi, startSiteWithApi } from "./support/site.ts";
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from "./support/test.ts";
+import { allResults, plainArabic, resultsOf, searchPath } from "./support/search.ts";
+import { editNews, type SiteWithApi, startSite, startSiteWithApi } from "./support/site.ts";
+import { expect, type Page, type TestInfo, test } from "./support/test.ts";
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
 
 /** Server-only checks run once, at the desktop width. */
 const desktopOnly = (testInfo: TestInfo) =>
   test.skip(isPhone(testInfo), "the same server answers at every width");
-
-/** What a results page shows: its message, and each result's kind, link and marked words. */
-async function resultsOf(request: APIRequestContext, address: string) {
-  const response = await request.get(address, { maxRedirects: 0 });
-  const html = await response.text();
-  const items = Array.from(html.matchAll(/<li[^>]*data-kind="([^"]+)"[^>]*>(.*?)<\/li>/gs));
-  return {
-    status: response.status(),
-    html,
-    message: html.match(/data-testid="search-message"[^>]*>([^<]*)</)?.[1] ?? "",
-    results: items.map(([, kind = "", body = ""]) => ({
-      kind,
-      href: body.match(/<a href="([^"]+)"/)?.[1] ?? "",
-      marks: marksIn(body),
-      titleMarks: marksIn(body.match(/<h2[^>]*>(.*?)<\/h2>/s)?.[1] ?? ""),
-    })),
-  };
-}
-
-const marksIn = (html: string) =>
-  Array.from(html.matchAll(/<mark[^>]*>([^<]*)<\/mark>/g), ([, text = ""]) => text);
-
-/** The links of every result of a query, all pages. */
-async function allResults(request: APIRequestContext, lang: Lang, query: string) {
-  const first = await resultsOf(request, searchPath(lang, query));
-  expect(first.status, query).toBe(200);
-  const count = Number(first.message.match(/(\d+)$/)?.[1] ?? 0);
-  const hrefs = first.results.map((result) => result.href);
-  for (let page = 2; page <= Math.ceil(count / 10); page++) {
-    const next = await resultsOf(request, searchPath(lang, query, page));
-    hrefs.push(...next.results.map((result) => result.href));
-  }
-  return hrefs;
-}
-
-const searchPath = (lang: Lang, query: string, page?: number) =>
-  `/${lang}/search?q=${encodeURIComponent(query)}${page ? `&page=${page}` : ""}`;
 
 /** The header's search field: on phones, in the menu (opened first). */
 async function headerSearchField(page: Page, lang: Lang, testInfo: TestInfo) {
@@ -129,14 +98,6 @@ test.describe("searching from the header", () => {
     }
   });
 });
-
-/** Arabic as people type it: bare alef, ha for ta marbuta, ya for alef maqsura, no marks. */
-const plainArabic = (word: string) =>
-  word
-    .replace(/[أإآٱ]/g, "ا")
-    .replace(/ة/g, "ه")
-    .replace(/ى/g, "ي")
-    .replace(/[\u064B-\u065F\u0670\u0640]/g, "");
 
 test.describe("matching", () => {
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
@@ -253,7 +214,9 @@ test.describe("the index and the API", () => {
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
   test.beforeEach(({}, testInfo) => desktopOnly(testInfo));
 
-  test("a purge empties the index: the next search sees the API's content", async ({ request }) => {
+  test("a purge of an item's page updates that document: the next search sees the API's content", async ({
+    request,
+  }) => {
     const servers = await startSiteWithApi({}, { PURGE_SECRET: SECRET });
     try {
       const at = (address: string) => resultsOf(request, servers.site.url + address);
@@ -269,8 +232,11 @@ test.describe("the index and the API", () => {
         data: { paths: [`/en/news/${story?.id}`] },
       });
       expect(purged.status()).toBe(200);
+      // The item's page is read again at once, in the background of the purge.
+      await expect
+        .poll(async () => (await at(searchPath("en", word))).results.map((r) => r.href))
+        .toEqual([`/en/news/${story?.id}`]);
       const after = await at(searchPath("en", word));
-      expect(after.results.map((r) => r.href)).toEqual([`/en/news/${story?.id}`]);
       expect(after.results[0]?.marks).toEqual([word]);
     } finally {
       await servers.stop();
@@ -309,6 +275,115 @@ test.describe("the index and the API", () => {
       const response = await request.get(`${E2E_DOWN_URL}${searchPath(lang, queries[lang])}`);
       expect(response.status()).toBe(503);
       expect(await response.text()).toContain('data-testid="error-screen"');
+    }
+  });
+});
+
+test.describe("before the first index", () => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+  test.beforeEach(({}, testInfo) => desktopOnly(testInfo));
+
+  test("a search says the search is being prepared (503, Retry-After) rather than wait for the crawl", async ({
+    request,
+  }) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-slow-api-"));
+    const api = await startContentApi({
+      host: "127.0.0.1",
+      databasePath: path.join(dir, "content.sqlite"),
+      storageDir: e2eStorageDir,
+    });
+    // The news list answers 4 s late: the first index cannot be built before then.
+    const slow = http.createServer((incoming, outgoing) => {
+      const forward = () =>
+        incoming.pipe(
+          http.request(
+            `${api.url}${incoming.url}`,
+            { method: incoming.method, headers: incoming.headers },
+            (answer) => {
+              outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+              answer.pipe(outgoing);
+            },
+          ),
+        );
+      if (incoming.url?.startsWith("/api/news")) setTimeout(forward, 4_000);
+      else forward();
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const address = slow.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const site = await startSite({ API_BASE_URL: `http://127.0.0.1:${port}` });
+    try {
+      for (const lang of languages) {
+        const started = Date.now();
+        const response = await request.get(site.url + searchPath(lang, queries[lang]));
+        expect(Date.now() - started).toBeLessThan(3_000);
+        expect(response.status()).toBe(503);
+        expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+        expect(await response.text()).toContain(t(lang, "search.unavailable"));
+        const suggest = await request.get(`${site.url}/${lang}/search/suggest?q=${queries[lang]}`);
+        expect(suggest.status()).toBe(503);
+      }
+      // Then the index is there.
+      const ready = await resultsOf(request, site.url + searchPath("en", queries.en));
+      expect(ready.status).toBe(200);
+      expect(ready.results.length).toBeGreaterThan(0);
+    } finally {
+      await site.stop();
+      await new Promise((resolve) => slow.close(resolve));
+      await api.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe("the index shared and saved", () => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
+  test.beforeEach(({}, testInfo) => desktopOnly(testInfo));
+
+  test("two processes share one saved index, which answers after a restart even with the API down", async ({
+    request,
+  }) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-search-index-"));
+    const indexDir = path.join(dir, "search");
+    try {
+      const servers = await startSiteWithApi({}, { WORKERS: "2", SEARCH_INDEX_DIR: indexDir });
+      const found: Record<string, string[]> = {};
+      try {
+        for (const lang of languages) {
+          const address = servers.site.url + searchPath(lang, queries[lang]);
+          found[lang] = (await resultsOf(request, address)).results.map((r) => r.href);
+          expect(found[lang]?.length, lang).toBeGreaterThan(0);
+          // Whichever process answers, the same index.
+          for (let i = 0; i < 6; i++) {
+            const again = await resultsOf(request, address);
+            expect(again.status).toBe(200);
+            expect(again.results.map((r) => r.href)).toEqual(found[lang]);
+          }
+        }
+        // Saved once per language, and no builder's lock left behind.
+        await expect
+          .poll(() => fs.readdirSync(indexDir).sort())
+          .toEqual(["search-ar.json.gz", "search-en.json.gz"]);
+      } finally {
+        await servers.stop();
+      }
+      // A new start, its API unreachable: the saved index answers at once.
+      const site = await startSite({
+        API_BASE_URL: "http://127.0.0.1:9",
+        SEARCH_INDEX_DIR: indexDir,
+      });
+      try {
+        for (const lang of languages) {
+          const response = await request.get(site.url + searchPath(lang, queries[lang]));
+          expect(response.status(), lang).toBe(200);
+          const again = await resultsOf(request, site.url + searchPath(lang, queries[lang]));
+          expect(again.results.map((r) => r.href)).toEqual(found[lang]);
+        }
+      } finally {
+        await site.stop();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

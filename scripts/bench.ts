@@ -11,7 +11,8 @@
  *   3. bytes of a first view by type (mobile runs) against the size budgets;
  *   4. requests/s and p50/p99 latency of /en and a project page under load (autocannon), beside
  *      nginx serving the same bytes, and the site server's memory after the load;
- *   5. site search: index build time and memory, query p50/p99 (scripts/bench/search.ts);
+ *   5. site search: index build time and memory, query p50/p99, the API requests of a
+ *      refresh (scripts/bench/search.ts);
  *   6. the sitemap at scale (bench/sitemap.ts): 20,000 news and 5,000 projects;
  *   7. a click on a hovered link to the next page's first paint, in Chromium (bench/navigation.ts).
  * Prints tables (progress on stderr) and writes them as JSON to bench-results/<timestamp>.json.
@@ -40,7 +41,13 @@ import { reportLighthouse } from "./bench/report-lighthouse.ts";
 import { loadTest } from "./bench/report-load.ts";
 import { writeResults } from "./bench/results.ts";
 import { problemsOf, type SpeedOptions, type SpeedRun, speedResults } from "./bench/run-state.ts";
-import { QUERY_P99_GOAL_MS, searchBench, searchTable } from "./bench/search.ts";
+import {
+  QUERY_P99_GOAL_MS,
+  refreshRequests,
+  refreshTable,
+  searchBench,
+  searchTable,
+} from "./bench/search.ts";
 import { buildSite, firstId } from "./bench/site.ts";
 import { printSitemap, sitemapAtScale } from "./bench/sitemap.ts";
 
@@ -188,6 +195,8 @@ async function run(): Promise<void> {
   for (const row of results.search.filter((r) => r.p99Ms >= QUERY_P99_GOAL_MS)) {
     problem(`search p99 ${row.p99Ms.toFixed(1)} ms (${row.corpus}, ${row.lang})`);
   }
+  results.searchRefresh = await refreshRequests(`http://127.0.0.1:${options.apiPort}`);
+  console.log(refreshTable(results.searchRefresh));
   await navigation();
   await kept.stop();
   await sitemap();

@@ -1,7 +1,7 @@
 /**
  * Playwright's `test` and `expect`, with two additions. On a page opened by `page.goto` or
  * `page.reload`, these also wait until every island of the page is live (its root says
- * `data-hydrated`, app/islands/hydrate.ts; see scriptsReady). Pages without islands (most pages, error pages,
+ * `data-hydrated`, app/islands/hydrate.ts; see scriptsReady; the search field's only once used). Pages without islands (most pages, error pages,
  * files) and pages opened with JavaScript off are not waited for, nor pages in specs that set
  * `waitForScripts: false`. And `onlyAt` runs a group of tests at one width only.
  */
@@ -60,12 +60,16 @@ function waitForScriptsOnLoad(page: Page) {
  * Resolves once every island of the page is live, or at once on a page without islands. An
  * island far from the view starts only when it comes near or a visitor starts using it
  * (app/islands/hydrate.ts): each one not live yet gets a `focusin`, as a visitor's focus would
- * give it, until the islands' script has loaded and hydrated them all. Specs about when
- * islands start (scripts.spec.ts) set `waitForScripts: false` and do not call this.
+ * give it, until the islands' script has loaded and hydrated them all. The island hydrated on
+ * focus (the search field) is waited for only once it has been used: its script is loaded by
+ * that first use. Specs about when islands start (scripts.spec.ts) set `waitForScripts: false`
+ * and do not call this.
  */
 export async function scriptsReady(page: Page) {
   await page.waitForFunction(() => {
-    const waiting = [...document.querySelectorAll("island-root:not([data-hydrated])")];
+    const waiting = [
+      ...document.querySelectorAll<HTMLElement>("island-root:not([data-hydrated])"),
+    ].filter((root) => !(root.dataset.hydrate === "focus" && root.dataset.woken === undefined));
     for (const root of waiting) root.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
     return waiting.length === 0;
   });

@@ -9,7 +9,7 @@ import { type LoadFigures, loadAcceptEncoding } from "./load.ts";
 import type { NavigationRow } from "./navigation.ts";
 import { progress } from "./processes.ts";
 import { resultsHeader } from "./results.ts";
-import type { SearchRow } from "./search.ts";
+import type { RefreshRequests, SearchRow } from "./search.ts";
 import type { BenchSite, Memory } from "./site.ts";
 import type { SitemapFigures } from "./sitemap.ts";
 
@@ -66,6 +66,7 @@ export function speedResults(options: SpeedOptions) {
     },
     memory: {} as { beforeLoad?: Memory; afterLoad?: Memory },
     search: [] as SearchRow[],
+    searchRefresh: undefined as RefreshRequests | undefined,
     sitemap: undefined as SitemapFigures | undefined,
     navigation: [] as NavigationRow[],
     problems: [] as string[],

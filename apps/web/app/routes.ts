@@ -20,6 +20,8 @@ export default [
   route(":lang/manifest.webmanifest", "routes/manifest.ts"),
   // The contact page's action answering JSON, for the live form (islands/contact-form.tsx).
   route(":lang/contactUs/send", "routes/contact/send.ts"),
+  // Suggestions as the visitor types in the search field (islands/search-combobox.tsx).
+  route(":lang/search/suggest", "routes/search-suggest.ts"),
   // The Atom feed of each language's news.
   route(":lang/news/feed.xml", "routes/news-feed.ts", { id: "news-feed" }),
 

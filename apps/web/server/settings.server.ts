@@ -70,6 +70,11 @@ const settingsSchema = z.object({
   IMAGE_MEMORY_MB: z.coerce.number().min(0).default(16),
   /** The last good answer of each API request, so a restart during an outage still serves. */
   ANSWER_STORE_PATH: z.string().min(1).default("data/answers.sqlite"),
+  /**
+   * Where site search saves its indexes, shared by the processes of this instance (default:
+   * `search/` beside ANSWER_STORE_PATH).
+   */
+  SEARCH_INDEX_DIR: z.string().min(1).optional(),
   /** Days a stored answer may be served from during an outage; older ones are deleted. */
   ANSWER_STORE_MAX_AGE_DAYS: positiveInt.default(30),
   /** Durable outbox for contact messages the API could not take yet. */
@@ -228,6 +233,10 @@ export function loadSettings(root: string, defaults: Record<string, string> = {}
     OUTBOX_DATABASE_PATH: path.resolve(root, settings.OUTBOX_DATABASE_PATH),
     IMAGE_CACHE_DIR: path.resolve(root, settings.IMAGE_CACHE_DIR),
     ANSWER_STORE_PATH: path.resolve(root, settings.ANSWER_STORE_PATH),
+    SEARCH_INDEX_DIR: path.resolve(
+      root,
+      settings.SEARCH_INDEX_DIR ?? path.join(path.dirname(settings.ANSWER_STORE_PATH), "search"),
+    ),
   };
 }
 

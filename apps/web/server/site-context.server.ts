@@ -11,13 +11,21 @@ import { i18nFor } from "../app/i18n/index.ts";
 import { langParam } from "../app/shared/page-table.ts";
 import { type CompanyFile, readCompanyFile } from "./company.server.ts";
 import { setFillTokenSecret } from "./contact/fill-token.server.ts";
+import { RateLimiter } from "./contact/rate-limit.server.ts";
 import { type ContactDesk, createContactDesk } from "./contact/submit-contact.server.ts";
 import { openAnswerStore } from "./content/answer-store.server.ts";
 import { withRedisAnswers } from "./content/answer-store-redis.server.ts";
 import { type ContentClient, createContentClient } from "./content/api-client.server.ts";
 import { pageKeyOf } from "./content/content-keys.server.ts";
 import { canonicalPathOf, PageCache } from "./pages/page-cache.server.ts";
-import { collectDocuments, SiteSearch } from "./pages/search-index.server.ts";
+import {
+  documentOf,
+  itemAt,
+  itemPathsOfContent,
+  readListings,
+} from "./pages/search-documents.server.ts";
+import { SiteSearch } from "./pages/search-index.server.ts";
+import { fileSearchStore, redisSearchStore } from "./pages/search-store.server.ts";
 import { SitemapCache } from "./pages/sitemap-xml.server.ts";
 import {
   clusterFanOut,
@@ -43,6 +51,8 @@ export interface Site {
   redis?: RedisLink;
   /** The site search's indexes, built from the API (pages/search-index.server.ts). */
   search: SiteSearch;
+  /** Suggestions asked per client (routes/search-suggest.ts): SUGGEST_LIMIT per window. */
+  suggestLimit: RateLimiter;
   /** The sitemap, built once per freshness of its data (sitemap-xml.server.ts). */
   sitemap: SitemapCache;
   /**
@@ -75,6 +85,12 @@ const PURGE_ANSWER_WAIT_MS = 1_000;
 const PURGE_RELAY_WAIT_MS = 250;
 
 export const siteContext = createContext<Site>();
+
+/**
+ * How many suggestions one client may ask for: 60 per 10 seconds, far more than typing asks
+ * (one per pause), far less than a script would.
+ */
+export const SUGGEST_LIMIT = { limit: 60, windowMs: 10_000 };
 
 /** What one request's page was made from: until when it all stays fresh, and its cache keys. */
 export interface Freshness {
@@ -110,11 +126,17 @@ export function createSite(settings: Settings): Site {
     settings.PAGE_CACHE_MAX_MB > 0 && settings.NODE_ENV === "production"
       ? new PageCache({ maxBytes: settings.PAGE_CACHE_MAX_MB * 1024 * 1024 })
       : undefined;
+  const searchDir = settings.SEARCH_INDEX_DIR ?? "data/search";
   const search = new SiteSearch({
-    load: (lang) => {
-      const { t } = i18nFor(lang);
-      return collectDocuments(api, lang, { overview: t("overview.title"), hse: t("hse.title") });
+    source: {
+      listings: (lang) => {
+        const { t } = i18nFor(lang);
+        return readListings(api, lang, { overview: t("overview.title"), hse: t("hse.title") });
+      },
+      document: (lang, item) => documentOf(api, lang, item),
+      itemAt,
     },
+    store: redis ? redisSearchStore(redis, fileSearchStore(searchDir)) : fileSearchStore(searchDir),
     ttlMs: settings.CACHE_TTL_MS,
   });
   const media = settings.MEDIA_BASE_URL;
@@ -125,12 +147,12 @@ export function createSite(settings: Settings): Site {
   let purges = 0;
   /**
    * Empties this process's caches: everything, what the pages at `paths` were made from, or
-   * what was made from the content keys `api`; returns the pages dropped by content. Any
-   * purge may change what the search index holds: it is rebuilt on the next search.
+   * what was made from the content keys `api`; returns the pages dropped by content. The
+   * search index re-reads a purged item's page, or its lists (search-index.server.ts).
    */
   const purgeLocally = ({ paths, api: contentKeys }: PurgeRequest): string[] => {
     purges++;
-    search.clear();
+    search.purged(paths ?? (contentKeys && itemPathsOfContent(contentKeys))).catch(() => undefined);
     if (contentKeys) {
       const keys = new Set(contentKeys);
       api.purgeContent(keys);
@@ -199,6 +221,7 @@ export function createSite(settings: Settings): Site {
     contact: createContactDesk(settings, redis),
     redis,
     search,
+    suggestLimit: new RateLimiter(SUGGEST_LIMIT),
     async purge(request = {}) {
       const dropped = new Set(purgeLocally(request));
       const caches = settings.PURGE_HTTP_CACHES;

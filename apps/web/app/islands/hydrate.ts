@@ -6,8 +6,9 @@
  * - `visible`: once it comes within NEAR_VIEW of the viewport, or a visitor starts using it
  *   (focus or a press inside it), whichever is first: an island far below the fold costs
  *   nothing until the page is scrolled towards it;
- * - `interaction`: only once a visitor starts using it (an island whose script may itself
- *   be loaded on that first focus: if the focus is already inside, it starts at once).
+ * - `interaction`: only once a visitor starts using it;
+ * - `focus`: the same, for an island whose script is itself loaded on that first focus or input
+ *   (the search field): the page script marks its root `data-woken`, and it starts at once.
  * Islands start one after another, the main thread given back between two (`scheduler.yield`,
  * or a task where there is none), and each is hydrated as a transition, which React renders in
  * slices of a few milliseconds: no long task holds the page while React works (issue 33).
@@ -127,7 +128,8 @@ for (const type of FIRST_USE) {
 
 for (const root of document.querySelectorAll<HTMLElement>("island-root")) {
   const when = root.dataset.hydrate as HydrateWhen | undefined;
-  if (when === "load" || root.contains(document.activeElement)) start(root);
+  const woken = root.dataset.woken !== undefined || root.contains(document.activeElement);
+  if (when === "load" || woken) start(root);
   // Without IntersectionObserver (old browsers), a `visible` island starts at once.
   else if (when === "visible") nearView ? nearView.observe(watched(root)) : start(root);
 }

@@ -15,6 +15,7 @@ import {
   withSlots,
 } from "./island.tsx";
 import { islandLoaders } from "./registry.ts";
+import { SearchComboboxIsland } from "./search-combobox.tsx";
 
 describe("island props", () => {
   it("are JSON, each React element a numbered slot", () => {
@@ -97,6 +98,7 @@ describe("the registry", () => {
     GalleryIsland,
     CertificatesIsland,
     ContactFormIsland,
+    SearchComboboxIsland,
   ];
 
   it("loads, for each name, the component of the island of that name", async () => {

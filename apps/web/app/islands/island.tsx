@@ -26,6 +26,7 @@ export const islandNames = [
   "gallery",
   "certificates",
   "contact-form",
+  "search-combobox",
 ] as const;
 
 export type IslandName = (typeof islandNames)[number];
@@ -36,9 +37,10 @@ export const isIslandName = (name: string | undefined): name is IslandName =>
 /**
  * When an island is hydrated (hydrate.ts): at once (`load`: the hero slider), when it comes near
  * the view or a visitor starts using it (`visible`), or only once a visitor starts using it
- * (`interaction`).
+ * (`interaction`, and `focus`: the search field, whose script is not even loaded before its
+ * first focus or input, page-script/islands-after-paint.ts).
  */
-export type HydrateWhen = "load" | "visible" | "interaction";
+export type HydrateWhen = "load" | "visible" | "interaction" | "focus";
 
 /** What marks a slot in the serialised props: `{"$slot": 0}`. */
 export interface SlotMarker {

@@ -19,4 +19,6 @@ export const islandLoaders: Record<IslandName, Loader> = {
     import("./certificates.tsx").then((module) => module.CertificatesIsland.Component),
   "contact-form": () =>
     import("./contact-form.tsx").then((module) => module.ContactFormIsland.Component),
+  "search-combobox": () =>
+    import("./search-combobox.tsx").then((module) => module.SearchComboboxIsland.Component),
 };

@@ -5,7 +5,9 @@
  * - the header turns translucent once the page is scrolled (scrolled-page.ts);
  * - the page's language is saved for the next visit to `/` (page-table.ts);
  * - the header's menus open and close (site-menus.ts);
- * - a link that loads a new page shows the loading indicator (leaving-page.ts).
+ * - a link that loads a new page shows the loading indicator (leaving-page.ts);
+ * - the islands' script loads after the first paint, or on the first focus of the search
+ *   field (islands-after-paint.ts).
  * On most pages it is the only script: only pages with islands load another (app/islands).
  * Each function is written in TypeScript, tested there, and inlined with `toString()`.
  */
@@ -13,7 +15,7 @@ import type { Language } from "@site/contract/languages";
 // Vite's one way to a separately bundled script's address in both builds is the worker's.
 import islandsScript from "../islands/hydrate.ts?worker&url";
 import { isHomePath, isPagePath, LANGUAGE_KEY, saveLanguage } from "../shared/page-table.ts";
-import { loadIslandsAfterPaint } from "./islands-after-paint.ts";
+import { loadIslandsAfterPaint, loadIslandsOnFocus } from "./islands-after-paint.ts";
 import { LAZY_MARGIN, watchLazyImages } from "./lazy-images.ts";
 import { showLoadingOnLeave } from "./leaving-page.ts";
 import { SCROLL_THRESHOLD, SCROLL_THROTTLE_MS, watchScrolledPage } from "./scrolled-page.ts";
@@ -51,5 +53,6 @@ function scriptFor(lang: Language | null): string {
     call(watchMenus),
     call(showLoadingOnLeave, isHomePath.toString(), isPagePath.toString()),
     import.meta.env.DEV ? "" : call(loadIslandsAfterPaint, JSON.stringify(islandsScript)),
+    import.meta.env.DEV ? "" : call(loadIslandsOnFocus, JSON.stringify(islandsScript)),
   ].join("\n");
 }

@@ -79,6 +79,12 @@ export function href(page: PageName, lang: Language, id?: string | number): stri
  */
 export const contactSendHref = (lang: Language) => `${href("contact", lang)}/send`;
 
+/**
+ * Where the search field asks for suggestions as the visitor types
+ * (islands/search-combobox.tsx): JSON (routes/search-suggest.ts).
+ */
+export const searchSuggestHref = (lang: Language) => `${href("search", lang)}/suggest`;
+
 /** The language of a route's `:lang` parameter; English for anything else (then redirected). */
 export const langParam = (params: { lang?: string }): Language =>
   isLanguage(params.lang) ? params.lang : defaultLanguage;

@@ -60,10 +60,16 @@ function traced(serverBuild: ServerBuild): ServerBuild {
   return made;
 }
 
+/** How long after the start site search loads or builds its indexes. */
+const WARM_SEARCH_AFTER_MS = 1_000;
+
 /** Throws a CompanyFileError when the company file is missing or wrong (site-context.server.ts). */
 export function createSiteApp(options: SiteAppOptions): express.Express {
   const { settings } = options;
   const site = createSite(settings);
+  // Site search's indexes: the saved ones loaded, or built, before the first search asks (a
+  // moment after the start, once Redis is connected and the first pages are served).
+  setTimeout(() => site.search.warm(), WARM_SEARCH_AFTER_MS).unref();
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", settings.TRUST_PROXY);

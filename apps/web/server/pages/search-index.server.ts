@@ -1,241 +1,304 @@
 /**
- * Site search (issue 24): one index per language (language-index.server.ts), built from the
- * content API (the lists, then each item's page for its text, a few at a time), kept as long as
- * API answers stay fresh (CACHE_TTL_MS), rebuilt in the background after that while the old one
- * answers, kept when a rebuild fails (retried after a back-off), and dropped by a purge.
+ * Site search's indexes (issues 24 and 31), one per language (language-index.server.ts), kept
+ * fresh without crawling the API again and again, and built once per instance:
+ * - **Saved and shared.** The index is saved (search-store.server.ts) and every process of the
+ *   instance loads the saved one; one process at a time (the store's lock) reads the API and
+ *   saves, the others load what it saved (they look for a newer one at most once a second).
+ * - **Refreshed incrementally.** Once CACHE_TTL_MS old, the lock's holder reads the lists
+ *   again and an item's own page only when the item is new or its row in the list changed;
+ *   items no longer listed are dropped. With nothing changed, a refresh reads the lists alone.
+ * - **Purged by document.** A purge of an item's page re-reads that page only, in each process;
+ *   a purge of anything else refreshes as above.
+ * - **No visitor waits for a crawl.** Until a process has an index (its own, or the last one
+ *   saved), a search gets SearchPreparing (the page answers 503 with Retry-After) while the
+ *   first build runs. A failed refresh keeps the last index and is retried after a back-off.
  */
-import type { Language, Payload } from "@site/contract";
-import { limiter, mapLimit } from "@site/contract/concurrency";
-import { href } from "../../app/shared/page-table.ts";
-import { stripTags } from "../../app/shared/text.ts";
-import { ApiError, type ContentClient } from "../content/api-client.server.ts";
-import { allPages } from "../content/paged.server.ts";
+import type { Language } from "@site/contract";
+import { mapLimit } from "@site/contract/concurrency";
 import { type Logger, loggerFor, reasonOf } from "../log.server.ts";
 import { timeSearchBuild, watchSearchIndex } from "../operations/metrics.server.ts";
-import { LanguageIndex, type SearchDocument, type SearchKind } from "./language-index.server.ts";
+import { LanguageIndex, type SearchDocument } from "./language-index.server.ts";
+import {
+  DETAIL_CONCURRENCY,
+  type Listing,
+  type Listings,
+  type SiteItem,
+} from "./search-documents.server.ts";
+import type { SearchStore } from "./search-store.server.ts";
 
-/** Item reads in flight at once while building. */
-const DETAIL_CONCURRENCY = 4;
-
-type PagedName = "news" | "completedProjects" | "currentProjects";
-
-/** Every row of a paged list. */
-async function allRows<N extends PagedName>(
-  api: ContentClient,
-  name: N,
-  lang: Language,
-): Promise<Payload<N>["data"]> {
-  const all = await allPages(
-    (page) => api.uncached(name, lang, { page }),
-    limiter(DETAIL_CONCURRENCY),
-  );
-  return all.flatMap((page) => page.data as unknown[]) as Payload<N>["data"];
-}
-
-/** An item's page, or undefined when the API says it is gone (listed but 404). */
-async function detail<T>(read: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof ApiError && error.kind === "not-found") return undefined;
-    throw error;
+/** Thrown while a language has no index yet: its first build is under way. */
+export class SearchPreparing extends Error {
+  /** Seconds to wait before asking again. */
+  readonly retryAfterS: number;
+  constructor(retryAfterS = 5) {
+    super("search is being prepared");
+    this.retryAfterS = retryAfterS;
   }
 }
 
-const text = (...parts: (string | number | null | undefined)[]) =>
-  parts
-    .map((part) => (part === null || part === undefined ? "" : stripTags(String(part))))
-    .filter(Boolean)
-    .join(" \n ");
-
-/** Names of the pages whose records have no title of their own, in the documents' language. */
-export interface PageTitles {
-  overview: string;
-  hse: string;
-}
-
-/**
- * Every searchable page of a language: news, completed and current projects, services, the
- * other pages, and the overview and HSE pages. Throws an ApiError when the API fails.
- */
-export async function collectDocuments(
-  api: ContentClient,
-  lang: Language,
-  titles: PageTitles,
-  concurrency = DETAIL_CONCURRENCY,
-): Promise<SearchDocument[]> {
-  const [news, completed, current, services, extraPages, overview, hse] = await Promise.all([
-    allRows(api, "news", lang),
-    allRows(api, "completedProjects", lang),
-    allRows(api, "currentProjects", lang),
-    api.uncached("services", lang),
-    api.uncached("extraPages", lang),
-    api.uncached("overviews", lang),
-    api.uncached("hse", lang),
-  ]);
-
-  /** One document per row: its page, its title, and the text `textOf` takes from it and its details. */
-  const documents = <Row extends { id: string | number; title: string }, Item>(
-    rows: Row[],
-    page: "newsItem" | "completedProject" | "currentProject" | "service" | "otherPage",
-    kind: SearchKind,
-    details: (id: Row["id"]) => Promise<Item>,
-    textOf: (row: Row, item: Item | undefined) => string,
-  ) =>
-    mapLimit(rows, concurrency, async (row): Promise<SearchDocument> => {
-      const item = await detail(() => details(row.id));
-      return {
-        href: href(page, lang, row.id),
-        kind,
-        title: text(row.title),
-        text: textOf(row, item),
-      };
-    });
-  const projectDocs = (rows: typeof completed, kind: "completedProject" | "currentProject") =>
-    documents(
-      rows,
-      kind,
-      kind,
-      async (id) => (await api.uncached("project", lang, { id })).projects,
-      (row, item) => text(row.client, item?.location, item?.image_content),
-    );
-  const newsDocs = documents(
-    news,
-    "newsItem",
-    "news",
-    (id) => api.uncached("newsItem", lang, { id }),
-    (row, item) => text(row.description, item?.content),
-  );
-  const serviceDocs = documents(
-    services,
-    "service",
-    "service",
-    (id) => api.uncached("service", lang, { id }),
-    (row, item) => text(row.description, item?.content),
-  );
-  const pageDocs = documents(
-    extraPages,
-    "otherPage",
-    "page",
-    (id) => api.uncached("extraPage", lang, { id }),
-    (_row, item) => text(item?.content),
-  );
-  const single: SearchDocument[] = [];
-  if (overview[0]) {
-    const title = titles.overview;
-    single.push({
-      href: href("overview", lang),
-      kind: "page",
-      title,
-      text: text(overview[0].content),
-    });
-  }
-  if (hse[0]) {
-    const title = text(hse[0].title) || titles.hse;
-    single.push({ href: href("hse", lang), kind: "page", title, text: text(hse[0].content) });
-  }
-  const all = [
-    ...(await newsDocs),
-    ...(await projectDocs(completed, "completedProject")),
-    ...(await projectDocs(current, "currentProject")),
-    ...(await serviceDocs),
-    ...(await pageDocs),
-    ...single,
-  ];
-  return all.filter((doc) => doc.title || doc.text);
+/** How a SiteSearch reads the API (search-documents.server.ts, bound to one API client). */
+export interface SearchSource {
+  listings(lang: Language): Promise<Listings>;
+  /** An item's document (its page read); undefined when it is gone. */
+  document(
+    lang: Language,
+    item: Pick<Listing, "page" | "id"> & { row?: Listing["row"] },
+  ): Promise<SearchDocument | undefined>;
+  /** The item a site path names, if it is one. */
+  itemAt(path: string): SiteItem | undefined;
 }
 
 export interface SiteSearchOptions {
-  /** Reads the documents of a language (throws when the API fails). */
-  load: (lang: Language) => Promise<SearchDocument[]>;
+  source: SearchSource;
+  store: SearchStore;
   /** How long an index stays fresh: the API answers' lifetime. */
   ttlMs: number;
   now?: () => number;
   logger?: Logger;
 }
 
-interface Built {
+/** What a process holds of one language. */
+interface Held {
   index: LanguageIndex;
+  fingerprints: Map<string, string>;
+  /** When its lists were read. */
   builtAt: number;
+  /** The store's stamp of the saved index it is, or was made from (0: none). */
+  stamp: number;
 }
 
-/** The indexes of both languages, built on first use and kept fresh. */
+/** How often a process looks for an index saved by another: at most once a second. */
+const CHECK_EVERY_MS = 1_000;
+
 export class SiteSearch {
   readonly #options: Required<SiteSearchOptions>;
-  readonly #built = new Map<Language, Built>();
-  readonly #building = new Map<Language, Promise<LanguageIndex>>();
-  /** After a failed rebuild: when to try again. */
+  readonly #held = new Map<Language, Held>();
+  readonly #loading = new Map<Language, Promise<Held | undefined>>();
+  readonly #refreshing = new Map<Language, Promise<void>>();
+  readonly #checkedAt = new Map<Language, number>();
+  /** After a failed refresh: when to try again. */
   readonly #retryAt = new Map<Language, { failures: number; at: number }>();
-  /** Bumped by a purge, so a build started before it is not kept. */
-  #generation = 0;
+  /** Why the last build of a language without an index failed (cleared by a success). */
+  readonly #failed = new Map<Language, unknown>();
+  /** When each item was last re-read by a purge: a refresh begun before keeps that read. */
+  readonly #purgedAt = new Map<string, number>();
 
   constructor(options: SiteSearchOptions) {
-    this.#options = {
-      now: Date.now,
-      logger: loggerFor("search"),
-      ...options,
-    };
+    this.#options = { now: Date.now, logger: loggerFor("search"), ...options };
     watchSearchIndex((lang) => {
-      const built = this.#built.get(lang);
-      return built && { documents: built.index.size, builtAt: built.builtAt };
+      const held = this.#held.get(lang);
+      return held && { documents: held.index.size, builtAt: held.builtAt };
     });
   }
 
   /**
-   * The index of a language: the kept one (refreshed in the background once stale), else a
-   * new build, shared by concurrent callers. Throws when there is none and the API fails.
+   * The index of a language: the one held (refreshed in the background once stale, or
+   * replaced by a newer one another process saved), else the last one saved. Throws
+   * SearchPreparing when there is none yet: its build is started, no one waits for it.
    */
   async index(lang: Language): Promise<LanguageIndex> {
-    const built = this.#built.get(lang);
-    if (!built) return this.#build(lang);
-    const now = this.#options.now();
-    const retry = this.#retryAt.get(lang);
-    if (now - built.builtAt >= this.#options.ttlMs && (!retry || now >= retry.at)) {
-      this.#build(lang).catch(() => undefined);
+    const held = this.#held.get(lang) ?? (await this.#loadSaved(lang));
+    if (!held) {
+      const retry = this.#retryAt.get(lang);
+      if (!retry || this.#options.now() >= retry.at) this.refresh(lang).catch(() => undefined);
+      // The API failed the last build: its error (the page's error screen), not "soon".
+      const failed = this.#failed.get(lang);
+      if (failed !== undefined) throw failed;
+      throw new SearchPreparing();
     }
-    return built.index;
+    this.#keepFresh(lang, held);
+    return held.index;
   }
 
-  /** Forgets every index (a purge): the next search builds from the API's content. */
-  clear(): void {
-    this.#generation++;
-    this.#built.clear();
-    this.#building.clear();
-    this.#retryAt.clear();
+  /** The index held now, never waiting (suggestions): else its loading or build is started. */
+  ready(lang: Language): LanguageIndex | undefined {
+    this.index(lang).catch(() => undefined);
+    return this.#held.get(lang)?.index;
   }
 
-  #build(lang: Language): Promise<LanguageIndex> {
-    const running = this.#building.get(lang);
+  /** Loads the saved indexes, or starts building them, in the background (at start). */
+  warm(): void {
+    for (const lang of ["en", "ar"] as const) this.ready(lang);
+  }
+
+  /** Loads the saved index of `lang` if there is one newer than the one held. */
+  #loadSaved(lang: Language): Promise<Held | undefined> {
+    const running = this.#loading.get(lang);
     if (running) return running;
-    const generation = this.#generation;
-    const timed = timeSearchBuild(lang);
-    const build = this.#options
+    const load = this.#options.store
       .load(lang)
-      .then(async (documents) => {
-        const index = await LanguageIndex.build(documents);
-        timed();
-        if (generation === this.#generation) {
-          this.#built.set(lang, { index, builtAt: this.#options.now() });
-          this.#retryAt.delete(lang);
-        }
-        return index;
+      .then((found) => {
+        const held = this.#held.get(lang);
+        if (!found || (held && held.stamp >= found.stamp)) return held;
+        const loaded: Held = {
+          index: LanguageIndex.load(found.saved.index),
+          fingerprints: new Map(found.saved.fingerprints),
+          builtAt: found.saved.builtAt,
+          stamp: found.stamp,
+        };
+        this.#held.set(lang, loaded);
+        return loaded;
       })
-      .catch((error: unknown) => {
-        if (generation === this.#generation && this.#built.has(lang)) {
-          const failures = (this.#retryAt.get(lang)?.failures ?? 0) + 1;
-          const wait = Math.min(this.#options.ttlMs, 1_000 * 2 ** Math.min(failures, 20));
-          this.#retryAt.set(lang, { failures, at: this.#options.now() + wait });
-          this.#options.logger.warn(
-            { lang, reason: reasonOf(error) },
-            "keeping the last good search index",
-          );
+      .finally(() => this.#loading.delete(lang));
+    this.#loading.set(lang, load);
+    return load;
+  }
+
+  /** At most once a second: a newer saved index is loaded; a stale one is refreshed. */
+  #keepFresh(lang: Language, held: Held) {
+    const now = this.#options.now();
+    if (now - (this.#checkedAt.get(lang) ?? 0) < CHECK_EVERY_MS) return;
+    this.#checkedAt.set(lang, now);
+    const { store, ttlMs } = this.#options;
+    store
+      .stamp(lang)
+      .then(async (stamp) => {
+        if (stamp !== undefined && stamp > held.stamp) await this.#loadSaved(lang);
+        const current = this.#held.get(lang) ?? held;
+        const retry = this.#retryAt.get(lang);
+        if (now - current.builtAt >= ttlMs && (!retry || now >= retry.at)) {
+          await this.refresh(lang);
         }
-        throw error;
       })
-      .finally(() => {
-        if (this.#building.get(lang) === build) this.#building.delete(lang);
+      .catch(() => undefined);
+  }
+
+  /**
+   * Reads the lists of `lang` and the pages of new and changed items, drops items no longer
+   * listed, and saves: in the process holding the store's lock only (the others load what it
+   * saves). Shared by concurrent callers.
+   */
+  refresh(lang: Language): Promise<void> {
+    const running = this.#refreshing.get(lang);
+    if (running) return running;
+    const run = this.#refresh(lang).finally(() => this.#refreshing.delete(lang));
+    this.#refreshing.set(lang, run);
+    return run;
+  }
+
+  async #refresh(lang: Language) {
+    const { store, source, now, logger, ttlMs } = this.#options;
+    if (!(await store.lock(lang))) return;
+    const startedAt = now();
+    const timed = timeSearchBuild(lang);
+    try {
+      // Another process may have saved since this one looked.
+      const held = (await this.#loadSaved(lang)) ?? this.#held.get(lang);
+      const { items, singles } = await source.listings(lang);
+      const changed = items.filter(
+        (item) => !held || held.fingerprints.get(item.href) !== item.fingerprint,
+      );
+      const read = await mapLimit(changed, DETAIL_CONCURRENCY, async (item) => {
+        return { item, document: await source.document(lang, item) };
       });
-    this.#building.set(lang, build);
-    return build;
+      const listed = new Set([...items.map((item) => item.href), ...singles.map((d) => d.href)]);
+      // A purge after this refresh began read a newer page than this refresh may have.
+      const purgedSince = (href: string) =>
+        (this.#purgedAt.get(href) ?? Number.NEGATIVE_INFINITY) >= startedAt;
+      let index: LanguageIndex;
+      if (!held) {
+        index = await LanguageIndex.build([
+          ...read.flatMap(({ document }) => (document ? [document] : [])),
+          ...singles,
+        ]);
+      } else {
+        index = held.index;
+        for (const document of index.documents()) {
+          if (!listed.has(document.href)) index.remove(document.href);
+        }
+        for (const { item, document } of read) {
+          if (purgedSince(item.href)) continue;
+          if (document) index.put(document);
+          else index.remove(item.href);
+        }
+        for (const single of singles) {
+          const old = index.get(single.href);
+          if (!old || old.title !== single.title || old.text !== single.text) index.put(single);
+        }
+      }
+      const fingerprints = new Map(items.map((item) => [item.href, item.fingerprint]));
+      const next: Held = { index, fingerprints, builtAt: now(), stamp: held?.stamp ?? 0 };
+      this.#held.set(lang, next);
+      this.#retryAt.delete(lang);
+      this.#failed.delete(lang);
+      next.stamp = await this.#save(lang, next);
+      timed();
+    } catch (error) {
+      const failures = (this.#retryAt.get(lang)?.failures ?? 0) + 1;
+      const wait = Math.min(ttlMs, 1_000 * 2 ** Math.min(failures, 20));
+      this.#retryAt.set(lang, { failures, at: now() + wait });
+      this.#failed.set(lang, error);
+      if (this.#held.has(lang)) {
+        logger.warn({ lang, reason: reasonOf(error) }, "keeping the last good search index");
+      }
+      throw error;
+    } finally {
+      await store.unlock(lang);
+    }
+  }
+
+  #save(lang: Language, held: Held): Promise<number> {
+    return this.#options.store.save({
+      lang,
+      builtAt: held.builtAt,
+      fingerprints: [...held.fingerprints],
+      index: held.index.toJSON(),
+    });
+  }
+
+  /**
+   * After a purge of `paths` (all when undefined): an item's page is read again at once in
+   * this process, and saved if this process can take the lock; anything else refreshes the
+   * language (the lists, and the pages of items that changed).
+   */
+  async purged(paths?: readonly string[]): Promise<void> {
+    const { source, store } = this.#options;
+    const items = (paths ?? []).map((path) => source.itemAt(path));
+    const langs = new Set<Language>(["en", "ar"]);
+    const refreshed = new Set<Language>();
+    if (paths) {
+      langs.clear();
+      paths.forEach((path, i) => {
+        const lang = items[i]?.lang ?? (path.split("/")[1] as Language);
+        if (lang !== "en" && lang !== "ar") return;
+        if (!items[i]) refreshed.add(lang);
+        langs.add(lang);
+      });
+    } else {
+      for (const lang of langs) refreshed.add(lang);
+    }
+    await Promise.all(
+      [...langs].map(async (lang) => {
+        const held = this.#held.get(lang);
+        if (!held) return;
+        if (refreshed.has(lang)) {
+          await this.refresh(lang).catch(() => undefined);
+          return;
+        }
+        const own = items.filter((item) => item?.lang === lang);
+        const read = await Promise.all(
+          own.map(async (item) => {
+            if (!item) return;
+            const document = await source.document(lang, item);
+            this.#purgedAt.set(item.href, this.#options.now());
+            return { item, document };
+          }),
+        ).catch(() => []);
+        for (const each of read) {
+          if (!each) continue;
+          const current = this.#held.get(lang)?.index ?? held.index;
+          if (each.document) current.put(each.document);
+          else current.remove(each.item.href);
+        }
+        if (await store.lock(lang)) {
+          try {
+            const latest = this.#held.get(lang) ?? held;
+            latest.stamp = await this.#save(lang, latest);
+          } finally {
+            await store.unlock(lang);
+          }
+        }
+      }),
+    );
   }
 }

@@ -5,10 +5,21 @@
  * 0-9, and without diacritics (harakat, tanwin, shadda, sukun) or tatweel. Stems then let
  * `bridges` find `bridge` and `المشروع` find `مشروع`.
  */
+import { stopwords as arabicStopWords } from "@orama/stopwords/arabic";
+import { stopwords as englishStopWords } from "@orama/stopwords/english";
 import { stemmer } from "stemmer";
+import { arabicBeginnings, arabicStems, isArabicWord } from "./arabic-stems.ts";
+import { withSynonyms } from "./synonyms.ts";
 
-/** A word of text: letters, digits, and the marks and tatweel written inside Arabic words. */
-const WORD = /[\p{L}\p{M}\p{N}\u0640]+/gu;
+/**
+ * A word of text: letters, digits, and the marks and tatweel written inside Arabic words. A
+ * change of script ends a word, so Latin names and numbers written against an Arabic prefix
+ * are words of their own (وISO → و, ISO; بـ640 → بـ, 640).
+ */
+const WORD = /[[\p{sc=Arabic}&&[\p{L}\p{N}]]\p{M}\u0640]+|[[\p{L}\p{M}\p{N}]--\p{sc=Arabic}]+/gv;
+
+/** The words of a text as written, split as the index splits them. */
+export const splitWords = (text: string): string[] => text.match(WORD) ?? [];
 
 /** Letters NFKD leaves alone that people write interchangeably with another. */
 const LETTERS: Record<string, string> = {
@@ -38,20 +49,14 @@ export function foldWord(word: string): string {
     .toLowerCase();
 }
 
-/** Arabic prefixes of the definite article, alone or after a conjunction or preposition. */
-const ARTICLE = /^(?:[وفبك]?ال|لل)/;
-
 /**
- * The stem of a folded word: English words by Porter's algorithm, Arabic words without the
- * definite article (when three letters or more remain); others as they are.
+ * The stems of a folded word: English words by Porter's algorithm, Arabic words by light
+ * stemming (arabic-stems.ts: prefixes, pronouns and plural endings off, one or two stems);
+ * none for others (numbers, other scripts).
  */
-export function stemWord(folded: string): string {
-  if (/^[a-z]+$/.test(folded)) return stemmer(folded);
-  if (/^[\u0621-\u064A]+$/.test(folded)) {
-    const bare = folded.replace(ARTICLE, "");
-    return bare.length >= 3 ? bare : folded;
-  }
-  return folded;
+export function stemsOf(folded: string): string[] {
+  if (/^[a-z]+$/.test(folded)) return [stemmer(folded)];
+  return arabicStems(folded);
 }
 
 /** A word of a text and where it is, for marking it in an extract. */
@@ -61,85 +66,93 @@ export interface Word {
   /** Offset in the text (UTF-16 units). */
   start: number;
   folded: string;
-  stem: string;
+  /** The terms the word is indexed under: its folded form and its stems, once each. */
+  terms: readonly string[];
 }
 
-/** Folded forms and stems of words seen lately: text repeats its words, folding them is slow. */
-const seen = new Map<string, { folded: string; stem: string }>();
+/** Folded forms and terms of words seen lately: text repeats its words, folding them is slow. */
+const seen = new Map<string, { folded: string; terms: readonly string[] }>();
 const SEEN_MAX = 200_000;
 
 function formsOfWord(word: string) {
   let forms = seen.get(word);
   if (!forms) {
     const folded = foldWord(word);
-    forms = { folded, stem: stemWord(folded) };
+    forms = { folded, terms: folded ? [...new Set([folded, ...stemsOf(folded)])] : [] };
     if (seen.size >= SEEN_MAX) seen.clear();
     seen.set(word, forms);
   }
   return forms;
 }
 
-/** The words of a text with their folded forms and stems, lazily (an extract stops early). */
+/** The words of a text with their folded forms and terms, lazily (an extract stops early). */
 export function* eachWord(text: string): Generator<Word> {
   for (const match of text.matchAll(WORD)) {
-    const { folded, stem } = formsOfWord(match[0]);
-    if (folded) yield { text: match[0], start: match.index, folded, stem };
+    const { folded, terms } = formsOfWord(match[0]);
+    if (folded) yield { text: match[0], start: match.index, folded, terms };
   }
 }
 
-/** The words of a text with their folded forms and stems. */
+/** The words of a text with their folded forms and terms. */
 export const words = (text: string): Word[] => Array.from(eachWord(text));
 
-/** The terms one word is indexed under: its folded form and its stem (once if the same). */
-export function termsOf(word: string): string[] {
-  const { folded, stem } = formsOfWord(word);
-  if (!folded) return [];
-  return stem === folded ? [folded] : [folded, stem];
-}
+/** The terms one word is indexed under: its folded form and its stems (once each). */
+export const termsOf = (word: string): readonly string[] => formsOfWord(word).terms;
 
-/** Small English words a query may skip, unless it has nothing else. */
-const STOP_WORDS = new Set(
-  "a an and are as at be by for from in is it of on or the to with".split(" "),
-);
+/** Words a query may skip, unless it has nothing else: a maintained list of each language. */
+const STOP_WORDS = new Set([...englishStopWords, ...arabicStopWords].map(foldWord));
 
-/** One word of a query as matched: by stem, or for the last word typed, also as a prefix. */
+export const isStopWord = (folded: string) => STOP_WORDS.has(folded);
+
+/** One word of a query as matched. */
 export interface QueryTerm {
+  /** As typed. */
+  text: string;
+  /** As typed, folded. */
   folded: string;
-  stem: string;
-  prefix: boolean;
+  /** Terms matched whole: the word's own, and those of its synonyms (synonyms.ts). */
+  forms: readonly string[];
+  /** For the last word typed: the beginnings it is completed from (else empty). */
+  beginnings: readonly string[];
 }
 
 /** Fewest letters a query needs, after folding. */
 export const MIN_QUERY_LENGTH = 2;
+/** Words of a query matched at most (the rest are ignored). */
+export const MAX_QUERY_WORDS = 10;
+/** Characters of a query read at most. */
+export const MAX_QUERY_LENGTH = 200;
 
 /**
- * The words of a query to match, all of them required. The last one also matches as the
- * beginning of a word (the visitor may still be typing it). Empty when the query is too short.
+ * The words of a query to match, all of them required, stop words skipped unless the query
+ * has nothing else. The last one also matches as the beginning of a word (the visitor may
+ * still be typing it). Empty when the query is too short.
  */
 export function queryTerms(query: string): QueryTerm[] {
-  const all = words(query.slice(0, 200));
+  const all = words(query.slice(0, MAX_QUERY_LENGTH));
   if (all.map((word) => word.folded).join("").length < MIN_QUERY_LENGTH) return [];
-  const kept = all.filter((word) => !STOP_WORDS.has(word.folded));
-  const chosen = (kept.length ? kept : all).slice(0, 10);
+  const kept = all.filter((word) => !isStopWord(word.folded));
+  const chosen = (kept.length ? kept : all).slice(0, MAX_QUERY_WORDS);
   return chosen.map((word, index) => ({
+    text: word.text,
     folded: word.folded,
-    stem: word.stem,
-    prefix: index === chosen.length - 1,
+    forms: withSynonyms(word.terms),
+    beginnings: index === chosen.length - 1 ? beginningsOf(word.folded) : [],
   }));
 }
 
-/** The forms a query term is looked up by: its stem and its folded form. */
-export const formsOf = (term: QueryTerm) =>
-  term.stem === term.folded ? [term.stem] : [term.stem, term.folded];
+/** The beginnings a half-typed word is completed from. */
+const beginningsOf = (folded: string) =>
+  isArabicWord(folded) ? arabicBeginnings(folded) : [folded];
 
 /**
  * Whether a word of a text matches a query term, by the rule the index applies: one of the
- * term's forms equals (or, for the last word, begins) one of the word's.
+ * word's terms is one of the term's forms, or begins with one of its beginnings.
  */
 export function matches(word: Word, term: QueryTerm): boolean {
-  return formsOf(term).some((form) =>
-    [word.folded, word.stem].some((indexed) =>
-      term.prefix ? indexed.startsWith(form) : indexed === form,
-    ),
+  return word.terms.some(
+    (indexed) =>
+      term.forms.includes(indexed) ||
+      term.beginnings.some((beginning) => indexed.startsWith(beginning)),
   );
 }

@@ -1,10 +1,9 @@
 import type { Language } from "@site/contract";
 import { mapLimit } from "@site/contract/concurrency";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
-import { captureLog } from "../testing/log-capture.ts";
 import { LanguageIndex, type SearchDocument } from "./language-index.server.ts";
-import { collectDocuments, SiteSearch } from "./search-index.server.ts";
+import { collectDocuments } from "./search-documents.server.ts";
 
 const paged = (data: unknown[], page: number, last: number) => ({
   data,
@@ -163,12 +162,14 @@ describe("LanguageIndex", async () => {
       text: "A tower",
     }));
     const index = new LanguageIndex(docs);
-    const second = index.search("tower", 10, 10);
+    const second = index.search("tower", { offset: 10, limit: 10 });
     expect(second.total).toBe(25);
     expect(second.results).toHaveLength(10);
-    expect(index.search("tower", 20, 10).results).toHaveLength(5);
+    expect(index.search("tower", { offset: 20, limit: 10 }).results).toHaveLength(5);
     const seen = new Set(
-      [0, 10, 20].flatMap((at) => index.search("tower", at, 10).results.map((r) => r.href)),
+      [0, 10, 20].flatMap((at) =>
+        index.search("tower", { offset: at, limit: 10 }).results.map((r) => r.href),
+      ),
     );
     expect(seen.size).toBe(25);
   });
@@ -180,90 +181,5 @@ describe("LanguageIndex", async () => {
     }
     const title = ar.search("راس تنوره").results[0]?.title;
     expect(title?.filter((s) => s.mark).map((s) => s.text)).toEqual(["رأس", "تنورة"]);
-  });
-});
-
-describe("SiteSearch", () => {
-  const doc = (title: string): SearchDocument => ({
-    href: `/en/news/${title}`,
-    kind: "news",
-    title,
-    text: "",
-  });
-
-  it("builds once, keeps the index as long as answers stay fresh, then rebuilds in the background", async () => {
-    let now = 0;
-    let title = "alpha";
-    const load = vi.fn(async () => [doc(title)]);
-    const search = new SiteSearch({ load, ttlMs: 1000, now: () => now });
-    const [a, b] = await Promise.all([search.index("en"), search.index("en")]);
-    expect(a).toBe(b);
-    expect(load).toHaveBeenCalledTimes(1);
-    now = 999;
-    await search.index("en");
-    expect(load).toHaveBeenCalledTimes(1);
-    now = 1000;
-    title = "beta";
-    // The stale index answers at once while the new one is built.
-    expect((await search.index("en")).search("beta").total).toBe(0);
-    await vi.waitFor(async () => expect((await search.index("en")).search("beta").total).toBe(1));
-  });
-
-  it("keeps the last good index when the API fails, and tries again after a back-off", async () => {
-    let now = 0;
-    let failing = false;
-    const log = captureLog();
-    const load = vi.fn(async () => {
-      if (failing) throw new ApiError("unavailable", "/api/news", "down", 503);
-      return [doc("alpha")];
-    });
-    const search = new SiteSearch({ load, ttlMs: 1000, now: () => now, logger: log.logger });
-    await search.index("en");
-    failing = true;
-    now = 5000;
-    await search.index("en");
-    await vi.waitFor(() => expect(log.lines).toHaveLength(1));
-    expect(log.lines[0]).toMatchObject({ level: "warn", lang: "en" });
-    expect((await search.index("en")).search("alpha").total).toBe(1);
-    // Within the back-off: no new attempt.
-    expect(load).toHaveBeenCalledTimes(2);
-    now = 7001;
-    await search.index("en");
-    expect(load).toHaveBeenCalledTimes(3);
-  });
-
-  it("throws when there is no index yet and the API fails", async () => {
-    const search = new SiteSearch({
-      load: async () => {
-        throw new ApiError("unavailable", "/api/news", "down", 503);
-      },
-      ttlMs: 1000,
-    });
-    await expect(search.index("ar")).rejects.toThrow("down");
-  });
-
-  it("is emptied by a purge, and a build started before it is not kept", async () => {
-    let title = "alpha";
-    let release: () => void = () => undefined;
-    const load = vi.fn(async () => {
-      const now = title;
-      if (now === "slow") await new Promise<void>((resolve) => (release = resolve));
-      return [doc(now)];
-    });
-    const search = new SiteSearch({ load, ttlMs: 60_000 });
-    await search.index("en");
-    title = "beta";
-    search.clear();
-    expect((await search.index("en")).search("beta").total).toBe(1);
-    title = "slow";
-    search.clear();
-    const before = search.index("en");
-    title = "gamma";
-    search.clear();
-    expect((await search.index("en")).search("gamma").total).toBe(1);
-    release();
-    await before;
-    expect((await search.index("en")).search("gamma").total).toBe(1);
-    expect((await search.index("en")).search("slow").total).toBe(0);
   });
 });

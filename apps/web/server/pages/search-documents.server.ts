@@ -1,0 +1,238 @@
+/**
+ * The searchable pages of a language, read from the content API (issues 24 and 31): the
+ * listings first (every page of the paged lists, the services and other pages, the overview
+ * and HSE), each row with a fingerprint of its list fields; then an item's own page only for
+ * the rows that are new or whose fingerprint changed (search-index.server.ts keeps the rest),
+ * a few at a time. A purge of one item's page re-reads that page alone (`documentAt`).
+ */
+import { createHash } from "node:crypto";
+import type { Language, Payload } from "@site/contract";
+import { limiter, mapLimit } from "@site/contract/concurrency";
+import { href, pageOf } from "../../app/shared/page-table.ts";
+import { stripTags } from "../../app/shared/text.ts";
+import { ApiError, type ContentClient } from "../content/api-client.server.ts";
+import { allPages } from "../content/paged.server.ts";
+import type { SearchDocument, SearchKind } from "./language-index.server.ts";
+
+/** Item reads in flight at once. */
+export const DETAIL_CONCURRENCY = 4;
+
+/** Names of the pages whose records have no title of their own, in the documents' language. */
+export interface PageTitles {
+  overview: string;
+  hse: string;
+}
+
+type ItemPage = "newsItem" | "completedProject" | "currentProject" | "service" | "otherPage";
+
+const KIND_OF: Record<ItemPage, SearchKind> = {
+  newsItem: "news",
+  completedProject: "completedProject",
+  currentProject: "currentProject",
+  service: "service",
+  otherPage: "page",
+};
+
+/** One row of a list: the item's page, and a fingerprint of what the list says of it. */
+export interface Listing {
+  href: string;
+  page: ItemPage;
+  id: string | number;
+  /** Changes when the row's list fields change (title, description, date...). */
+  fingerprint: string;
+  row: Row;
+}
+
+/** A list row: the fields the documents use are read loosely (each list has its own). */
+type Row = { id: string | number; title: string } & Record<string, unknown>;
+
+/** What the lists say: a row per item, and the pages that are documents of their own. */
+export interface Listings {
+  items: Listing[];
+  /** The overview and HSE pages, read whole with the lists. */
+  singles: SearchDocument[];
+}
+
+type PagedName = "news" | "completedProjects" | "currentProjects";
+
+async function allRows<N extends PagedName>(
+  api: ContentClient,
+  name: N,
+  lang: Language,
+): Promise<Payload<N>["data"]> {
+  const all = await allPages(
+    (page) => api.uncached(name, lang, { page }),
+    limiter(DETAIL_CONCURRENCY),
+  );
+  return all.flatMap((page) => page.data as unknown[]) as Payload<N>["data"];
+}
+
+const fingerprintOf = (row: unknown) =>
+  createHash("sha256").update(JSON.stringify(row)).digest("base64url").slice(0, 16);
+
+export const text = (...parts: unknown[]) =>
+  parts
+    .map((part) => (part === null || part === undefined ? "" : stripTags(String(part))))
+    .filter(Boolean)
+    .join(" \n ");
+
+/** Every list of a language (not the items' own pages). Throws an ApiError when the API fails. */
+export async function readListings(
+  api: ContentClient,
+  lang: Language,
+  titles: PageTitles,
+): Promise<Listings> {
+  const [news, completed, current, services, extraPages, overview, hse] = await Promise.all([
+    allRows(api, "news", lang),
+    allRows(api, "completedProjects", lang),
+    allRows(api, "currentProjects", lang),
+    api.uncached("services", lang),
+    api.uncached("extraPages", lang),
+    api.uncached("overviews", lang),
+    api.uncached("hse", lang),
+  ]);
+  const listed = (rows: readonly Row[], page: ItemPage): Listing[] =>
+    rows.map((row) => ({
+      href: href(page, lang, row.id),
+      page,
+      id: row.id,
+      fingerprint: fingerprintOf(row),
+      row,
+    }));
+  const singles: SearchDocument[] = [];
+  if (overview[0]) {
+    singles.push({
+      href: href("overview", lang),
+      kind: "page",
+      title: titles.overview,
+      text: text(overview[0].content),
+    });
+  }
+  if (hse[0]) {
+    singles.push({
+      href: href("hse", lang),
+      kind: "page",
+      title: text(hse[0].title) || titles.hse,
+      text: text(hse[0].content),
+    });
+  }
+  return {
+    items: [
+      ...listed(news as Row[], "newsItem"),
+      ...listed(completed as Row[], "completedProject"),
+      ...listed(current as Row[], "currentProject"),
+      ...listed(services as Row[], "service"),
+      ...listed(extraPages as Row[], "otherPage"),
+    ],
+    singles: singles.filter((doc) => doc.title || doc.text),
+  };
+}
+
+/** An item's page, or undefined when the API says it is gone (listed but 404). */
+async function detail<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === "not-found") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The document of an item: its page read, with what its list row says (the row alone when
+ * the page is gone). Undefined when neither has a title or text.
+ */
+export async function documentOf(
+  api: ContentClient,
+  lang: Language,
+  item: { page: ItemPage; id: string | number; row?: Row },
+): Promise<SearchDocument | undefined> {
+  const { page, id } = item;
+  const read = async (): Promise<Record<string, unknown>> => {
+    switch (page) {
+      case "newsItem":
+        return api.uncached("newsItem", lang, { id });
+      case "service":
+        return api.uncached("service", lang, { id });
+      case "otherPage":
+        return api.uncached("extraPage", lang, { id });
+      default:
+        return (await api.uncached("project", lang, { id })).projects;
+    }
+  };
+  const found = await detail(read);
+  if (!found && !item.row) return undefined;
+  const fields = { ...item.row, ...found } as Record<string, unknown>;
+  const body =
+    page === "completedProject" || page === "currentProject"
+      ? text(fields.client, found?.location, found?.image_content)
+      : page === "otherPage"
+        ? text(found?.content)
+        : text(fields.description, found?.content);
+  const document = {
+    href: href(page, lang, id),
+    kind: KIND_OF[page],
+    title: text(fields.title),
+    text: body,
+  };
+  return document.title || document.text ? document : undefined;
+}
+
+/** The item a site path names (`/en/news/3`), when it is an item of a searchable list. */
+export function itemAt(path: string): SiteItem | undefined {
+  const [, lang, ...rest] = path.replace(/\/+$/, "").split("/");
+  if (lang !== "en" && lang !== "ar") return undefined;
+  const page = pageOf(rest.join("/"));
+  const id = rest[1];
+  if (!page || !(page in KIND_OF) || id === undefined) return undefined;
+  const item = page as ItemPage;
+  const decoded = decodeURIComponent(id);
+  return { lang, page: item, id: decoded, href: href(item, lang, decoded) };
+}
+
+/** The page of each item whose detail endpoint a content key names (content-keys.server.ts). */
+const pageOfEndpoint: Record<string, ItemPage> = {
+  "/api/news": "newsItem",
+  "/api/services": "service",
+  "/api/extra-pages": "otherPage",
+};
+
+/**
+ * The site paths, in both languages, of the items a purge by content names (`/api/news/301` →
+ * `/en/news/301`, `/ar/news/301`), or undefined when it names anything else (a list, a
+ * project, whose page may be a completed or a current one): then the lists are read again.
+ */
+export function itemPathsOfContent(contentKeys: readonly string[]): string[] | undefined {
+  const paths: string[] = [];
+  for (const key of contentKeys) {
+    const [, base = "", id] = /^(\/api\/[\w-]+)\/(\d+)$/.exec(key) ?? [];
+    const page = pageOfEndpoint[base];
+    if (!page || id === undefined) return undefined;
+    paths.push(href(page, "en", id), href(page, "ar", id));
+  }
+  return paths;
+}
+
+/** An item of a searchable list, as a site path names it. */
+export interface SiteItem {
+  lang: Language;
+  page: ItemPage;
+  id: string;
+  /** Its page's address as the index knows it. */
+  href: string;
+}
+
+/**
+ * Every searchable page of a language, read whole: the lists, then each item's page. Throws an
+ * ApiError when the API fails (not for a listed item that is gone).
+ */
+export async function collectDocuments(
+  api: ContentClient,
+  lang: Language,
+  titles: PageTitles,
+  concurrency = DETAIL_CONCURRENCY,
+): Promise<SearchDocument[]> {
+  const { items, singles } = await readListings(api, lang, titles);
+  const documents = await mapLimit(items, concurrency, (item) => documentOf(api, lang, item));
+  return [...documents.filter((doc) => doc !== undefined), ...singles];
+}
