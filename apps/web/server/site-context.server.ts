@@ -53,6 +53,8 @@ export interface Site {
   search: SiteSearch;
   /** Suggestions asked per client (routes/search-suggest.ts): SUGGEST_LIMIT per window. */
   suggestLimit: RateLimiter;
+  /** Searches rendered per client (routes/search.tsx): SEARCH_RATE_LIMIT per window. */
+  searchLimit: RateLimiter;
   /** The sitemap, built once per freshness of its data (sitemap-xml.server.ts). */
   sitemap: SitemapCache;
   /**
@@ -91,6 +93,13 @@ export const siteContext = createContext<Site>();
  * (one per pause), far less than a script would.
  */
 export const SUGGEST_LIMIT = { limit: 60, windowMs: 10_000 };
+
+/**
+ * The window of SEARCH_RATE_LIMIT, the searches one client may have rendered (those the page
+ * cache did not answer): 20 per 10 seconds by default, more than anyone types and pages
+ * through, far less than a crawler or a script sending distinct queries would.
+ */
+export const SEARCH_LIMIT_WINDOW_MS = 10_000;
 
 /** What one request's page was made from: until when it all stays fresh, and its cache keys. */
 export interface Freshness {
@@ -152,6 +161,8 @@ export function createSite(settings: Settings): Site {
    */
   const purgeLocally = ({ paths, api: contentKeys }: PurgeRequest): string[] => {
     purges++;
+    // Search results follow the index, not the data keys pages are dropped by.
+    pageCache?.dropSearches();
     search.purged(paths ?? (contentKeys && itemPathsOfContent(contentKeys))).catch(() => undefined);
     if (contentKeys) {
       const keys = new Set(contentKeys);
@@ -222,6 +233,10 @@ export function createSite(settings: Settings): Site {
     redis,
     search,
     suggestLimit: new RateLimiter(SUGGEST_LIMIT),
+    searchLimit: new RateLimiter({
+      limit: settings.SEARCH_RATE_LIMIT,
+      windowMs: SEARCH_LIMIT_WINDOW_MS,
+    }),
     async purge(request = {}) {
       const dropped = new Set(purgeLocally(request));
       const caches = settings.PURGE_HTTP_CACHES;

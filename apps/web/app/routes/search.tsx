@@ -8,10 +8,12 @@
 import type { Language } from "@site/contract";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
+import { limitClientOf } from "../../server/contact/rate-limit.server.ts";
 import { toRouteError } from "../../server/content/api-client.server.ts";
+import { visitorContext } from "../../server/http/visitor.server.ts";
 import type { SearchResult } from "../../server/pages/language-index.server.ts";
 import { SearchPreparing } from "../../server/pages/search-index.server.ts";
-import { pageContext } from "../../server/site-context.server.ts";
+import { pageContext, SEARCH_LIMIT_WINDOW_MS } from "../../server/site-context.server.ts";
 import { Marked } from "../components/marked.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
@@ -39,20 +41,20 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /**
- * Not for search engines, and never from the page cache or a CDN: results follow the search
- * index, which a purge empties, not the data keys the page cache tracks.
+ * Not for search engines. Results are public like the lists: the page cache keeps each under its
+ * normalised query, filter and page (page-table.ts `pageQuery`, in a pool of its own) for as
+ * long as the index's lists stay fresh, and any purge drops them all (site-context.server.ts).
  */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   const retryAfter = loaderHeaders.get("Retry-After");
   return {
     "X-Robots-Tag": "noindex, nofollow",
-    "Cache-Control": "private, no-cache",
-    ...(retryAfter && { "Retry-After": retryAfter }),
+    ...(retryAfter && { "Retry-After": retryAfter, "Cache-Control": "no-store" }),
   };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { search, lang } = pageContext(args);
+  const { search, searchLimit, lang } = pageContext(args);
   const { url } = args;
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const kind = readKindFilter(url.searchParams.get("kind"));
@@ -72,6 +74,14 @@ export async function loader(args: Route.LoaderArgs) {
 
   const asked = readPageQuery(url.searchParams.get("page"));
   if ("redirectTo" in asked) throw redirect(pageHref(url, asked.redirectTo), 302);
+  // Only searches not answered from the page cache get here: a burst of distinct ones from one
+  // visitor (a script) is turned away before it can take the process.
+  if (!searchLimit.take(limitClientOf(args.context.get(visitorContext).address))) {
+    return data({ ...none, state: "busy" } as const, {
+      status: 429,
+      headers: { "Retry-After": String(SEARCH_LIMIT_WINDOW_MS / 1000) },
+    });
+  }
   const index = await search.index(lang).catch((error: unknown) => {
     if (error instanceof SearchPreparing) return error;
     throw toRouteError(error);
@@ -115,6 +125,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     tooShort: t("search.tooShort", { query }),
     nothing: t("search.noResults", { query }),
     preparing: t("search.unavailable"),
+    busy: t("search.busy"),
     noneOfKind: found,
     found,
   }[state];

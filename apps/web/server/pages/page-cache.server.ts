@@ -260,6 +260,12 @@ export class PageCache {
     return body;
   }
 
+  /** Forgets every search result (the index they were read from has changed). */
+  dropSearches(): void {
+    this.#searches.entries.clear();
+    this.#searches.bytes = 0;
+  }
+
   clear(): void {
     for (const pool of [this.#pages, this.#searches]) {
       pool.entries.clear();
