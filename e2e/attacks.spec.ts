@@ -10,7 +10,7 @@
 import net from "node:net";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { languages } from "./support/content.ts";
+import { i18n, languages } from "./support/content.ts";
 import { E2E_API_PORT, E2E_PORT } from "./support/env.ts";
 import { freshGet } from "./support/fresh-get.ts";
 import { redirectBait } from "./support/fuzz-probes.ts";
@@ -139,7 +139,12 @@ test.describe("the contact form's token and the purge, on servers of their own",
   test.beforeAll(async () => {
     servers = await startSiteWithApi(
       {},
-      { PURGE_SECRET: secret, CONTACT_MIN_FILL_MS: "0", CONTACT_RATE_LIMIT: "100" },
+      {
+        PURGE_SECRET: secret,
+        CONTACT_MIN_FILL_MS: "0",
+        CONTACT_RATE_LIMIT: "100",
+        SEARCH_RATE_LIMIT: "6",
+      },
     );
   });
   test.afterAll(async () => {
@@ -217,6 +222,24 @@ test.describe("the contact form's token and the purge, on servers of their own",
       expect(row?.subject).toBe("Tender X-Injected: 1");
       expect(row?.message).toContain("\n");
     }
+  });
+
+  test("a burst of distinct searches from one visitor gets 429 with Retry-After; cached ones still come", async () => {
+    const get = (target: string) => fetch(`${servers?.site.url}${target}`);
+    const cached = "/en/search?q=steel";
+    // The first search may find the index still being prepared (503, never kept).
+    await expect.poll(async () => (await get(cached)).status, { timeout: 15_000 }).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await get(`/en/search?q=burst${i}`)).status);
+    expect(statuses).toContain(429);
+    const refused = await get("/ar/search?q=burst-ar");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("cache-control")).toContain("no-store");
+    expect(await refused.text()).toContain(i18n.ar["search.busy"]);
+    // A search answered from the page cache costs nothing: not limited.
+    const again = await get(cached);
+    expect([again.status, again.headers.get("x-cache")]).toEqual([200, "HIT"]);
   });
 
   test("the purge checks its secret before it reads a body", async () => {
