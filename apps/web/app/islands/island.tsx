@@ -35,10 +35,11 @@ export const isIslandName = (name: string | undefined): name is IslandName =>
 
 /**
  * When an island is hydrated (hydrate.ts): at once (`load`: the hero slider), when it comes near
- * the view or a visitor starts using it (`visible`), or only once a visitor starts using it
- * (`interaction`).
+ * the view or a visitor starts using it (`visible`), when it is in the view itself or a visitor
+ * starts using it (`in-view`: the contact form, which works without script and whose top is
+ * just below a phone's first view), or only once a visitor starts using it (`interaction`).
  */
-export type HydrateWhen = "load" | "visible" | "interaction";
+export type HydrateWhen = "load" | "visible" | "in-view" | "interaction";
 
 /** What marks a slot in the serialised props: `{"$slot": 0}`. */
 export interface SlotMarker {
