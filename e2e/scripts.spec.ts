@@ -231,3 +231,34 @@ test.describe("islands start as they come near the view", () => {
     });
   }
 });
+
+test.describe("the contact form starts once in view or first used", () => {
+  test.use({ waitForScripts: false });
+
+  for (const lang of languages) {
+    test(`/${lang}/contactUs: live at once where the first view shows it, else when a field is focused`, async ({
+      page,
+    }) => {
+      await page.goto(`/${lang}/contactUs`);
+      await page.waitForLoadState("networkidle");
+      const form = page.locator('island-root[data-island="contact-form"]');
+      const inView = await form.evaluate(
+        (root) => (root.firstElementChild ?? root).getBoundingClientRect().top < innerHeight,
+      );
+      if (inView) {
+        await expect(form).toHaveAttribute("data-hydrated", "");
+        return;
+      }
+      // Just below the first view (a phone): a plain form until the visitor reaches it.
+      await page.waitForTimeout(1_000);
+      await expect(form).not.toHaveAttribute("data-hydrated");
+      await form
+        .locator("input:not([type=hidden])")
+        .first()
+        .evaluate((input: HTMLElement) => {
+          input.focus({ preventScroll: true });
+        });
+      await expect(form).toHaveAttribute("data-hydrated", "");
+    });
+  }
+});

@@ -271,4 +271,5 @@ function Notice({
   );
 }
 
-export const ContactFormIsland = island("contact-form", ContactForm);
+// Live once in the view or first used: until then it is a plain form that posts.
+export const ContactFormIsland = island("contact-form", ContactForm, "in-view");

@@ -6,6 +6,7 @@
  * - `visible`: once it comes within NEAR_VIEW of the viewport, or a visitor starts using it
  *   (focus or a press inside it), whichever is first: an island far below the fold costs
  *   nothing until the page is scrolled towards it;
+ * - `in-view`: the same, without the margin: once any of it is in the viewport;
  * - `interaction`: only once a visitor starts using it;
  * - `focus`: the same, for an island whose script is itself loaded on that first focus or input
  *   (the search field): the page script marks its root `data-woken`, and it starts at once.
@@ -87,7 +88,8 @@ async function drain() {
   draining = false;
 }
 
-const nearView =
+/** Starts each island whose watched element comes within `margin` of the viewport. */
+const watcher = (margin: string) =>
   typeof IntersectionObserver === "undefined"
     ? null
     : new IntersectionObserver(
@@ -97,8 +99,13 @@ const nearView =
             if (entry.isIntersecting && root) start(root);
           }
         },
-        { rootMargin: NEAR_VIEW },
+        { rootMargin: margin },
       );
+
+const watchers: Partial<Record<HydrateWhen, IntersectionObserver | null>> = {
+  visible: watcher(NEAR_VIEW),
+  "in-view": watcher("0px"),
+};
 
 /** A root is `display: contents`, without a box of its own: its first element is watched. */
 const watched = (root: HTMLElement) => root.firstElementChild ?? root;
@@ -108,7 +115,7 @@ const started = new WeakSet<HTMLElement>();
 function start(root: HTMLElement) {
   if (started.has(root)) return;
   started.add(root);
-  nearView?.unobserve(watched(root));
+  for (const observer of Object.values(watchers)) observer?.unobserve(watched(root));
   const component = load(root);
   component.catch(() => {}); // reported when its turn comes
   due.push({ root, component });
@@ -128,8 +135,10 @@ for (const type of FIRST_USE) {
 
 for (const root of document.querySelectorAll<HTMLElement>("island-root")) {
   const when = root.dataset.hydrate as HydrateWhen | undefined;
+  const watching = when === undefined ? undefined : watchers[when];
   const woken = root.dataset.woken !== undefined || root.contains(document.activeElement);
   if (when === "load" || woken) start(root);
-  // Without IntersectionObserver (old browsers), a `visible` island starts at once.
-  else if (when === "visible") nearView ? nearView.observe(watched(root)) : start(root);
+  else if (watching) watching.observe(watched(root));
+  // Without IntersectionObserver (old browsers), an island that waits for the view starts at once.
+  else if (watching === null) start(root);
 }

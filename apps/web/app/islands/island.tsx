@@ -36,11 +36,13 @@ export const isIslandName = (name: string | undefined): name is IslandName =>
 
 /**
  * When an island is hydrated (hydrate.ts): at once (`load`: the hero slider), when it comes near
- * the view or a visitor starts using it (`visible`), or only once a visitor starts using it
- * (`interaction`, and `focus`: the search field, whose script is not even loaded before its
- * first focus or input, page-script/islands-after-paint.ts).
+ * the view or a visitor starts using it (`visible`), when it is in the view itself or a visitor
+ * starts using it (`in-view`: the contact form, which works without script and whose top is
+ * just below a phone's first view), or only once a visitor starts using it (`interaction`, and
+ * `focus`: the search field, whose script is not even loaded before its first focus or input,
+ * page-script/islands-after-paint.ts).
  */
-export type HydrateWhen = "load" | "visible" | "interaction" | "focus";
+export type HydrateWhen = "load" | "visible" | "in-view" | "interaction" | "focus";
 
 /** What marks a slot in the serialised props: `{"$slot": 0}`. */
 export interface SlotMarker {
