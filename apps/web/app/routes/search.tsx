@@ -74,14 +74,6 @@ export async function loader(args: Route.LoaderArgs) {
 
   const asked = readPageQuery(url.searchParams.get("page"));
   if ("redirectTo" in asked) throw redirect(pageHref(url, asked.redirectTo), 302);
-  // Only searches not answered from the page cache get here: a burst of distinct ones from one
-  // visitor (a script) is turned away before it can take the process.
-  if (!searchLimit.take(limitClientOf(args.context.get(visitorContext).address))) {
-    return data({ ...none, state: "busy" } as const, {
-      status: 429,
-      headers: { "Retry-After": String(SEARCH_LIMIT_WINDOW_MS / 1000) },
-    });
-  }
   const index = await search.index(lang).catch((error: unknown) => {
     if (error instanceof SearchPreparing) return error;
     throw toRouteError(error);
@@ -91,6 +83,15 @@ export async function loader(args: Route.LoaderArgs) {
     return data({ ...none, state: "preparing" } as const, {
       status: 503,
       headers: { "Retry-After": String(index.retryAfterS) },
+    });
+  }
+  // Only searches not answered from the page cache get here (and only once there is an index to
+  // query): a burst of distinct ones from one visitor (a script) is turned away before it can
+  // take the process.
+  if (!searchLimit.take(limitClientOf(args.context.get(visitorContext).address))) {
+    return data({ ...none, state: "busy" } as const, {
+      status: 429,
+      headers: { "Retry-After": String(SEARCH_LIMIT_WINDOW_MS / 1000) },
     });
   }
   const found = index.search(terms, {
