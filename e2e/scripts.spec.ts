@@ -80,7 +80,7 @@ for (const lang of languages) {
       // hydrated on focus only, are left out (search-suggest.spec.ts).
       const roots = [
         ...html.matchAll(
-          /<island-root data-island="([\w-]+)" data-hydrate="(\w+)"[^>]*>[\s\S]*?<\/island-root><script type="application\/json">/g,
+          /<island-root data-island="([\w-]+)" data-hydrate="([\w-]+)"[^>]*>[\s\S]*?<\/island-root><script type="application\/json">/g,
         ),
       ];
       expect(

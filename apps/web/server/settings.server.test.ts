@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import {
+  heapModeSetting,
   loadSettings,
   mediaProxyTarget,
   outboxDatabasePath,
@@ -132,5 +133,17 @@ describe("parseSettings", () => {
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+});
+
+describe("heapModeSetting", () => {
+  it("keeps the heap small unless told otherwise, before the other settings are read", () => {
+    vi.stubEnv("HEAP_MODE", "");
+    expect(heapModeSetting()).toBe("size");
+    vi.stubEnv("HEAP_MODE", "speed");
+    expect(heapModeSetting()).toBe("speed");
+    vi.stubEnv("HEAP_MODE", "fastest");
+    expect(heapModeSetting()).toBe("size");
+    vi.unstubAllEnvs();
   });
 });
