@@ -55,6 +55,9 @@ export interface SiteSearchOptions {
   ttlMs: number;
   now?: () => number;
   logger?: Logger;
+  /** Called when a language's index changes (a refresh, a purge's re-read, another's save):
+   * search results made from the old one are out of date (site-context.server.ts). */
+  onChange?: (lang: Language) => void;
 }
 
 /** What a process holds of one language. */
@@ -84,7 +87,12 @@ export class SiteSearch {
   readonly #purgedAt = new Map<string, number>();
 
   constructor(options: SiteSearchOptions) {
-    this.#options = { now: Date.now, logger: loggerFor("search"), ...options };
+    this.#options = {
+      now: Date.now,
+      logger: loggerFor("search"),
+      onChange: () => undefined,
+      ...options,
+    };
     watchSearchIndex((lang) => {
       const held = this.#held.get(lang);
       return held && { documents: held.index.size, builtAt: held.builtAt };
@@ -137,6 +145,7 @@ export class SiteSearch {
           stamp: found.stamp,
         };
         this.#held.set(lang, loaded);
+        this.#options.onChange(lang);
         return loaded;
       })
       .finally(() => this.#loading.delete(lang));
@@ -219,6 +228,7 @@ export class SiteSearch {
       const fingerprints = new Map(items.map((item) => [item.href, item.fingerprint]));
       const next: Held = { index, fingerprints, builtAt: now(), stamp: held?.stamp ?? 0 };
       this.#held.set(lang, next);
+      this.#options.onChange(lang);
       this.#retryAt.delete(lang);
       this.#failed.delete(lang);
       next.stamp = await this.#save(lang, next);
@@ -290,6 +300,7 @@ export class SiteSearch {
           if (each.document) current.put(each.document);
           else current.remove(each.item.href);
         }
+        if (read.some(Boolean)) this.#options.onChange(lang);
         if (await store.lock(lang)) {
           try {
             const latest = this.#held.get(lang) ?? held;

@@ -79,14 +79,16 @@ afterEach(() => {
 /** A process's search over `api`, saving in `dir`, with its own clock. */
 function processOf(api: ReturnType<typeof fakeApi>, dir: string, clock = { now: 0 }) {
   const log = captureLog();
+  const changes: Language[] = [];
   const search = new SiteSearch({
     source: api.source,
     store: fileSearchStore(dir),
     ttlMs: 60_000,
     now: () => clock.now,
     logger: log.logger,
+    onChange: (lang) => changes.push(lang),
   });
-  return { search, log, clock };
+  return { search, log, clock, changes };
 }
 
 /** The index once its build is done: the first ask answers SearchPreparing. */
@@ -100,6 +102,15 @@ const hrefs = async (search: SiteSearch, query: string) =>
   (await search.index("en")).search(query).results.map((result) => result.href);
 
 describe("SiteSearch", () => {
+  it("says when an index changed: built, and an item re-read by a purge (results kept are stale)", async () => {
+    const api = fakeApi();
+    const { search, changes } = processOf(api, tempDir());
+    await built(search);
+    expect(changes).toEqual(["en"]);
+    await search.purged(["/en/news/1"]);
+    expect(changes).toEqual(["en", "en"]);
+  });
+
   it("never makes a visitor wait: 'being prepared' until the first build, then the index", async () => {
     const api = fakeApi();
     const { search } = processOf(api, tempDir());
