@@ -148,7 +148,7 @@ export function createSite(settings: Settings): Site {
     store: redis ? redisSearchStore(redis, fileSearchStore(searchDir)) : fileSearchStore(searchDir),
     ttlMs: settings.CACHE_TTL_MS,
     // Results kept in the page cache were read from the old index.
-    onChange: () => pageCache?.dropSearches(),
+    onChange: (lang) => pageCache?.dropSearches(lang),
   });
   const media = settings.MEDIA_BASE_URL;
   const mediaOrigins = [settings.API_BASE_URL, ...(media && media !== "/" ? [media] : [])].map(

@@ -143,6 +143,17 @@ describe("PageCache", () => {
     expect(cache.bytes).toBeLessThanOrEqual(80_000);
   });
 
+  it("drops the search results of one language, or of all, and nothing else", () => {
+    const { cache, put } = cacheAt(80_000, 0.5);
+    for (const key of ["/en/search?q=a", "/ar/search?q=b", "/en/news"]) put(key, html(key));
+    cache.dropSearches("en");
+    expect(cache.get("/en/search?q=a")).toBeUndefined();
+    expect(cache.get("/ar/search?q=b")).toBeDefined();
+    cache.dropSearches();
+    expect(cache.get("/ar/search?q=b")).toBeUndefined();
+    expect(cache.get("/en/news")).toBeDefined();
+  });
+
   it("does not keep a key longer than MAX_KEY_LENGTH", () => {
     const { cache, put } = cacheAt(1_000_000);
     put(`/${"a".repeat(MAX_KEY_LENGTH)}`, html("x"));

@@ -260,10 +260,12 @@ export class PageCache {
     return body;
   }
 
-  /** Forgets every search result (the index they were read from has changed). */
-  dropSearches(): void {
-    this.#searches.entries.clear();
-    this.#searches.bytes = 0;
+  /** Forgets the search results of `lang`, or of every language (their index has changed). */
+  dropSearches(lang?: string): void {
+    const prefix = lang ? `/${lang}/search` : "/";
+    for (const entry of [...this.#searches.entries.values()]) {
+      if (entry.key.startsWith(prefix)) this.#delete(this.#searches, entry);
+    }
   }
 
   clear(): void {
