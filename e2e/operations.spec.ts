@@ -12,6 +12,7 @@ import path from "node:path";
 import { Outbox } from "../apps/web/server/contact/outbox.server.ts";
 import { behaviourOnly, checksStarted, fill, submitButton, typed } from "./support/contact-form.ts";
 import { languages } from "./support/content.ts";
+import { forward } from "./support/editing-proxy.ts";
 import { promtoolPath, startPrometheus } from "./support/prometheus.ts";
 import { freePort } from "./support/redis.ts";
 import { type SiteWithApi, startSiteWithApi } from "./support/site.ts";
@@ -35,16 +36,7 @@ async function recordingProxy(target: string): Promise<Recorder> {
   const seen: Recorder["seen"] = [];
   const server = http.createServer(async (req, res) => {
     seen.push({ path: req.url ?? "/", headers: req.headers });
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([name]) => !["host", "connection"].includes(name)),
-    ) as Record<string, string>;
-    const answer = await fetch(target + req.url, {
-      method: req.method,
-      headers,
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
-    });
+    const answer = await forward(req, target);
     res.writeHead(answer.status, { "Content-Type": answer.headers.get("content-type") ?? "" });
     res.end(Buffer.from(await answer.arrayBuffer()));
   });

@@ -25,6 +25,20 @@ export interface EditingProxy {
   close(): Promise<void>;
 }
 
+/** Sends `req` on to `target` as it came (its method, headers and body), for a test's proxy. */
+export async function forward(req: http.IncomingMessage, target: string): Promise<Response> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = Object.fromEntries(
+    Object.entries(req.headers).filter(([name]) => !["host", "connection"].includes(name)),
+  ) as Record<string, string>;
+  return fetch(target + req.url, {
+    method: req.method,
+    headers,
+    body: chunks.length ? Buffer.concat(chunks) : undefined,
+  });
+}
+
 /** The API as the sites see it: counted, edited, delayed or down at the test's word. */
 export async function editingProxy(target: string): Promise<EditingProxy> {
   const counts = new Map<string, number>();
@@ -39,16 +53,7 @@ export async function editingProxy(target: string): Promise<EditingProxy> {
     if (state.delayPath && pathname.startsWith(state.delayPath)) {
       await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     }
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([name]) => !["host", "connection"].includes(name)),
-    ) as Record<string, string>;
-    const answer = await fetch(target + req.url, {
-      method: req.method,
-      headers,
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
-    });
+    const answer = await forward(req, target);
     let body = await answer.text();
     // Re-written without escapes (the API may write "&" as \u0026), then edited.
     const edited = !state.editPath || pathname.startsWith(state.editPath);

@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { stopChild } from "./child-process.ts";
 import { freePort } from "./redis.ts";
 
 export const prometheusPath = process.env.PROMETHEUS_PATH ?? "/usr/bin/prometheus";
@@ -51,11 +52,7 @@ export async function startPrometheus(targets: string[]): Promise<TestPrometheus
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    await stopChild(child);
     fs.rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 30_000;

@@ -15,6 +15,7 @@ import {
   loadApiSettings,
   startContentApi,
 } from "@site/content-api";
+import { stopChild } from "./child-process.ts";
 import { repoRoot } from "./env.ts";
 import { freePort } from "./redis.ts";
 
@@ -107,11 +108,7 @@ export async function startSite(
         .filter((line) => line.startsWith("{"))
         .map((line) => JSON.parse(line) as LogEntry),
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await stopChild(child);
       await stopApi();
     },
   };

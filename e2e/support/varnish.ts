@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { stopChild } from "./child-process.ts";
 import { repoRoot } from "./env.ts";
 import { freePort } from "./redis.ts";
 
@@ -73,11 +74,7 @@ export async function startVarnish(
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    await stopChild(child);
     fs.rmSync(dir, { recursive: true, force: true });
   };
   // Ready once it passes requests on (its probe needs two good answers of /readyz first).

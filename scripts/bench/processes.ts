@@ -2,7 +2,10 @@
  * Child processes of the benchmark: run a command to its end (with a time limit), and stop
  * everything still running on the way out, also on Ctrl-C or an error.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
+import { stopChild } from "../../e2e/support/child-process.ts";
+
+export { stopChild };
 
 /** Progress goes to stderr, so stdout carries only the tables. */
 export function progress(line: string): void {
@@ -41,23 +44,6 @@ export async function cleanup(): Promise<void> {
     const stop = cleanups.pop();
     await stop?.().catch((error: unknown) => progress(`cleanup: ${String(error)}`));
   }
-}
-
-/** Sends `signal`, then SIGKILL if the process has not exited after `graceMs`. */
-export function stopChild(
-  child: ChildProcess,
-  signal: NodeJS.Signals = "SIGTERM",
-  graceMs = 10_000,
-): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill(signal);
-  });
 }
 
 export interface CommandResult {

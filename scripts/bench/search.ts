@@ -37,7 +37,6 @@ import {
 } from "../../apps/web/server/pages/search-documents.server.ts";
 import { SiteSearch } from "../../apps/web/server/pages/search-index.server.ts";
 import { fileSearchStore } from "../../apps/web/server/pages/search-store.server.ts";
-import { captureLog } from "../../apps/web/server/testing/log-capture.ts";
 import { fixed, table } from "./format.ts";
 
 export interface SearchRow {
@@ -320,7 +319,7 @@ export async function refreshRequests(
     timeoutMs: 20_000,
     cacheTtlMs: 300_000,
     cacheMaxEntries: 500,
-    logger: captureLog("silent").logger,
+    logger: createLogger({ level: "silent" }),
   });
   let requests = 0;
   const uncached = client.uncached.bind(client);
