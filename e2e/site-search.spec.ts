@@ -243,6 +243,32 @@ test.describe("the index and the API", () => {
     }
   });
 
+  test("SEARCH_PAGE_SIZE sets the results of a page and so the number of pages, in both languages", async ({
+    request,
+  }) => {
+    const perPage = 3;
+    const servers = await startSiteWithApi({}, { SEARCH_PAGE_SIZE: String(perPage) });
+    try {
+      for (const lang of languages) {
+        const query = company(lang).name.split(" ")[0] ?? "";
+        const first = await resultsOf(request, servers.site.url + searchPath(lang, query));
+        // The count of every kind together is the largest of the filter links.
+        const total = Math.max(...first.kinds.map((kind) => kind.count));
+        expect(total).toBeGreaterThan(perPage);
+        expect(first.results).toHaveLength(perPage);
+        const lastPage = Math.ceil(total / perPage);
+        const last = await resultsOf(request, servers.site.url + searchPath(lang, query, lastPage));
+        expect(last.results).toHaveLength(total - (lastPage - 1) * perPage);
+        const past = await request.get(servers.site.url + searchPath(lang, query, lastPage + 1), {
+          maxRedirects: 0,
+        });
+        expect(past.status()).toBe(302);
+      }
+    } finally {
+      await servers.stop();
+    }
+  });
+
   test("when the API fails the last good index answers; with none, the error screen", async ({
     request,
   }) => {

@@ -28,15 +28,15 @@ import {
   type SearchDocument,
   type SearchKind,
   type SearchOptions,
-} from "../../apps/web/server/pages/language-index.server.ts";
+} from "../../apps/web/server/search/language-index.server.ts";
 import {
   collectDocuments,
   documentOf,
   itemAt,
   readListings,
-} from "../../apps/web/server/pages/search-documents.server.ts";
-import { SiteSearch } from "../../apps/web/server/pages/search-index.server.ts";
-import { fileSearchStore } from "../../apps/web/server/pages/search-store.server.ts";
+} from "../../apps/web/server/search/search-documents.server.ts";
+import { SiteSearch } from "../../apps/web/server/search/search-index.server.ts";
+import { fileSearchStore } from "../../apps/web/server/search/search-store.server.ts";
 import { fixed, table } from "./format.ts";
 
 export interface SearchRow {

@@ -62,6 +62,14 @@ describe("parseSettings", () => {
     expect(message).toContain("PORT must be between 0 and 65535");
   });
 
+  it("takes a search page size of 1 to 50 results, 10 unless set", () => {
+    expect(parseSettings(api).SEARCH_PAGE_SIZE).toBe(10);
+    expect(parseSettings({ ...api, SEARCH_PAGE_SIZE: "25" }).SEARCH_PAGE_SIZE).toBe(25);
+    for (const wrong of ["0", "51", "ten"]) {
+      expect(() => parseSettings({ ...api, SEARCH_PAGE_SIZE: wrong })).toThrow(/SEARCH_PAGE_SIZE/);
+    }
+  });
+
   it("anchors relative data paths at the given root without writing the environment", () => {
     const before = { ...process.env };
     vi.stubEnv("OUTBOX_DATABASE_PATH", "var/outbox.sqlite");

@@ -84,6 +84,8 @@ const settingsSchema = z.object({
   CONTACT_RATE_LIMIT: positiveInt.default(5),
   /** Searches one visitor may have rendered (not answered from the page cache) per 10 s. */
   SEARCH_RATE_LIMIT: positiveInt.default(20),
+  /** Results on one page of the site search (and so in one page-cache entry). */
+  SEARCH_PAGE_SIZE: z.coerce.number().int().min(1).max(50).default(10),
   /** A contact form sent back sooner than this after it was shown (signed time) is a bot's. */
   CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).default(3_000),
   /** Outbox retries: the first after OUTBOX_RETRY_BASE_MS, doubling up to OUTBOX_RETRY_MAX_MS. */

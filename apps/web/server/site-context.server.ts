@@ -17,16 +17,8 @@ import { openAnswerStore } from "./content/answer-store.server.ts";
 import { withRedisAnswers } from "./content/answer-store-redis.server.ts";
 import { type ContentClient, createContentClient } from "./content/api-client.server.ts";
 import { pageKeyOf } from "./content/content-keys.server.ts";
-import { canonicalPathOf, PageCache } from "./pages/page-cache.server.ts";
-import {
-  documentOf,
-  itemAt,
-  itemPathsOfContent,
-  readListings,
-} from "./pages/search-documents.server.ts";
-import { SiteSearch } from "./pages/search-index.server.ts";
-import { fileSearchStore, redisSearchStore } from "./pages/search-store.server.ts";
-import { SitemapCache } from "./pages/sitemap-xml.server.ts";
+import { SitemapCache } from "./feeds/sitemap-xml.server.ts";
+import { canonicalPathOf, PageCache } from "./http/page-cache.server.ts";
 import {
   clusterFanOut,
   countedFanOut,
@@ -36,6 +28,14 @@ import {
 } from "./scale-out/fan-out.server.ts";
 import { purgeHttpCaches } from "./scale-out/http-caches.server.ts";
 import { connectRedis, type RedisLink } from "./scale-out/redis.server.ts";
+import {
+  documentOf,
+  itemAt,
+  itemPathsOfContent,
+  readListings,
+} from "./search/search-documents.server.ts";
+import { SiteSearch } from "./search/search-index.server.ts";
+import { fileSearchStore, redisSearchStore } from "./search/search-store.server.ts";
 import type { Settings } from "./settings.server.ts";
 
 export interface Site {
@@ -49,7 +49,7 @@ export interface Site {
   contact: ContactDesk;
   /** Redis, when REDIS_URL is set: shared by every process and instance. */
   redis?: RedisLink;
-  /** The site search's indexes, built from the API (pages/search-index.server.ts). */
+  /** The site search's indexes, built from the API (search/search-index.server.ts). */
   search: SiteSearch;
   /** Suggestions asked per client (routes/search-suggest.ts): SUGGEST_LIMIT per window. */
   suggestLimit: RateLimiter;

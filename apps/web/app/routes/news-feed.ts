@@ -1,10 +1,10 @@
 /**
- * `/{lang}/news/feed.xml`: the Atom feed of the language's news (server/pages/news-feed.server.ts),
+ * `/{lang}/news/feed.xml`: the Atom feed of the language's news (server/feeds/news-feed.server.ts),
  * linked from every page's head. Kept by the page cache like a page, as long as its data.
  */
 
 import { companyIn } from "../../server/company.server.ts";
-import { atomFeed, latestNews } from "../../server/pages/news-feed.server.ts";
+import { atomFeed, latestNews } from "../../server/feeds/news-feed.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { i18nFor, isLanguage } from "../i18n/index.ts";
 import type { Route } from "./+types/news-feed";

@@ -1,6 +1,6 @@
 /**
  * `/:lang/search?q=`: the site's own search (issues 24 and 31) over the news, projects, services
- * and pages of the page's language, ten results a page (`&page=N`), narrowed to one kind by
+ * and pages of the page's language, SEARCH_PAGE_SIZE results a page (`&page=N`), narrowed to one kind by
  * `&kind=` (news, projects, services, pages: links with their counts, kept by paging), rendered
  * on the server from a plain GET form. Says so when misspelt words were corrected, and helps
  * when nothing matched. Not for search engines.
@@ -11,8 +11,8 @@ import { data, redirect } from "react-router";
 import { limitClientOf } from "../../server/contact/rate-limit.server.ts";
 import { toRouteError } from "../../server/content/api-client.server.ts";
 import { visitorContext } from "../../server/http/visitor.server.ts";
-import type { SearchResult } from "../../server/pages/language-index.server.ts";
-import { SearchPreparing } from "../../server/pages/search-index.server.ts";
+import type { SearchResult } from "../../server/search/language-index.server.ts";
+import { SearchPreparing } from "../../server/search/search-index.server.ts";
 import { pageContext, SEARCH_LIMIT_WINDOW_MS } from "../../server/site-context.server.ts";
 import { Marked } from "../components/marked.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
@@ -26,9 +26,6 @@ import { KIND_FILTERS, type KindFilter, readKindFilter } from "../shared/search/
 import { MAX_QUERY_LENGTH, queryTerms } from "../shared/search/normalise.ts";
 import { pageMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/search";
-
-/** Results per page. */
-export const RESULTS_PER_PAGE = 10;
 
 export function meta(args: Route.MetaArgs) {
   if (!args.loaderData) return [];
@@ -54,7 +51,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { search, searchLimit, lang } = pageContext(args);
+  const { search, searchLimit, settings, lang } = pageContext(args);
+  const perPage = settings.SEARCH_PAGE_SIZE;
   const { url } = args;
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const kind = readKindFilter(url.searchParams.get("kind"));
@@ -95,11 +93,11 @@ export async function loader(args: Route.LoaderArgs) {
     });
   }
   const found = index.search(terms, {
-    offset: (asked.page - 1) * RESULTS_PER_PAGE,
-    limit: RESULTS_PER_PAGE,
+    offset: (asked.page - 1) * perPage,
+    limit: perPage,
     kind,
   });
-  const lastPage = Math.max(1, Math.ceil(found.total / RESULTS_PER_PAGE));
+  const lastPage = Math.max(1, Math.ceil(found.total / perPage));
   if (asked.page > lastPage) throw redirect(pageHref(url, lastPage), 302);
   const any = Object.values(found.counts).some(Boolean);
   return {

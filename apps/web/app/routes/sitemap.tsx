@@ -1,5 +1,5 @@
 /**
- * `/sitemap.xml` and its parts `/sitemap/{n}.xml` (server/pages/sitemap-xml.server.ts): built from the API
+ * `/sitemap.xml` and its parts `/sitemap/{n}.xml` (server/feeds/sitemap-xml.server.ts): built from the API
  * once per freshness of its data (the site's SitemapCache), and kept by the page cache like a
  * page for as long as that data. A part that does not exist is a 404 answered from the build
  * (never kept: one entry per made-up name would be a flood).

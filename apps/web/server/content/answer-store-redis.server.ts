@@ -5,9 +5,22 @@
  * the two, and only the disk's when Redis does not answer in time.
  */
 
+import type { Redis } from "ioredis";
 import type { RedisLink } from "../scale-out/redis.server.ts";
 import type { AnswerStore, StoredAnswer } from "./answer-store.server.ts";
 import type { AnswerKeeper } from "./cache.server.ts";
+
+/** Deletes the keys matching a SCAN pattern, found in batches. */
+async function deleteMatching(redis: Redis, pattern: string) {
+  let cursor = "0";
+  do {
+    const [next, found] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 500);
+    if (found.length > 0) await redis.del(...found);
+    cursor = next;
+  } while (cursor !== "0");
+}
+
+const globEscape = (text: string) => text.replace(/[*?[\]\\]/g, "\\$&");
 
 /**
  * `maxAgeMs` (ANSWER_STORE_MAX_AGE_DAYS, like the disk's): an answer stays in Redis that long
@@ -41,19 +54,22 @@ export function withRedisAnswers(
       disk.delete(list);
       if (list.length > 0) void link.run((redis) => redis.del(...list.map(keyOf))).catch(() => {});
     },
-    clear() {
-      disk.clear();
-      // Every answer of this site in Redis, found by their prefix in batches.
+    deleteWithPages(keys) {
+      const list = [...keys];
+      disk.deleteWithPages(list);
+      if (list.length === 0) return;
       void link
         .run(async (redis) => {
-          let cursor = "0";
-          do {
-            const [next, found] = await redis.scan(cursor, "MATCH", keyOf("*"), "COUNT", 500);
-            if (found.length > 0) await redis.del(...found);
-            cursor = next;
-          } while (cursor !== "0");
+          await redis.del(...list.map(keyOf));
+          // `?` matches any one character in a pattern: escaped, it is the query's.
+          for (const key of list) await deleteMatching(redis, `${globEscape(keyOf(key))}\\?*`);
         })
         .catch(() => {});
+    },
+    clear() {
+      disk.clear();
+      // Every answer of this site in Redis.
+      void link.run((redis) => deleteMatching(redis, `${globEscape(keyOf(""))}*`)).catch(() => {});
     },
   };
 }

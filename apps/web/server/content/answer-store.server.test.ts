@@ -96,6 +96,27 @@ describe("openAnswerStore", () => {
     store.close();
   });
 
+  it("forgets a list with every page of it, queued or written, and nothing else", () => {
+    const { open, rows } = storeAt();
+    const store = open();
+    const written = ["ar /api/news", "en /api/news", "en /api/news/3", "en /api/news?page=2"];
+    for (const key of written) store.set(key, key, 100 * DAY);
+    store.flush();
+    const queued = ["en /api/news?page=9", "en /api/newsletters", "en /api/news@"];
+    for (const key of queued) store.set(key, key, 100 * DAY);
+    store.deleteWithPages(["en /api/news"]);
+    expect(store.get("en /api/news?page=2")).toBeUndefined();
+    expect(store.get("en /api/news?page=9")).toBeUndefined();
+    store.flush();
+    expect(rows()).toEqual([
+      "ar /api/news",
+      "en /api/news/3",
+      "en /api/news@",
+      "en /api/newsletters",
+    ]);
+    store.close();
+  });
+
   it("skips a store it cannot open, logging once, and works without it", () => {
     const notAFolder = path.join(dir, "a-file");
     fs.writeFileSync(notAFolder, "");

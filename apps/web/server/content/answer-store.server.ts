@@ -24,6 +24,11 @@ export interface AnswerStore {
   set(key: string, value: unknown, storedAt: number): void;
   /** Forgets these keys (a purge, or the API said they are gone). */
   delete(keys: Iterable<string>): void;
+  /**
+   * Forgets these keys and every page of each (`en /api/news` and `en /api/news?page=9`): a
+   * purge by content, which names a list, not the pages of it that were kept.
+   */
+  deleteWithPages(keys: Iterable<string>): void;
   /** Forgets everything (a purge of the whole site). */
   clear(): void;
   /** Writes the queued answers now. */
@@ -71,6 +76,10 @@ export function openAnswerStore(file: string, options: AnswerStoreOptions = {}):
     "INSERT INTO answers (key, value, stored_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, stored_at = excluded.stored_at",
   );
   const remove = db?.prepare("DELETE FROM answers WHERE key = ?");
+  // A key and its pages: `key`, and `key?…` (between `key?` and `key@`, the next character).
+  const removeWithPages = db?.prepare(
+    "DELETE FROM answers WHERE key = ? OR (key >= ? || '?' AND key < ? || '@')",
+  );
   const expire = db?.prepare("DELETE FROM answers WHERE stored_at < ?");
   const trim = db?.prepare(
     "DELETE FROM answers WHERE key IN (SELECT key FROM answers ORDER BY stored_at DESC LIMIT -1 OFFSET ?)",
@@ -141,6 +150,20 @@ export function openAnswerStore(file: string, options: AnswerStoreOptions = {}):
       if (!db) return;
       for (const key of keys) pending.set(key, undefined);
       schedule();
+    },
+    deleteWithPages(keys) {
+      if (!db) return;
+      const list = [...keys];
+      for (const key of pending.keys()) {
+        if (list.some((named) => key === named || key.startsWith(`${named}?`))) {
+          pending.delete(key);
+        }
+      }
+      try {
+        for (const key of list) removeWithPages?.run(key, key, key);
+      } catch (error) {
+        log.warn({ reason: reason(error) }, "could not delete answers on disk");
+      }
     },
     clear() {
       pending.clear();

@@ -1,7 +1,11 @@
+import fs from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { captureLog } from "../testing/log-capture.ts";
+import { openAnswerStore } from "./answer-store.server.ts";
 import {
   ApiError,
   type ContentClient,
@@ -212,6 +216,35 @@ describe("purge by content", () => {
     await client.content("news", "ar", { page: 2 });
     await client.content("homeBanners", "ar");
     expect(seen.map((r) => r.url)).toEqual(["/api/news?page=2"]);
+  });
+
+  it("forgets a list's pages that only the store still holds (a restarted process)", async () => {
+    const page = JSON.stringify({
+      data: { data: [], pagination: { current_page: 1, last_page: 9, per_page: 6, total: 50 } },
+    });
+    answer = () => ({ body: page });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "purge-store-"));
+    const store = openAnswerStore(path.join(dir, "answers.sqlite"), { flushMs: 1 });
+    const withStore = () =>
+      createContentClient({
+        baseUrl: base,
+        timeoutMs: TIMEOUT_MS,
+        cacheTtlMs: 60_000,
+        cacheMaxEntries: 10,
+        store,
+      });
+    try {
+      for (const number of [1, 8]) await withStore().content("news", "en", { page: number });
+      store.flush();
+      expect(store.get("en /api/news?page=8")).toBeDefined();
+      // A new client: memory holds nothing, the store both pages.
+      expect(withStore().purgeContent(new Set(["/api/news"]))).toEqual([]);
+      expect(store.get("en /api/news?page=1")).toBeUndefined();
+      expect(store.get("en /api/news?page=8")).toBeUndefined();
+    } finally {
+      store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

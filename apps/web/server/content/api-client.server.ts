@@ -23,7 +23,6 @@ import { currentRequestId, type Logger, loggerFor, reasonOf } from "../log.serve
 import { countApiError, countStaleAnswer, timeApiRequest } from "../operations/metrics.server.ts";
 import { inSpan, tracing } from "../operations/tracing.server.ts";
 import { type AnswerKeeper, ContentCache, type FailurePolicy } from "./cache.server.ts";
-import { contentKeyOf } from "./content-keys.server.ts";
 
 /** The content API's answers: failures, and the last good answers served in their place. */
 const answersLog = loggerFor("answers");
@@ -350,12 +349,10 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       lastAnswerAt: () => lastAnswerAt,
       clearCache: (keys) => (keys ? cache.delete(keys) : cache.clear()),
       purgeContent(contentKeys) {
-        const held = [...cache.keys()].filter((key) => contentKeys.has(contentKeyOf(key)));
-        // The first page of a list and every detail are kept on disk under these even when
-        // memory no longer holds them.
-        const plain = languages.flatMap((lang) => [...contentKeys].map((key) => `${lang} ${key}`));
-        cache.delete(new Set([...held, ...plain]));
-        return held;
+        // Every page of each list, in both languages, in memory and in the store.
+        return cache.deleteWithPages(
+          languages.flatMap((lang) => [...contentKeys].map((key) => `${lang} ${key}`)),
+        );
       },
       contractBreaks: () => contractBreaks,
       tracking: (track) => client(track),

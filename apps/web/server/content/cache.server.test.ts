@@ -230,6 +230,7 @@ describe("ContentCache", () => {
         get: async () => ({ value: "kept", storedAt: 0 }),
         set: () => {},
         delete: () => {},
+        deleteWithPages: () => {},
         clear: () => {},
       },
     });

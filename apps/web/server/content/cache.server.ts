@@ -15,6 +15,8 @@ export interface AnswerKeeper {
   set(key: string, value: unknown, storedAt: number): void;
   /** Forgets these keys (a purge, or the API said they are gone). */
   delete(keys: Iterable<string>): void;
+  /** Forgets these keys and every page of each (`en /api/news?page=9`): a purge by content. */
+  deleteWithPages(keys: Iterable<string>): void;
   /** Forgets everything (a purge of the whole site). */
   clear(): void;
 }
@@ -148,6 +150,23 @@ export class ContentCache {
       this.#retries.delete(key);
     }
     this.#options.store?.delete(list);
+  }
+
+  /**
+   * Forgets these keys and every page of each (`en /api/news` and `en /api/news?page=9`), on
+   * disk too: a purge by content. Returns the keys memory held.
+   */
+  deleteWithPages(keys: Iterable<string>): string[] {
+    const list = [...keys];
+    const held = [...this.#entries.keys()].filter((key) =>
+      list.some((named) => key === named || key.startsWith(`${named}?`)),
+    );
+    for (const key of held) {
+      this.#entries.delete(key);
+      this.#retries.delete(key);
+    }
+    this.#options.store?.deleteWithPages(list);
+    return held;
   }
 
   #policy(error: unknown, entry: Entry, now: number) {

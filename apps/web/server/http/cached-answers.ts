@@ -10,9 +10,9 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
+import { cacheAddress, MAX_KEY_LENGTH, type PageCache } from "../http/page-cache.server.ts";
 import { loggerFor } from "../log.server.ts";
 import { countPageCache } from "../operations/metrics.server.ts";
-import { cacheAddress, MAX_KEY_LENGTH, type PageCache } from "../pages/page-cache.server.ts";
 import { isWellFormedHost } from "./error-page.ts";
 import { sendCached } from "./page-handler.ts";
 import { accessLine, observeAnswer, requestIdFor } from "./requests.ts";

@@ -1,5 +1,5 @@
 /**
- * React Router behind Express, with the full-page cache in front (server/pages/page-cache.server.ts).
+ * React Router behind Express, with the full-page cache in front (server/http/page-cache.server.ts).
  * A cached page is sent without rendering, compressed once per encoding, with its ETag (304
  * when the browser already has it). A fresh render that every visitor may share is kept until
  * its data expires, and says so to CDNs and proxies in Cache-Control, with the keys of what it
@@ -15,14 +15,14 @@ import {
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { surrogateKeys } from "../content/content-keys.server.ts";
-import { countPageCache } from "../operations/metrics.server.ts";
 import {
   type CachedPage,
   cacheAddress,
   chooseEncoding,
   isShareable,
   type PageCache,
-} from "../pages/page-cache.server.ts";
+} from "../http/page-cache.server.ts";
+import { countPageCache } from "../operations/metrics.server.ts";
 import type { Freshness } from "../site-context.server.ts";
 
 export interface PageHandlerOptions {

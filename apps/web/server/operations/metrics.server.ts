@@ -276,7 +276,7 @@ export interface SearchIndexState {
   builtAt: number;
 }
 
-/** Makes the search gauges read `state` at each scrape (the site search, pages/search-index.server.ts). */
+/** Makes the search gauges read `state` at each scrape (the site search, search/search-index.server.ts). */
 export function watchSearchIndex(state: (lang: Language) => SearchIndexState | undefined) {
   const langs: Language[] = ["en", "ar"];
   whenMetrics((c) => {

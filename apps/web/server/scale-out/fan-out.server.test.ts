@@ -108,6 +108,13 @@ describe("last good answers in Redis", () => {
       delete: (keys: Iterable<string>) => {
         for (const key of keys) rows.delete(key);
       },
+      deleteWithPages: (keys: Iterable<string>) => {
+        for (const named of keys) {
+          for (const key of rows.keys()) {
+            if (key === named || key.startsWith(`${named}?`)) rows.delete(key);
+          }
+        }
+      },
       clear: () => rows.clear(),
       flush: () => {},
       close: () => {},
@@ -146,6 +153,21 @@ describe("last good answers in Redis", () => {
     expect(await reader.get("en /api/isos")).toBeUndefined();
     clock -= 2;
     expect((await reader.get("en /api/isos"))?.value).toEqual(["iso"]);
+  });
+
+  it("of a list are forgotten with every page of it, in Redis too (a purge by content)", async () => {
+    const shared = await link("a4:");
+    const store = withRedisAnswers(disk(), shared, DAY, now);
+    const keys = ["en /api/news", "en /api/news?page=7", "en /api/news/3", "en /api/newsletters"];
+    for (const key of keys) store.set(key, key, 1_000);
+    const inRedis = () => shared.run((redis) => redis.keys("a4:answer:*"));
+    await until(async () => (await inRedis()).length === keys.length);
+    store.deleteWithPages(["en /api/news"]);
+    await until(async () => (await inRedis()).length === 2);
+    expect((await inRedis()).sort()).toEqual([
+      "a4:answer:en /api/news/3",
+      "a4:answer:en /api/newsletters",
+    ]);
   });
 
   it("come from the disk while Redis is down", async () => {
