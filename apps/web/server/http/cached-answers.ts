@@ -16,7 +16,7 @@ import { countPageCache } from "../operations/metrics.server.ts";
 import { isWellFormedHost } from "./error-page.ts";
 import { sendCached } from "./page-handler.ts";
 import { accessLine, observeAnswer, requestIdFor } from "./requests.ts";
-import { setSecurityHeaders } from "./security-headers.ts";
+import { securityHeaderList } from "./security-headers.ts";
 
 export interface CachedAnswersOptions {
   pageCache: PageCache;
@@ -38,27 +38,33 @@ export function cachedAnswers(options: CachedAnswersOptions): AnswerFromCache {
     const proto = req.headers["x-forwarded-proto"];
     return typeof proto === "string" && proto.split(",")[0]?.trim() === "https";
   };
+  /** The kept page of another spelling of an address that is kept under its canonical key. */
+  const pageOf = (url: string) => {
+    const address = cacheAddress(url);
+    return "key" in address && address.keepable ? pageCache.get(address.key) : undefined;
+  };
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
-    if ((req.url ?? "").length > MAX_KEY_LENGTH) return false;
+    const url = req.url ?? "/";
+    if (url.length > MAX_KEY_LENGTH) return false;
     if (!isWellFormedHost(req.headers.host) || req.headers["x-forwarded-host"] !== undefined) {
       return false;
     }
-    const address = cacheAddress(req.url ?? "/");
-    if (!("key" in address) || !address.keepable) return false;
-    const page = pageCache.get(address.key);
+    // Most hits ask for a page by its one address, which is its key: no parsing then.
+    const page = pageCache.get(url) ?? pageOf(url);
     if (!page) return false;
     const startedAt = performance.now();
     const id = requestIdFor(req.headers["x-request-id"]);
-    res.setHeader("X-Request-Id", id);
-    setSecurityHeaders(res, secure(req));
     countPageCache("hit");
-    res.once("finish", () => {
-      observeAnswer(req, res, startedAt);
-      if (options.accessLog)
-        log.info(accessLine(Object.assign(req, { id }), res, startedAt), "request");
-    });
-    sendCached(req, res, pageCache, page, "HIT");
+    sendCached(req, res, pageCache, page, "HIT", [
+      "X-Request-Id",
+      id,
+      ...securityHeaderList(secure(req)),
+    ]);
+    // Written at once (the body is in memory): measured and logged now, no listener needed.
+    observeAnswer(req, res, startedAt);
+    if (options.accessLog)
+      log.info(accessLine(Object.assign(req, { id }), res, startedAt), "request");
     return true;
   };
 }

@@ -249,6 +249,14 @@ describe("cacheAddress", () => {
     expect("key" in search && search.key.length).toBeLessThanOrEqual(MAX_KEY_LENGTH);
   });
 
+  it("makes every kept key its own key: a hit may be looked up by the address as sent (cached-answers.ts)", () => {
+    const keys = addresses.flatMap(([, , expected]) =>
+      "key" in expected && expected.keepable ? [expected.key] : [],
+    );
+    expect(keys.length).toBeGreaterThan(10);
+    for (const key of keys) expect(cacheAddress(key)).toMatchObject({ key, keepable: true });
+  });
+
   it.each([
     "/en/news?page=2&x=1",
     "/ar/CurrentProjects",
@@ -322,5 +330,18 @@ describe("chooseEncoding", () => {
     expect(chooseEncoding("*, br;q=0")).toBe("gzip");
     expect(chooseEncoding(undefined)).toBe("identity");
     expect(chooseEncoding("identity")).toBe("identity");
+  });
+
+  it("answers the same when a header is asked again, however many others came between", () => {
+    const headers = [
+      "gzip",
+      "br;q=0, gzip",
+      "identity",
+      ...Array.from({ length: 120 }, (_, i) => `x${i}, gzip;q=0`),
+    ];
+    const first = headers.map(chooseEncoding);
+    expect(first.slice(0, 4)).toEqual(["gzip", "gzip", "identity", "identity"]);
+    expect(headers.map(chooseEncoding)).toEqual(first);
+    expect(chooseEncoding(`${"x".repeat(200)}, br`)).toBe("br");
   });
 });

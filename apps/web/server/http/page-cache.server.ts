@@ -333,8 +333,25 @@ export class PageCache {
 
 /** The best encoding `accept` (an Accept-Encoding header) allows: Brotli, then gzip. */
 export function chooseEncoding(accept: string | undefined): Encoding {
+  const key = accept ?? "";
+  let chosen = chosenEncodings.get(key);
+  if (chosen === undefined) {
+    chosen = readAcceptEncoding(key);
+    // Browsers send a handful of spellings; anything else is not worth keeping.
+    if (key.length <= 100) {
+      if (chosenEncodings.size >= 50) chosenEncodings.clear();
+      chosenEncodings.set(key, chosen);
+    }
+  }
+  return chosen;
+}
+
+/** Accept-Encoding headers seen, and what they chose: at most 50 of at most 100 characters. */
+const chosenEncodings = new Map<string, Encoding>();
+
+function readAcceptEncoding(accept: string): Encoding {
   const offered = new Map<string, number>();
-  for (const part of (accept ?? "").split(",")) {
+  for (const part of accept.split(",")) {
     const [name = "", ...params] = part.trim().toLowerCase().split(";");
     const q = params.find((param) => param.trim().startsWith("q="));
     offered.set(name, q ? Number(q.trim().slice(2)) : 1);

@@ -125,28 +125,35 @@ export function sendCached(
   pageCache: PageCache,
   page: CachedPage,
   state: "HIT" | "MISS",
+  /** Headers to send first, names and values in turn (when nothing has set any yet). */
+  first: readonly string[] = [],
 ) {
   const fresh = Math.max(0, Math.floor((page.expiresAt - Date.now()) / 1000));
-  res.statusCode = page.status;
-  for (const [name, value] of page.headers) res.appendHeader(name, value);
-  res.setHeader("ETag", page.etag);
-  res.setHeader("Vary", "Accept-Encoding");
-  res.setHeader("X-Cache", state);
-  // Browsers check back every time (a 304 when unchanged); shared caches keep the page as long
-  // as its data is fresh, then serve it while they fetch the next copy or while we fail.
-  res.setHeader(
+  // One flat list to `writeHead`: cheaper than a `setHeader` each on the commonest answer; it
+  // replaces a header set before under the same name, as `setHeader` did.
+  const headers = [...first];
+  for (const [name, value] of page.headers) headers.push(name, value);
+  headers.push(
+    "ETag",
+    page.etag,
+    "Vary",
+    "Accept-Encoding",
+    "X-Cache",
+    state,
+    // Browsers check back every time (a 304 when unchanged); shared caches keep the page as
+    // long as its data is fresh, then serve it while they fetch the next copy or while we fail.
     "Cache-Control",
     `public, max-age=0, must-revalidate, s-maxage=${fresh}, stale-while-revalidate=${fresh}, stale-if-error=${STALE_IF_ERROR_SECONDS}`,
   );
   if (etagMatches(req.headers["if-none-match"], page.etag)) {
-    res.statusCode = 304;
-    res.end();
+    res.writeHead(304, headers).end();
     return;
   }
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   const body = pageCache.bodyIn(page, encoding);
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
+  if (encoding !== "identity") headers.push("Content-Encoding", encoding);
+  headers.push("Content-Length", String(body.length));
+  res.writeHead(page.status, headers);
   if (req.method === "HEAD") res.end();
   else res.end(body);
 }

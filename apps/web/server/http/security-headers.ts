@@ -23,16 +23,34 @@ import { speculationRules } from "../../app/page-script/speculation-rules.ts";
  * the trusted proxy says), the only case where browsers read Strict-Transport-Security.
  */
 export function setSecurityHeaders(res: ServerResponse, secure: boolean): void {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  res.setHeader(
-    "Permissions-Policy",
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-  );
-  if (secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  const headers = securityHeaderList(secure);
+  for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i] ?? "", headers[i + 1] ?? "");
 }
+
+const everyAnswer = [
+  "X-Content-Type-Options",
+  "nosniff",
+  "Referrer-Policy",
+  "strict-origin-when-cross-origin",
+  "X-Frame-Options",
+  "DENY",
+  "Cross-Origin-Opener-Policy",
+  "same-origin",
+  "Permissions-Policy",
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+] as const;
+const overHttps = [
+  ...everyAnswer,
+  "Strict-Transport-Security",
+  "max-age=63072000; includeSubDomains",
+] as const;
+
+/**
+ * The same headers as a flat list of names and values, as `writeHead` takes them: the page
+ * cache's own path for hits (cached-answers.ts) sends them without a `setHeader` each.
+ */
+export const securityHeaderList = (secure: boolean): readonly string[] =>
+  secure ? overHttps : everyAnswer;
 
 /** Headers on every answer. */
 export function securityHeaders(): express.RequestHandler {
