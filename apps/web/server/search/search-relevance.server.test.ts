@@ -15,7 +15,8 @@ import { createContentClient } from "../content/api-client.server.ts";
 import { captureLog } from "../testing/log-capture.ts";
 import { LanguageIndex } from "./language-index.server.ts";
 import { collectDocuments } from "./search-documents.server.ts";
-import { type Judgement, relevanceSet } from "./search-relevance-set.ts";
+import { scoreAnswer, summary, summaryByCase } from "./search-relevance-score.ts";
+import { relevanceSet } from "./search-relevance-set.ts";
 
 /**
  * Floors: the first full run's figures (27 November 2026: en recall@10 0.992, MRR 0.972; ar
@@ -26,30 +27,6 @@ const FLOORS: Record<Language, { recall: number; mrr: number }> = {
   en: { recall: 0.98, mrr: 0.96 },
   ar: { recall: 0.99, mrr: 0.935 },
 };
-
-interface Scored {
-  query: string;
-  what: Judgement[1];
-  recall: number;
-  reciprocalRank: number;
-  missing: string[];
-}
-
-function score(index: LanguageIndex, lang: Language, [query, what, expected]: Judgement): Scored {
-  const found = index.search(query, { limit: 10, extracts: false }).results.map((r) => r.href);
-  const wanted = expected.map((address) => `/${lang}${address}`);
-  const hits = wanted.filter((address) => found.includes(address));
-  const first = found.findIndex((address) => wanted.includes(address));
-  return {
-    query,
-    what,
-    recall: hits.length / wanted.length,
-    reciprocalRank: first === -1 ? 0 : 1 / (first + 1),
-    missing: wanted.filter((address) => !found.includes(address)),
-  };
-}
-
-const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / (values.length || 1);
 
 describe("search relevance over the demo content", () => {
   let api: ContentApi;
@@ -91,13 +68,18 @@ describe("search relevance over the demo content", () => {
 
     it(`${lang}: recall@10 and MRR stay above their floors`, () => {
       const index = indexes.get(lang) as LanguageIndex;
-      const scored = relevanceSet[lang].map((judgement) => score(index, lang, judgement));
-      const recall = mean(scored.map((s) => s.recall));
-      const mrr = mean(scored.map((s) => s.reciprocalRank));
-      const cases = [...new Set(scored.map((s) => s.what))].map((what) => {
-        const of = scored.filter((s) => s.what === what);
-        return `  ${what.padEnd(13)} ${String(of.length).padStart(3)} queries  recall@10 ${mean(of.map((s) => s.recall)).toFixed(3)}  MRR ${mean(of.map((s) => s.reciprocalRank)).toFixed(3)}`;
-      });
+      const scored = relevanceSet[lang].map((judgement) =>
+        scoreAnswer(
+          lang,
+          judgement,
+          index.search(judgement[0], { limit: 10, extracts: false }).results.map((r) => r.href),
+        ),
+      );
+      const { recall, mrr } = summary(scored);
+      const cases = summaryByCase(scored).map(
+        (of) =>
+          `  ${of.what.padEnd(13)} ${String(of.queries).padStart(3)} queries  recall@10 ${of.recall.toFixed(3)}  MRR ${of.mrr.toFixed(3)}`,
+      );
       const misses = scored.flatMap((s) => [
         ...(s.missing.length ? [`  missed: ${s.query} (${s.what}) → ${s.missing.join(", ")}`] : []),
         ...(s.reciprocalRank > 0 && s.reciprocalRank < 1
