@@ -257,6 +257,14 @@ test.describe("metrics of a site with two workers", () => {
     expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0.1",kind="news"/m);
     expect(text).toMatch(/^page_cache_lookups_total\{result="hit"\} \d+$/m);
     expect(text).toMatch(/^content_api_request_duration_seconds_count\{endpoint="news"\} \d+$/m);
+    // Where the memory goes: the pages each worker keeps...
+    expect(sample(text, 'page_cache_bytes{pool="pages"}')).toBeGreaterThan(20_000);
+    // ...and what libvips keeps once images were made, within IMAGE_MEMORY_MB (16) per worker.
+    const banner = "/storage/banners/bridges-that-connect-bridge.jpg";
+    await traffic([320, 480, 640, 800].map((width) => `/img?src=${banner}&w=${width}`));
+    const afterImages = await scrape();
+    expect(afterImages).toMatch(/^libvips_memory_bytes \d+$/m);
+    expect(sample(afterImages, "libvips_memory_bytes")).toBeLessThanOrEqual(2 * 16 * 1024 * 1024);
     // The primary's own: the outbox it delivers.
     expect(sample(text, 'outbox_messages{state="pending"}')).toBe(waiting);
     expect(sample(text, "outbox_oldest_waiting_age_seconds")).toBeGreaterThan(0);

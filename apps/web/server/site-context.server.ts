@@ -19,6 +19,7 @@ import { type ContentClient, createContentClient } from "./content/api-client.se
 import { pageKeyOf } from "./content/content-keys.server.ts";
 import { SitemapCache } from "./feeds/sitemap-xml.server.ts";
 import { canonicalPathOf, PageCache } from "./http/page-cache.server.ts";
+import { watchPageCache } from "./operations/metrics.server.ts";
 import {
   clusterFanOut,
   countedFanOut,
@@ -135,6 +136,7 @@ export function createSite(settings: Settings): Site {
     settings.PAGE_CACHE_MAX_MB > 0 && settings.NODE_ENV === "production"
       ? new PageCache({ maxBytes: settings.PAGE_CACHE_MAX_MB * 1024 * 1024 })
       : undefined;
+  if (pageCache) watchPageCache(() => pageCache.poolBytes);
   const searchDir = settings.SEARCH_INDEX_DIR ?? "data/search";
   const search = new SiteSearch({
     source: {

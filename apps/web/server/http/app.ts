@@ -148,6 +148,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
       // The public files as served: the client build's copy, or the sources in development.
       publicDir: options.clientDir ?? path.resolve(import.meta.dirname, "../../public"),
       timeoutMs: settings.API_TIMEOUT_MS,
+      libvipsMemoryMb: settings.IMAGE_MEMORY_MB,
       pageTitle,
     }),
   );

@@ -180,6 +180,11 @@ export class PageCache {
     return this.#pages.bytes + this.#searches.bytes;
   }
 
+  /** The same, per pool: pages, and search results. */
+  get poolBytes(): { pages: number; searches: number } {
+    return { pages: this.#pages.bytes, searches: this.#searches.bytes };
+  }
+
   #poolOf(key: string): Pool {
     return isSearchKey(key) ? this.#searches : this.#pages;
   }

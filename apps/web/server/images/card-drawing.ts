@@ -6,6 +6,7 @@ import type { Language } from "@site/contract";
 import { socialImageSize } from "../../app/shared/social-image.ts";
 import { loadCardFonts } from "./card-fonts.ts";
 import { type DrawnText, type Measure, textMeasure } from "./card-text.ts";
+import { loadSharp } from "./libvips.ts";
 
 type SharpModule = typeof import("sharp").default;
 
@@ -24,11 +25,14 @@ export interface Card {
 export type CardDrawer = (card: Card, logo: Buffer | null) => Promise<Buffer>;
 
 /**
- * Makes sharp's fonts ready and returns the drawer. sharp is loaded here, on the first card,
- * like the image endpoint loads it.
+ * Makes sharp's fonts ready and returns the drawer. sharp is loaded on the first card, bounded
+ * like the image endpoint's (libvips.ts: IMAGE_MEMORY_MB), whichever loads it first.
  */
-export async function cardDrawer(options: { cacheDir: string }): Promise<CardDrawer> {
-  const { default: sharp } = await import("sharp");
+export async function cardDrawer(options: {
+  cacheDir: string;
+  libvipsMemoryMb: number;
+}): Promise<CardDrawer> {
+  const { default: sharp } = await loadSharp(options.libvipsMemoryMb);
   await loadCardFonts(sharp, options.cacheDir);
   const measure = textMeasure(sharp);
   return (card, logo) => drawCard(sharp, measure, card, logo);

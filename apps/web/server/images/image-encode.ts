@@ -3,18 +3,7 @@ import type { Sharp } from "sharp";
 import { socialImageSize } from "../../app/shared/social-image.ts";
 import { ImageError } from "./image-error.ts";
 import type { Format, Size } from "./image-request.ts";
-
-/** Loads sharp on first use (a server that never resizes never loads libvips), bounded once. */
-let loaded: Promise<typeof import("sharp")> | undefined;
-const loadSharp = (memoryMb: number) => {
-  loaded ??= import("sharp").then((module) => {
-    // libvips keeps decoded images and operations for reuse, 50 MB by default; the endpoint
-    // keeps its results on disk, so a little is all it needs, and the process stays small.
-    module.default.cache({ memory: memoryMb, files: 0, items: 20 });
-    return module;
-  });
-  return loaded;
-};
+import { loadSharp } from "./libvips.ts";
 
 export async function encode(
   source: Buffer,

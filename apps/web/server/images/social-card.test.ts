@@ -26,7 +26,7 @@ const logo = fs.readFileSync(path.join(publicDir, "logo.svg"));
 let draw: CardDrawer;
 
 beforeAll(async () => {
-  draw = await cardDrawer({ cacheDir });
+  draw = await cardDrawer({ cacheDir, libvipsMemoryMb: 16 });
 });
 
 afterAll(() => fs.rmSync(testDir, { recursive: true, force: true }));
@@ -176,6 +176,7 @@ describe("the /og endpoint", () => {
         siteUrl: "https://www.example.com",
         publicDir,
         timeoutMs: 1000,
+        libvipsMemoryMb: 16,
         pageTitle: async (pathname) => {
           asked.push(pathname);
           return titles[pathname] ?? null;

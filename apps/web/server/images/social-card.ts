@@ -35,6 +35,8 @@ export interface SocialCardOptions {
   /** Where the logo is read from when the company file gives it as a path of the site. */
   publicDir: string;
   timeoutMs: number;
+  /** Memory libvips may keep between drawings (IMAGE_MEMORY_MB, shared with the image endpoint). */
+  libvipsMemoryMb: number;
   /** The page's `og:title` when the page at `pathname` answers 200, else null. */
   pageTitle: (pathname: string) => Promise<string | null>;
 }

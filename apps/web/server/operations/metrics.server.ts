@@ -269,6 +269,42 @@ export function watchImageCache(bytes: () => number) {
   });
 }
 
+/**
+ * Makes `libvips_memory_bytes` read `bytes` at each scrape, once sharp is loaded (libvips.ts):
+ * what libvips keeps between encodes, outside V8's heap (IMAGE_MEMORY_MB bounds it).
+ */
+export function watchLibvipsMemory(bytes: () => number) {
+  whenMetrics((c) => {
+    if (c.register.getSingleMetric("libvips_memory_bytes")) return;
+    new c.Gauge({
+      name: "libvips_memory_bytes",
+      help: "Memory libvips keeps for reuse between image encodes (IMAGE_MEMORY_MB bounds it).",
+      collect() {
+        this.set(bytes());
+      },
+    });
+  });
+}
+
+// Page cache memory -------------------------------------------------------------------------
+
+/** Makes `page_cache_bytes` read the page cache's pools at each scrape (PAGE_CACHE_MAX_MB). */
+export function watchPageCache(bytes: () => { pages: number; searches: number }) {
+  whenMetrics((c) => {
+    if (c.register.getSingleMetric("page_cache_bytes")) return;
+    new c.Gauge({
+      name: "page_cache_bytes",
+      help: "Bytes the page cache holds (bodies in each encoding, keys, headers, overhead), by pool: pages, or search results (PAGE_CACHE_MAX_MB bounds both).",
+      labelNames: ["pool"],
+      collect() {
+        const held = bytes();
+        this.set({ pool: "pages" }, held.pages);
+        this.set({ pool: "searches" }, held.searches);
+      },
+    });
+  });
+}
+
 // Site search --------------------------------------------------------------------------------
 
 export interface SearchIndexState {
