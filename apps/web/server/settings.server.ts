@@ -84,6 +84,11 @@ const settingsSchema = z.object({
   CONTACT_RATE_LIMIT: positiveInt.default(5),
   /** Searches one visitor may have rendered (not answered from the page cache) per 10 s. */
   SEARCH_RATE_LIMIT: positiveInt.default(20),
+  /**
+   * Documents the site search indexes per language, at most (its memory: about 8 MB a thousand);
+   * past it the oldest news are left out.
+   */
+  SEARCH_MAX_DOCUMENTS: positiveInt.default(10_000),
   /** Results on one page of the site search (and so in one page-cache entry). */
   SEARCH_PAGE_SIZE: z.coerce.number().int().min(1).max(50).default(10),
   /** A contact form sent back sooner than this after it was shown (signed time) is a bot's. */

@@ -142,7 +142,12 @@ export function createSite(settings: Settings): Site {
     source: {
       listings: (lang) => {
         const { t } = i18nFor(lang);
-        return readListings(api, lang, { overview: t("overview.title"), hse: t("hse.title") });
+        return readListings(
+          api,
+          lang,
+          { overview: t("overview.title"), hse: t("hse.title") },
+          { maxDocuments: settings.SEARCH_MAX_DOCUMENTS },
+        );
       },
       document: (lang, item) => documentOf(api, lang, item),
       itemAt,

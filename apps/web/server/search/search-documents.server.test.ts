@@ -2,8 +2,9 @@ import type { Language } from "@site/contract";
 import { mapLimit } from "@site/contract/concurrency";
 import { describe, expect, it } from "vitest";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
+import { captureLog } from "../testing/log-capture.ts";
 import { LanguageIndex, type SearchDocument } from "./language-index.server.ts";
-import { collectDocuments } from "./search-documents.server.ts";
+import { collectDocuments, readListings } from "./search-documents.server.ts";
 
 const paged = (data: unknown[], page: number, last: number) => ({
   data,
@@ -104,6 +105,46 @@ describe("collectDocuments", () => {
     });
     expect(most).toBe(3);
     expect(done).toEqual([...Array(20).keys()].map((n) => n * 2));
+  });
+});
+
+describe("readListings", () => {
+  it("keeps at most SEARCH_MAX_DOCUMENTS, leaving out the oldest news first, with a warning", async () => {
+    const log = captureLog();
+    const hrefsOf = async (maxDocuments?: number) => {
+      const limits = { maxDocuments, logger: log.logger };
+      const { items, singles } = await readListings(fakeApi(), "en", titles, limits);
+      return [...singles, ...items].map((item) => item.href);
+    };
+    // Two pages (overview, HSE), four other items and three news: nine in all.
+    expect(await hrefsOf()).toHaveLength(9);
+    expect(log.lines).toEqual([]);
+    const seven = await hrefsOf(7);
+    expect(seven).toHaveLength(7);
+    // The newest story stays; the two older go; every project, service and page stays.
+    expect(seven).toContain("/en/news/1");
+    expect(seven.filter((href) => href.startsWith("/en/news/"))).toEqual(["/en/news/1"]);
+    expect(seven).toEqual(expect.arrayContaining(["/en/projects/7", "/en/services/4", "/en/HSE"]));
+    expect(log.lines.some((line) => /SEARCH_MAX_DOCUMENTS/.test(line.message))).toBe(true);
+    // Fewer than the other documents: no news at all, never fewer projects or pages.
+    expect((await hrefsOf(2)).some((href) => href.startsWith("/en/news/"))).toBe(false);
+    expect(await hrefsOf(2)).toHaveLength(6);
+  });
+
+  it("leaves out the oldest news by their dates when every story has one", async () => {
+    const dated = fakeApi();
+    const dates: Record<number, string> = { 1: "2024-01-05", 2: "2026-03-01", 3: "2025-07-10" };
+    const read = dated.uncached.bind(dated);
+    dated.uncached = (async (name: string, lang: Language, query?: { page?: number }) => {
+      const answer = (await read(name as "news", lang, query as { page: number })) as {
+        data: { id: number }[];
+      };
+      if (name !== "news") return answer;
+      return { ...answer, data: answer.data.map((row) => ({ ...row, created_at: dates[row.id] })) };
+    }) as ContentClient["uncached"];
+    const { items } = await readListings(dated, "en", titles, { maxDocuments: 8 });
+    const news = items.filter((item) => item.page === "newsItem").map((item) => item.id);
+    expect(news).toEqual([2, 3]);
   });
 });
 

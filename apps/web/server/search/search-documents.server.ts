@@ -12,7 +12,10 @@ import { href, pageOf } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
 import { allPages } from "../content/paged.server.ts";
+import { type Logger, loggerFor } from "../log.server.ts";
 import type { SearchDocument, SearchKind } from "./language-index.server.ts";
+
+const log = loggerFor("search");
 
 /** Item reads in flight at once. */
 export const DETAIL_CONCURRENCY = 4;
@@ -76,11 +79,23 @@ export const text = (...parts: unknown[]) =>
     .filter(Boolean)
     .join(" \n ");
 
-/** Every list of a language (not the items' own pages). Throws an ApiError when the API fails. */
+export interface ListingLimits {
+  /** SEARCH_MAX_DOCUMENTS. */
+  maxDocuments?: number;
+  logger?: Logger;
+}
+
+/**
+ * Every list of a language (not the items' own pages). Throws an ApiError when the API fails.
+ * At most `maxDocuments` (SEARCH_MAX_DOCUMENTS): past it the oldest news are left out (by
+ * `created_at`, else the news list's own order), never a project, service or page, so the
+ * index's memory stays bounded however much the company publishes.
+ */
 export async function readListings(
   api: ContentClient,
   lang: Language,
   titles: PageTitles,
+  { maxDocuments = Number.POSITIVE_INFINITY, logger = log }: ListingLimits = {},
 ): Promise<Listings> {
   const [news, completed, current, services, extraPages, overview, hse] = await Promise.all([
     allRows(api, "news", lang),
@@ -116,9 +131,17 @@ export async function readListings(
       text: text(hse[0].content),
     });
   }
+  const others = completed.length + current.length + services.length + extraPages.length;
+  const newsRoom = Math.max(0, maxDocuments - singles.length - others);
+  if (news.length > newsRoom) {
+    logger.warn(
+      { lang, news: news.length, indexed: newsRoom },
+      "SEARCH_MAX_DOCUMENTS reached: the oldest news are left out of the site search",
+    );
+  }
   return {
     items: [
-      ...listed(news as Row[], "newsItem"),
+      ...listed(newestFirst(news as Row[]).slice(0, newsRoom), "newsItem"),
       ...listed(completed as Row[], "completedProject"),
       ...listed(current as Row[], "currentProject"),
       ...listed(services as Row[], "service"),
@@ -126,6 +149,16 @@ export async function readListings(
     ],
     singles: singles.filter((doc) => doc.title || doc.text),
   };
+}
+
+/**
+ * News by `created_at`, newest first, when every row has a date (the contract makes it
+ * optional); else as the API lists them, which is how the news page shows them.
+ */
+function newestFirst(rows: Row[]): Row[] {
+  const dated = rows.map((row) => ({ row, at: Date.parse(String(row.created_at ?? "")) }));
+  if (dated.some(({ at }) => Number.isNaN(at))) return rows;
+  return dated.sort((a, b) => b.at - a.at).map(({ row }) => row);
 }
 
 /** An item's page, or undefined when the API says it is gone (listed but 404). */
