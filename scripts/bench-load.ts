@@ -103,7 +103,71 @@ const results = {
   rounds: [] as Round[],
   kinds: [] as KindRow[],
   memory: undefined as MemoryAccount | undefined,
+  distinctSearches: undefined as DistinctSearches | undefined,
 };
+
+/** Searches nobody asked before (each a page-cache miss): the site's CPU per search. */
+interface DistinctSearches {
+  searches: number;
+  /** CPU time of the site process (user and system) per search, and wall time per search. */
+  cpuMsPerSearch: number;
+  wallMsPerSearch: number;
+  /** Answers by status (200: found or not; 429 would mean the limit was reached). */
+  byStatus: Record<string, number>;
+}
+
+/** CPU time a process has used, in ms (user and system, from /proc/<pid>/stat). */
+function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  // utime and stime are the 12th and 13th fields after the command, in clock ticks (100 a second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * One distinct search after another, one at a time (so the CPU measured is the searches'):
+ * every word of 4 letters or more in the demo's titles, alone and narrowed to each kind, in
+ * both languages. Each is a miss: the query and the render of its page.
+ */
+async function distinctSearches(site: BenchSite, apiUrl: string): Promise<DistinctSearches> {
+  const queries: string[] = [];
+  for (const lang of ["en", "ar"]) {
+    const titles: string[] = [];
+    for (const list of ["/api/news", "/api/Completed-projects", "/api/services"]) {
+      const answer = (await (await fetch(apiUrl + list, { headers: { lang } })).json()) as {
+        data?: { data?: { title?: string }[] } | { title?: string }[];
+      };
+      const rows = Array.isArray(answer.data) ? answer.data : (answer.data?.data ?? []);
+      titles.push(...rows.map((row) => row.title ?? ""));
+    }
+    const words = new Set(
+      titles
+        .join(" ")
+        .toLowerCase()
+        .match(/[\p{L}]{4,}/gu) ?? [],
+    );
+    for (const word of words) {
+      for (const kind of ["", "&kind=news", "&kind=projects", "&kind=services"]) {
+        queries.push(`/${lang}/search?q=${encodeURIComponent(word)}${kind}`);
+      }
+    }
+  }
+  // The first search of a language builds its index (503 until then): not measured.
+  for (const lang of ["en", "ar"]) await untilKept(`${site.url}/${lang}/search?q=index`);
+  const byStatus: Record<string, number> = {};
+  const cpuBefore = cpuMsOf(site.pid);
+  const started = performance.now();
+  for (const query of queries) {
+    const answer = await rawGet(site.url + query, "gzip");
+    byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
+  }
+  const wallMs = performance.now() - started;
+  return {
+    searches: queries.length,
+    cpuMsPerSearch: (cpuMsOf(site.pid) - cpuBefore) / queries.length,
+    wallMsPerSearch: wallMs / queries.length,
+    byStatus,
+  };
+}
 
 /** The site's own account of its memory: a scrape of its metrics, and the answers it keeps. */
 async function memoryAccount(metricsUrl: string, answersFile: string, siteUrl: string) {
@@ -335,6 +399,16 @@ function print(): void {
     ),
   );
   for (const row of results.kinds) if (row.error) console.log(`  ${row.kind}: ${row.error}`);
+  const searched = results.distinctSearches;
+  if (searched) {
+    console.log(
+      `\nDistinct searches, one at a time (each a page-cache miss: the query and its page's render): ${searched.searches}, ${fixed(searched.cpuMsPerSearch, 2)} ms of the site's CPU and ${fixed(searched.wallMsPerSearch, 2)} ms each; answers ${Object.entries(
+        searched.byStatus,
+      )
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(", ")} (goal, issue 33: at most 2 ms of CPU)`,
+    );
+  }
   const memory = results.memory;
   if (!memory) return;
   console.log(
@@ -396,6 +470,8 @@ async function run(): Promise<void> {
       WORKERS: "1",
       ACCESS_LOG: "false",
       METRICS_PORT: String(options.metricsPort),
+      // The distinct searches below come from one address, one after another.
+      SEARCH_RATE_LIMIT: "1000000",
     },
     file("site.log"),
   );
@@ -411,6 +487,7 @@ async function run(): Promise<void> {
   const cached = results.pages.filter((page) => !page.endsWith("/contactUs"));
   results.rounds.push(await round("cached pages", site, undefined, cached));
   results.rounds.push(await nginxRound(site, cached));
+  results.distinctSearches = await distinctSearches(site, api.url);
   for (const kind of await pageKinds(api.url)) {
     for (const page of kind.paths) await untilKept(site.url + page);
     results.kinds.push(await kindRound(site, options.nginxPort, kind));
