@@ -73,7 +73,9 @@ function find(p: Posting, document: number): number {
 
 function insert(p: Posting, document: number, count: number) {
   if (p.length === p.documents.length) {
-    const documents = new Uint32Array(p.length * 2 || 4);
+    // A quarter more: a common term's posting grown by a refresh's few changes stays near its
+    // size (twice would leave half unused until the next build trims it).
+    const documents = new Uint32Array(Math.max(4, Math.ceil(p.length * 1.25)));
     const counts = new Uint16Array(documents.length);
     documents.set(p.documents);
     counts.set(p.counts);
@@ -82,8 +84,10 @@ function insert(p: Posting, document: number, count: number) {
   }
   // Documents are mostly added in number order: then at the end.
   const at = p.length && (p.documents[p.length - 1] ?? 0) > document ? find(p, document) : p.length;
-  p.documents.copyWithin(at + 1, at, p.length);
-  p.counts.copyWithin(at + 1, at, p.length);
+  if (at < p.length) {
+    p.documents.copyWithin(at + 1, at, p.length);
+    p.counts.copyWithin(at + 1, at, p.length);
+  }
   p.documents[at] = document;
   p.counts[at] = Math.min(count, 0xffff);
   p.length++;
