@@ -264,6 +264,7 @@ async function measure(
 export async function searchBench(
   apiUrl: string,
   madeUpCounts: number[] = [10_000],
+  langs: readonly Language[] = ["en", "ar"],
 ): Promise<SearchRow[]> {
   const api = createContentClient({
     baseUrl: apiUrl,
@@ -275,7 +276,7 @@ export async function searchBench(
   // Both languages are read first: measuring blocks the event loop for seconds, long enough
   // for the API to close idle keep-alive connections the client would then reuse.
   const read = [];
-  for (const lang of ["en", "ar"] as const) {
+  for (const lang of langs) {
     const titles =
       lang === "en"
         ? { overview: "Overview", hse: "HSE" }
@@ -438,8 +439,12 @@ if (import.meta.main) {
     storageDir: path.join(dir, "storage"),
   });
   try {
+    // BENCH_SEARCH_DOCS=100000 BENCH_SEARCH_LANGS=ar: one row, when the machine is quiet.
     const counts = (process.env.BENCH_SEARCH_DOCS ?? "10000,100000").split(",").map(Number);
-    console.log(searchTable(await searchBench(api.url, counts)));
+    const langs = (process.env.BENCH_SEARCH_LANGS ?? "en,ar")
+      .split(",")
+      .filter((lang): lang is Language => lang === "en" || lang === "ar");
+    console.log(searchTable(await searchBench(api.url, counts, langs)));
     const requests = await refreshRequests(api.url, () => {
       // An editor changes one story's title (its list row).
       const db = new DatabaseSync(path.join(dir, "content.sqlite"));
