@@ -196,10 +196,14 @@ export class Postings {
   readonly #free: number[] = [];
   /** Per field, per document: BM25's length normalisation, made again after a change. */
   #norms: Float64Array[] | undefined;
-  /** A query's sums per document, kept between queries (refilled, not reallocated). */
+  /**
+   * A query's figures per document, kept between queries (refilled, not reallocated): its
+   * score so far, how many of the words it has matched so far (words are visited in turn), how
+   * many distinct terms, and the last term that counted it.
+   */
   #scores = new Float64Array(0);
   #matched = new Uint8Array(0);
-  #quality = new Uint8Array(0);
+  #quality = new Uint16Array(0);
   #seen = new Uint16Array(0);
 
   constructor(boosts: readonly number[], groups: number, saved?: SavedPostings) {
@@ -286,8 +290,8 @@ export class Postings {
   }
 
   /**
-   * The documents that have every word of `query`, ranked: the `limit` best from `offset` (of
-   * `group`, when asked), and how many match in each group.
+   * The documents that have every word of `query` (at most 255 words), ranked: the `limit` best
+   * from `offset` (of `group`, when asked), and how many match in each group.
    */
   rank(
     query: readonly QueryWord[],
@@ -306,7 +310,7 @@ export class Postings {
     if (this.#scores.length < end) {
       this.#scores = new Float64Array(end);
       this.#matched = new Uint8Array(end);
-      this.#quality = new Uint8Array(end);
+      this.#quality = new Uint16Array(end);
       this.#seen = new Uint16Array(end);
     }
     const scores = this.#scores;
