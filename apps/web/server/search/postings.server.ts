@@ -8,7 +8,8 @@
  * Here a query adds numbers into arrays indexed by document, counts the kinds of the documents
  * found (exactly: every match is visited, nothing is scored twice) and keeps the best `k` in a
  * heap. Pruning (MaxScore, WAND) was left: the exact counts by kind need every document that
- * matches, which is most of the work a ranking that stops early would save (docs/performance.md).
+ * matches, and counting them alone is half of what counting and ranking cost; a ranking that
+ * stopped early would save a millisecond at most (docs/performance.md).
  *
  * The score is MiniSearch's (7.2), so the relevance set's figures stay: BM25+ (k 1.2, b 0.7,
  * d 0.5) per term and field, a field's length being its distinct words, times the field's and
