@@ -47,7 +47,7 @@ export interface SearchRow {
   buildMs: number;
   /** Of that, building the index alone. */
   indexMs: number;
-  /** Heap held by the index and its documents. */
+  /** Memory held by the index: the heap, and the typed arrays' buffers (outside the heap). */
   heapMb: number;
   /** Resident memory the process grew by while building (the peak, not given back). */
   rssMb: number;
@@ -73,10 +73,12 @@ export const QUERY_P99_GOAL_MS = 20;
 v8.setFlagsFromString("--expose-gc");
 const gc = vm.runInNewContext("gc") as () => void;
 
+/** The heap and the array buffers (the postings' typed arrays are kept outside the heap). */
 const heapUsed = () => {
   gc();
   gc();
-  return process.memoryUsage().heapUsed;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
 };
 
 /** A small seeded generator, so every run draws the same documents and queries. */
@@ -262,6 +264,7 @@ async function measure(
 export async function searchBench(
   apiUrl: string,
   madeUpCounts: number[] = [10_000],
+  langs: readonly Language[] = ["en", "ar"],
 ): Promise<SearchRow[]> {
   const api = createContentClient({
     baseUrl: apiUrl,
@@ -273,7 +276,7 @@ export async function searchBench(
   // Both languages are read first: measuring blocks the event loop for seconds, long enough
   // for the API to close idle keep-alive connections the client would then reuse.
   const read = [];
-  for (const lang of ["en", "ar"] as const) {
+  for (const lang of langs) {
     const titles =
       lang === "en"
         ? { overview: "Overview", hse: "HSE" }
@@ -361,7 +364,7 @@ export async function refreshRequests(
 /** The figures as a table. */
 export function searchTable(rows: SearchRow[]): string {
   return table(
-    "Site search (MiniSearch, in the bench process): index build and query time per language",
+    "Site search (postings.server.ts, in the bench process): index build and query time per language",
     [
       "documents",
       "lang",
@@ -405,7 +408,7 @@ export function searchTable(rows: SearchRow[]): string {
       "made-up documents: titles of 5-10 and texts of 120-270 words of the demo's, drawn by Zipf's law;",
       "a query: ranking plus the titles and extracts of the first 10 results; 400 queries (a word, two",
       `words, a word being typed, Arabic spelt plainly / English in capitals, a misspelt word), 3 passes after one warm-up; goal p99 < ${QUERY_P99_GOAL_MS} ms`,
-      "RSS MB: what the process grew by while building; saved MB: the saved index (gzip JSON); load ms: unzip, parse and load it",
+      "heap MB: the heap and array buffers the index holds; RSS MB: what the process grew by while building; saved MB: the saved index (gzip JSON); load ms: unzip, parse and load it",
       "suggest: six titles for each beginning (3 letters and more) of the single-word queries, as typed",
       "CPU p50/p99: the queries' CPU time (what wall time is on an idle machine); load: 1-minute load average",
     ],
@@ -436,8 +439,12 @@ if (import.meta.main) {
     storageDir: path.join(dir, "storage"),
   });
   try {
+    // BENCH_SEARCH_DOCS=100000 BENCH_SEARCH_LANGS=ar: one row, when the machine is quiet.
     const counts = (process.env.BENCH_SEARCH_DOCS ?? "10000,100000").split(",").map(Number);
-    console.log(searchTable(await searchBench(api.url, counts)));
+    const langs = (process.env.BENCH_SEARCH_LANGS ?? "en,ar")
+      .split(",")
+      .filter((lang): lang is Language => lang === "en" || lang === "ar");
+    console.log(searchTable(await searchBench(api.url, counts, langs)));
     const requests = await refreshRequests(api.url, () => {
       // An editor changes one story's title (its list row).
       const db = new DatabaseSync(path.join(dir, "content.sqlite"));

@@ -146,3 +146,21 @@ describe("LanguageIndex: changing one document", () => {
     expect(hrefs(index, "viad")).toEqual([]);
   });
 });
+
+describe("LanguageIndex: saved and loaded (another process)", () => {
+  it("answers as the index saved, after documents were replaced and removed", () => {
+    const index = new LanguageIndex([
+      doc("/en/news/1", "news", "Tunnel boring", "The tunnel under the wadi."),
+      doc("/en/news/2", "news", "Bridge opened", "A bridge over the wadi."),
+      doc("/en/services/3", "service", "Tunnel design", "Tunnels and bridges."),
+    ]);
+    index.put(doc("/en/news/1", "news", "Viaduct launched", "The viaduct over the wadi."));
+    index.remove("/en/news/2");
+    const loaded = LanguageIndex.load(JSON.parse(JSON.stringify(index.toJSON())));
+    expect(loaded.size).toBe(2);
+    for (const query of ["wadi", "tunnel", "viad", "bridges", "tunel", "bridge"]) {
+      expect(loaded.search(query), query).toEqual(index.search(query));
+    }
+    expect(hrefs(loaded, "wadi")).toEqual(["/en/news/1"]);
+  });
+});

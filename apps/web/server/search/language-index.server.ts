@@ -1,14 +1,15 @@
 /**
- * One language's search index (issues 24 and 31): MiniSearch over the site's pages, with the
- * ranking (title words weigh more; a word as typed above its stems and synonyms, those above
- * completions of the word being typed, those above spelling corrections), the corrections
- * themselves (typos.ts), the counts by kind, and the extracts shown with each result.
+ * One language's search index (issues 24 and 31): the site's pages in an inverted index
+ * (postings.server.ts), with the ranking (title words weigh more; a word as typed above its
+ * stems and synonyms, those above completions of the word being typed, those above spelling
+ * corrections), the corrections themselves (typos.ts), the counts by kind, and the extracts
+ * shown with each result.
  * Building it from the content API is search-index.server.ts's job.
  */
-import MiniSearch, { type AsPlainObject, type Options, type Query } from "minisearch";
 import { extract, marked, type Segment } from "../../app/shared/search/extract.ts";
 import {
   filterOf,
+  KIND_FILTERS,
   KIND_WORDS,
   type KindFilter,
   type SearchKind,
@@ -19,6 +20,12 @@ import {
   splitWords,
   termsOf,
 } from "../../app/shared/search/normalise.ts";
+import {
+  type IndexedField,
+  Postings,
+  type QueryWord,
+  type SavedPostings,
+} from "./postings.server.ts";
 import { type SavedVocabulary, Vocabulary } from "./search-vocabulary.server.ts";
 
 export type { SearchKind };
@@ -63,80 +70,81 @@ export interface SearchOptions {
 
 /** An index as plain data (LanguageIndex.toJSON), for another process to load. */
 export interface SavedIndex extends SavedVocabulary {
+  /** In the order of the postings' document numbers. */
   documents: SearchDocument[];
-  search: AsPlainObject;
+  postings: SavedPostings;
 }
 
-/** A title word weighs this many body words. */
-const TITLE_BOOST = 4;
-/** A word naming the result's kind (kinds.ts) weighs this many body words. */
-const KIND_BOOST = 0.5;
+/**
+ * What a word weighs in each field (fieldTexts): a title word 4 body words, a word naming the
+ * result's kind (kinds.ts) half of one.
+ */
+const BOOSTS = [4, 1, 0.5];
 /** What a match weighs, by how the word was found (1 for the word as typed). */
 const WEIGHT = { stem: 1, completion: 0.5, correction: 0.3 } as const;
 
 /** A query word as the index reads it: what to look up, and whether it was corrected. */
 interface ResolvedTerm {
   term: QueryTerm;
-  query: Query;
+  query: QueryWord;
   /** The word the misspelt one was read as, when it was. */
   correction?: string;
 }
+
+/** The fields of a document indexed: its title, its text, the names of its kind (kinds.ts). */
+const fieldTexts = (document: SearchDocument) => [
+  document.title,
+  document.text,
+  KIND_WORDS[document.kind],
+];
 
 /**
  * One language's index and its documents (the text extracts are cut from). `build` makes one
  * without holding the event loop for long; the constructor makes it at once.
  */
 export class LanguageIndex {
-  readonly #search: MiniSearch<SearchDocument>;
-  readonly #documents = new Map<string, SearchDocument>();
+  readonly #postings: Postings;
+  /** The documents by their number in the postings (undefined: a number free). */
+  readonly #byNumber: (SearchDocument | undefined)[] = [];
+  readonly #numbers = new Map<string, number>();
   /** How often each term and word occurs: completions and corrections. */
   #vocabulary = new Vocabulary();
-  /** While a document is removed: MiniSearch reads its words again, to be counted off. */
-  #removing = false;
 
   constructor(documents: Iterable<SearchDocument> = [], saved?: SavedIndex) {
-    const options: Options<SearchDocument> = {
-      idField: "href",
-      fields: ["title", "text", "kind"],
-      extractField: (document, field) =>
-        field === "kind"
-          ? KIND_WORDS[document.kind]
-          : String(document[field as keyof SearchDocument] ?? ""),
-      // Words are split and folded by normalise.ts, alike for the text and the query.
-      tokenize: splitWords,
-      processTerm: (term) => {
-        const terms = termsOf(term);
-        this.#vocabulary.count(terms, this.#removing ? -1 : 1);
-        return [...terms];
-      },
-      searchOptions: { tokenize: (text) => [text], processTerm: (term) => term },
-    };
+    this.#postings = new Postings(BOOSTS, KIND_FILTERS.length, saved?.postings);
     if (saved) {
-      this.#search = MiniSearch.loadJS(saved.search, options);
-      for (const document of saved.documents) this.#documents.set(document.href, document);
+      saved.documents.forEach((document, number) => {
+        this.#byNumber[number] = document;
+        this.#numbers.set(document.href, number);
+      });
       this.#vocabulary = new Vocabulary(saved);
       return;
     }
-    this.#search = new MiniSearch<SearchDocument>(options);
     this.#vocabulary.startBulk();
-    this.#search.addAll(this.#unique(documents));
+    for (const document of documents) this.#add(document);
     this.#vocabulary.endBulk();
+    this.#postings.trim();
   }
 
   /** An index of `documents`, built in chunks that let other work run in between. */
   static async build(documents: Iterable<SearchDocument>): Promise<LanguageIndex> {
     const index = new LanguageIndex();
     index.#vocabulary.startBulk();
-    await index.#search.addAllAsync(index.#unique(documents), { chunkSize: 50 });
+    let added = 0;
+    for (const document of documents) {
+      index.#add(document);
+      if (++added % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
     index.#vocabulary.endBulk();
+    index.#postings.trim();
     return index;
   }
 
   /** The index as plain data, to be saved and loaded by another process (`load`). */
   toJSON(): SavedIndex {
     return {
-      documents: [...this.#documents.values()],
-      search: this.#search.toJSON(),
+      documents: [...this.documents()],
+      postings: this.#postings.toJSON(),
       ...this.#vocabulary.toJSON(),
     };
   }
@@ -146,55 +154,60 @@ export class LanguageIndex {
     return new LanguageIndex([], saved);
   }
 
-  #unique(documents: Iterable<SearchDocument>): SearchDocument[] {
-    const unique: SearchDocument[] = [];
-    for (const document of documents) {
-      if (this.#documents.has(document.href)) continue;
-      this.#documents.set(document.href, document);
-      unique.push(document);
-    }
-    return unique;
+  /** A document's fields as indexed, its words counted (`by` 1) or counted off (-1). */
+  #fields(document: SearchDocument, by: 1 | -1): IndexedField[] {
+    return fieldTexts(document).map((text) => {
+      const words = splitWords(text);
+      const terms = new Map<string, number>();
+      for (const word of words) {
+        const forms = termsOf(word);
+        this.#vocabulary.count(forms, by);
+        for (const term of forms) terms.set(term, (terms.get(term) ?? 0) + 1);
+      }
+      // A field's length is its distinct words as written (MiniSearch's measure, kept).
+      return { terms, length: new Set(words).size };
+    });
+  }
+
+  /** Indexes a document, unless one at its address is. */
+  #add(document: SearchDocument) {
+    if (this.#numbers.has(document.href)) return;
+    const group = KIND_FILTERS.indexOf(filterOf(document.kind));
+    const number = this.#postings.add(this.#fields(document, 1), group);
+    this.#byNumber[number] = document;
+    this.#numbers.set(document.href, number);
   }
 
   get size(): number {
-    return this.#documents.size;
+    return this.#numbers.size;
   }
 
   /** The documents, as indexed. */
-  documents(): IterableIterator<SearchDocument> {
-    return this.#documents.values();
+  *documents(): IterableIterator<SearchDocument> {
+    for (const document of this.#byNumber) if (document) yield document;
   }
 
   /** The document at `href`, if indexed. */
   get(href: string): SearchDocument | undefined {
-    return this.#documents.get(href);
+    const number = this.#numbers.get(href);
+    return number === undefined ? undefined : this.#byNumber[number];
   }
 
   /** Adds a document, or replaces the one at its address. */
   put(document: SearchDocument): void {
     this.remove(document.href);
-    this.#documents.set(document.href, document);
-    this.#search.add(document);
+    this.#add(document);
   }
 
   /** Removes the document at `href`, if indexed. */
   remove(href: string): void {
-    const old = this.#documents.get(href);
-    if (!old) return;
-    this.#removing = true;
-    try {
-      this.#search.remove(old);
-    } finally {
-      this.#removing = false;
-    }
-    this.#documents.delete(href);
+    const number = this.#numbers.get(href);
+    const old = number === undefined ? undefined : this.#byNumber[number];
+    if (number === undefined || !old) return;
+    this.#postings.remove(number, this.#fields(old, -1));
+    this.#byNumber[number] = undefined;
+    this.#numbers.delete(href);
   }
-
-  #boost = (weight: number) => ({
-    title: TITLE_BOOST * weight,
-    text: weight,
-    kind: KIND_BOOST * weight,
-  });
 
   /** What one query word looks up, by weight; corrected when nothing matches as typed. */
   #resolve(term: QueryTerm): ResolvedTerm {
@@ -205,20 +218,20 @@ export class LanguageIndex {
     const completions = [
       ...new Set(term.beginnings.flatMap((beginning) => this.#vocabulary.completions(beginning))),
     ].filter((form) => !exact.includes(form) && !stems.includes(form));
-    const queries: Query[] = [];
-    if (exact.length) queries.push({ queries: exact, boost: this.#boost(1) });
-    if (stems.length) queries.push({ queries: stems, boost: this.#boost(WEIGHT.stem) });
-    if (completions.length) {
-      queries.push({ queries: completions, boost: this.#boost(WEIGHT.completion) });
-    }
-    if (queries.length) return { term, query: { combineWith: "OR", queries } };
+    const weighing = (weight: number) => (term: string) => ({ term, weight });
+    const query = [
+      ...exact.map(weighing(1)),
+      ...stems.map(weighing(WEIGHT.stem)),
+      ...completions.map(weighing(WEIGHT.completion)),
+    ];
+    if (query.length) return { term, query };
     const corrections = this.#vocabulary.corrections(term.folded);
     const lookups = [...new Set(corrections.flatMap(termsOf))];
     return {
       term: { ...term, forms: lookups, beginnings: [] },
       correction: corrections[0],
-      // Nothing to look up: an empty OR, which matches nothing.
-      query: { combineWith: "OR", queries: lookups, boost: this.#boost(WEIGHT.correction) },
+      // Nothing to look up: a word that matches nothing.
+      query: lookups.map(weighing(WEIGHT.correction)),
     };
   }
 
@@ -229,28 +242,28 @@ export class LanguageIndex {
     const terms = typeof query === "string" ? queryTerms(query) : query;
     if (terms.length === 0) return { total: 0, counts, results: [] };
     const resolved = terms.map((term) => this.#resolve(term));
-    const hits = this.#search.search({
-      combineWith: "AND",
-      queries: resolved.map((each) => each.query),
+    const ranked = this.#postings.rank(
+      resolved.map((each) => each.query),
+      { offset, limit, ...(kind && { group: KIND_FILTERS.indexOf(kind) }) },
+    );
+    KIND_FILTERS.forEach((filter, group) => {
+      counts[filter] = ranked.counts[group] ?? 0;
     });
-    const chosen = [];
-    for (const hit of hits) {
-      const document = this.#documents.get(String(hit.id));
-      if (!document) continue;
-      const filter = filterOf(document.kind);
-      counts[filter]++;
-      if (!kind || kind === filter) chosen.push(document);
-    }
     const used = resolved.map((each) => each.term);
-    const results = chosen.slice(offset, offset + limit).map((document) => ({
-      href: document.href,
-      kind: document.kind,
-      title: marked(document.title, used),
-      extract: extracts ? extract(document.text, used) : [],
-    }));
-    const corrected = hits.length > 0 && resolved.some((each) => each.correction);
+    const results = ranked.documents.flatMap((number) => {
+      const document = this.#byNumber[number];
+      if (!document) return [];
+      return {
+        href: document.href,
+        kind: document.kind,
+        title: marked(document.title, used),
+        extract: extracts ? extract(document.text, used) : [],
+      };
+    });
+    const found = KIND_FILTERS.reduce((sum, filter) => sum + counts[filter], 0);
+    const corrected = found > 0 && resolved.some((each) => each.correction);
     return {
-      total: chosen.length,
+      total: kind ? counts[kind] : found,
       counts,
       results,
       ...(corrected && {

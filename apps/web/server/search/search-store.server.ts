@@ -40,7 +40,7 @@ export interface SearchStore {
 }
 
 /** The format of the files: a change makes old files unread (and rebuilt). */
-const VERSION = 1;
+const VERSION = 2;
 
 /** Longest a builder may hold its lock: past it, the lock is another's to take. */
 export const LOCK_TTL_MS = 10 * 60 * 1000;

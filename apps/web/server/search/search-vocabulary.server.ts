@@ -1,10 +1,10 @@
 /**
- * The words of one language's search index (issue 31), beside MiniSearch's own index: how
- * often each indexed term occurs, for completing the word being typed (the most frequent
- * completions, a bounded number), and how often each word occurs as written (or as an Arabic
- * stem), for correcting a misspelt one (typos.ts). Kept in radix trees (MiniSearch's
- * SearchableMap: prefixes and edit distances); while many documents are added at once, in
- * plain maps, several times faster, made radix trees at the end.
+ * The words of one language's search index (issue 31), beside its postings: how often each
+ * indexed term occurs, for completing the word being typed (the most frequent completions, a
+ * bounded number), and how often each word occurs as written (or as an Arabic stem), for
+ * correcting a misspelt one (typos.ts). Kept in radix trees (MiniSearch's SearchableMap:
+ * prefixes and edit distances); while many documents are added at once, in plain maps, several
+ * times faster, made radix trees at the end.
  */
 import SearchableMap from "minisearch/SearchableMap";
 import { isStopWord, termsOf } from "../../app/shared/search/normalise.ts";
