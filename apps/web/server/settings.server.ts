@@ -85,7 +85,7 @@ const settingsSchema = z.object({
   /** Searches one visitor may have rendered (not answered from the page cache) per 10 s. */
   SEARCH_RATE_LIMIT: positiveInt.default(20),
   /**
-   * Documents the site search indexes per language, at most (its memory: about 8 MB a thousand);
+   * Documents the site search indexes per language, at most (its memory: 1.5 to 3 MB a thousand);
    * past it the oldest news are left out.
    */
   SEARCH_MAX_DOCUMENTS: positiveInt.default(10_000),
