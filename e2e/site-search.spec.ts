@@ -318,7 +318,15 @@ test.describe("before the first index", () => {
       databasePath: path.join(dir, "content.sqlite"),
       storageDir: e2eStorageDir,
     });
-    // The news list answers 4 s late: the first index cannot be built before then.
+    // The news answers wait until the searches below have been answered (4 s at most): the
+    // first index cannot be built before then.
+    let release = () => {};
+    const released = Promise.race([
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+      new Promise<void>((resolve) => setTimeout(resolve, 4_000)),
+    ]);
     const slow = http.createServer((incoming, outgoing) => {
       const forward = () => {
         const upstream = http.request(
@@ -333,7 +341,7 @@ test.describe("before the first index", () => {
         upstream.on("error", () => outgoing.destroy());
         incoming.pipe(upstream);
       };
-      if (incoming.url?.startsWith("/api/news")) setTimeout(forward, 4_000);
+      if (incoming.url?.startsWith("/api/news")) void released.then(forward);
       else forward();
     });
     await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
@@ -351,7 +359,8 @@ test.describe("before the first index", () => {
         const suggest = await request.get(`${site.url}/${lang}/search/suggest?q=${queries[lang]}`);
         expect(suggest.status()).toBe(503);
       }
-      // Then the index is there.
+      // Then the index is there, once the news are answered.
+      release();
       const ready = await resultsOf(request, site.url + searchPath("en", queries.en));
       expect(ready.status).toBe(200);
       expect(ready.results.length).toBeGreaterThan(0);
