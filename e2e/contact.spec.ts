@@ -24,10 +24,12 @@ for (const lang of languages) {
   const m = contactMessages[lang];
 
   test.describe(`/${lang}/contactUs`, () => {
-    test("shows the banner, the contact details with links, and an accessible form", async ({
+    // One load of the page: what it shows, then an empty submit and, with its errors shown,
+    // the layout and axe.
+    test("shows the banner, the contact details with links, and an accessible form; an empty submit shows the three messages and focuses the name field; with them shown it mirrors in Arabic, fits the screen and has no serious or critical axe violation", async ({
       page,
-    }) => {
-      await open(page, lang);
+    }, testInfo) => {
+      await openLive(page, lang);
       await expect(page).toHaveTitle(new RegExp(`^${t["contact.title"]} \\|`));
       const main = page.locator("main");
       await expect(
@@ -79,26 +81,69 @@ for (const lang of languages) {
       const trap = page.locator('[aria-hidden="true"]:has(> #contact-website)');
       await expect(trap).toHaveCSS("width", "1px");
       await expect(trap).toHaveCSS("overflow", "hidden");
-    });
 
-    test("an empty submit shows the three messages and focuses the name field", async ({
-      page,
-    }) => {
-      await openLive(page, lang);
-      await submitButton(page).click();
-      const expected: [keyof Typed, string][] = [
-        ["name", m.nameRequired],
-        ["email", m.emailRequired],
-        ["message", m.messageRequired],
-      ];
-      for (const [name, message] of expected) {
-        const input = field(page, name);
-        await expect(input).toHaveAttribute("aria-invalid", "true");
-        await expect(input).toHaveAccessibleDescription(message);
-      }
-      await expect(field(page, "name")).toBeFocused();
-      await expect(field(page, "phone")).not.toHaveAttribute("aria-invalid");
-      await expect(page.getByRole("alert")).toHaveText(t["contact.fixErrors"]);
+      await test.step("an empty submit shows the three messages and focuses the name field", async () => {
+        await submitButton(page).click();
+        const expected: [keyof Typed, string][] = [
+          ["name", m.nameRequired],
+          ["email", m.emailRequired],
+          ["message", m.messageRequired],
+        ];
+        for (const [name, message] of expected) {
+          const input = field(page, name);
+          await expect(input).toHaveAttribute("aria-invalid", "true");
+          await expect(input).toHaveAccessibleDescription(message);
+        }
+        await expect(field(page, "name")).toBeFocused();
+        await expect(field(page, "phone")).not.toHaveAttribute("aria-invalid");
+        await expect(page.getByRole("alert")).toHaveText(t["contact.fixErrors"]);
+      });
+
+      await test.step("with the errors shown: mirrors in Arabic and fits the screen", async () => {
+        await expect(field(page, "name")).toBeFocused();
+        const geometry = await page.evaluate(() => {
+          const box = (selector: string) => {
+            const element = document.querySelector(selector);
+            if (!element) throw new Error(`${selector} not found`);
+            return element.getBoundingClientRect();
+          };
+          const label = document.querySelector('label[for="contact-name"]');
+          const range = document.createRange();
+          if (label?.firstChild) range.selectNodeContents(label.firstChild);
+          const text = range.getBoundingClientRect();
+          return {
+            text: { left: text.left, right: text.right },
+            star: box('label[for="contact-name"] [aria-hidden="true"]'),
+            input: box("#contact-name"),
+            email: box("#contact-email"),
+            error: box("#contact-name-error"),
+            button: box('form[aria-labelledby="contact-form-heading"] button[type="submit"]'),
+            message: box("#contact-message"),
+            overflow: document.documentElement.scrollWidth - window.innerWidth,
+          };
+        });
+        expect(geometry.overflow).toBeLessThanOrEqual(0);
+        if (lang === "en") {
+          expect(geometry.star.left).toBeGreaterThanOrEqual(geometry.text.right - 1);
+          expect(Math.abs(geometry.error.left - geometry.input.left)).toBeLessThan(2);
+          expect(Math.abs(geometry.button.left - geometry.message.left)).toBeLessThan(2);
+        } else {
+          expect(geometry.star.right).toBeLessThanOrEqual(geometry.text.left + 1);
+          expect(Math.abs(geometry.error.right - geometry.input.right)).toBeLessThan(2);
+          expect(Math.abs(geometry.button.right - geometry.message.right)).toBeLessThan(2);
+        }
+        if (testInfo.project.name === "phone") {
+          expect(geometry.email.top).toBeGreaterThan(geometry.input.bottom); // one column
+        } else {
+          expect(Math.abs(geometry.email.top - geometry.input.top)).toBeLessThan(2); // side by side
+          if (lang === "en") expect(geometry.email.left).toBeGreaterThan(geometry.input.right);
+          else expect(geometry.email.right).toBeLessThan(geometry.input.left);
+        }
+      });
+
+      await test.step("with the errors shown: no serious or critical axe violations", async () => {
+        expect(await seriousViolations(page, "main")).toEqual([]);
+      });
     });
 
     test.describe("the form's behaviour", () => {
@@ -166,57 +211,6 @@ for (const lang of languages) {
         // The answer came after the action finished: a forwarded message would be stored by now.
         expect(stored(sharedApiDb, values.message)).toEqual([]);
       });
-    });
-
-    test("mirrors in Arabic and fits the screen", async ({ page }, testInfo) => {
-      await openLive(page, lang);
-      await submitButton(page).click();
-      await expect(field(page, "name")).toBeFocused();
-      const geometry = await page.evaluate(() => {
-        const box = (selector: string) => {
-          const element = document.querySelector(selector);
-          if (!element) throw new Error(`${selector} not found`);
-          return element.getBoundingClientRect();
-        };
-        const label = document.querySelector('label[for="contact-name"]');
-        const range = document.createRange();
-        if (label?.firstChild) range.selectNodeContents(label.firstChild);
-        const text = range.getBoundingClientRect();
-        return {
-          text: { left: text.left, right: text.right },
-          star: box('label[for="contact-name"] [aria-hidden="true"]'),
-          input: box("#contact-name"),
-          email: box("#contact-email"),
-          error: box("#contact-name-error"),
-          button: box('form[aria-labelledby="contact-form-heading"] button[type="submit"]'),
-          message: box("#contact-message"),
-          overflow: document.documentElement.scrollWidth - window.innerWidth,
-        };
-      });
-      expect(geometry.overflow).toBeLessThanOrEqual(0);
-      if (lang === "en") {
-        expect(geometry.star.left).toBeGreaterThanOrEqual(geometry.text.right - 1);
-        expect(Math.abs(geometry.error.left - geometry.input.left)).toBeLessThan(2);
-        expect(Math.abs(geometry.button.left - geometry.message.left)).toBeLessThan(2);
-      } else {
-        expect(geometry.star.right).toBeLessThanOrEqual(geometry.text.left + 1);
-        expect(Math.abs(geometry.error.right - geometry.input.right)).toBeLessThan(2);
-        expect(Math.abs(geometry.button.right - geometry.message.right)).toBeLessThan(2);
-      }
-      if (testInfo.project.name === "phone") {
-        expect(geometry.email.top).toBeGreaterThan(geometry.input.bottom); // one column
-      } else {
-        expect(Math.abs(geometry.email.top - geometry.input.top)).toBeLessThan(2); // side by side
-        if (lang === "en") expect(geometry.email.left).toBeGreaterThan(geometry.input.right);
-        else expect(geometry.email.right).toBeLessThan(geometry.input.left);
-      }
-    });
-
-    test("no serious or critical axe violations, with errors shown", async ({ page }) => {
-      await openLive(page, lang);
-      await submitButton(page).click();
-      await expect(field(page, "name")).toBeFocused();
-      expect(await seriousViolations(page, "main")).toEqual([]);
     });
   });
 

@@ -61,23 +61,6 @@ for (const lang of languages) {
       });
     });
 
-    test("the banner slider has named controls and slide labels", async ({ page }) => {
-      await openHome(page, lang);
-      const slides = page.getByTestId("hero-slide");
-      const count = await slides.count();
-      await expect(slides.first()).toHaveAttribute("role", "group");
-      await expect(slides.first()).toHaveAttribute("aria-roledescription", "slide");
-      await expect(slides.nth(1)).toHaveAttribute(
-        "aria-label",
-        lang === "en" ? `Slide 2 of ${count}` : `الشريحة 2 من ${count}`,
-      );
-      const dots = page.getByTestId("hero-dot");
-      await expect(dots).toHaveCount(count);
-      await dots.nth(2).click();
-      await expect(slides.nth(2)).toHaveAttribute("data-selected", "true");
-      await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
-    });
-
     test.describe(() => {
       onlyAt("desktop", "the same code at every width");
 
@@ -115,134 +98,156 @@ for (const lang of languages) {
       await expect(page.getByTestId("hero-pause")).toBeHidden();
     });
 
-    test("the extra-data strip is sorted by index", async ({ page }) => {
-      const items = await apiData<{ title: string; content: string; index: number | string }[]>(
-        "/api/extra-data",
-        lang,
-      );
-      expect(items.length).toBeGreaterThan(1);
-      const expected = [...items].sort((a, b) => Number(a.index) - Number(b.index));
-      await page.goto(`/${lang}`);
-      const shown = page.getByTestId("extra-data-item");
-      await expect(shown).toHaveCount(items.length);
-      for (const [i, item] of expected.entries()) {
-        await expect(shown.nth(i)).toContainText(item.title);
-        await expect(shown.nth(i)).toContainText(item.content);
-      }
-    });
+    // One load of the home page for what it shows and how it is laid out, then what moves:
+    // the banner slider's dots, then the latest projects carousel from its start to its end.
+    test("the company's name as heading, the extra-data strip by index, slide widths by breakpoint, services and news links with news cut to 250 characters, a named banner slider, carousels in the reading direction with disabled ends", async ({
+      page,
+    }, testInfo) => {
+      await openHome(page, lang);
 
-    test("the latest projects carousel: disabled ends, links", async ({ page }) => {
-      const projects = await apiData<{ id: number | string }[]>("/api/homepage-projects", lang);
-      expect(projects.length).toBeGreaterThan(2);
-      await page.goto(`/${lang}`);
-      const carousel = page.getByTestId("latest-projects");
-      await expectLive(carousel);
-      const hrefs = await carousel
-        .locator("a")
-        .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
-      expect(hrefs).toEqual(projects.map((project) => `/${lang}/projects/${project.id}`));
+      await test.step("the company's name from the company file is the heading", async () => {
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(company(lang).name);
+      });
 
-      const name = lang === "en" ? "Latest Projects" : "أحدث المشاريع";
-      const previous = carousel.getByRole("button", {
-        name: lang === "en" ? `Previous ${name}` : `${name}: السابق`,
+      await test.step("the extra-data strip is sorted by index", async () => {
+        const items = await apiData<{ title: string; content: string; index: number | string }[]>(
+          "/api/extra-data",
+          lang,
+        );
+        expect(items.length).toBeGreaterThan(1);
+        const expected = [...items].sort((a, b) => Number(a.index) - Number(b.index));
+        const shown = page.getByTestId("extra-data-item");
+        await expect(shown).toHaveCount(items.length);
+        for (const [i, item] of expected.entries()) {
+          await expect(shown.nth(i)).toContainText(item.title);
+          await expect(shown.nth(i)).toContainText(item.content);
+        }
       });
-      const next = carousel.getByRole("button", {
-        name: lang === "en" ? `Next ${name}` : `${name}: التالي`,
-      });
-      await expect(previous).toBeDisabled();
-      await expect(next).toBeEnabled();
-      for (let i = 0; i < projects.length && (await next.isEnabled()); i++) {
-        await next.click();
-        await expect(previous).toBeEnabled();
-      }
-      await expect(next).toBeDisabled();
-      // The last slide is fully in view at the end (once the scroll has settled).
-      await expect(async () => {
+
+      await test.step("the slide widths follow the breakpoints", async () => {
+        const carousel = page.getByTestId("latest-projects");
         const viewport = await carousel.getByTestId("carousel-viewport").boundingBox();
-        const last = await carousel.getByTestId("carousel-slide").last().boundingBox();
-        if (!viewport || !last) throw new Error("no box");
-        expect(last.x).toBeGreaterThanOrEqual(viewport.x - 2);
-        expect(last.x + last.width).toBeLessThanOrEqual(viewport.x + viewport.width + 2);
-      }).toPass();
-    });
+        const slides = carousel.getByTestId("carousel-slide");
+        const slide = await slides.nth(0).boundingBox();
+        const gap = await slides.nth(0).evaluate((el) => getComputedStyle(el).paddingInlineStart);
+        if (!viewport || !slide) throw new Error("no box");
+        const phone = testInfo.project.name === "phone";
+        expect(gap).toBe(phone ? "5px" : "20px");
+        const perView = (viewport.width + (phone ? 5 : 20)) / slide.width;
+        expect(perView).toBeCloseTo(phone ? 1.5 : 2.5, 1);
 
-    test("carousels run in the reading direction", async ({ page }) => {
-      await page.goto(`/${lang}`);
-      const carousel = page.getByTestId("latest-projects");
-      await expectLive(carousel);
-      const viewport = carousel.getByTestId("carousel-viewport");
-      await expect(viewport).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
-      const slides = carousel.getByTestId("carousel-slide");
-      const first = await slides.nth(0).boundingBox();
-      const second = await slides.nth(1).boundingBox();
-      if (!first || !second) throw new Error("slides have no box");
-      // Arabic lays slides out from the right; English from the left.
-      if (lang === "ar") expect(second.x).toBeLessThan(first.x);
-      else expect(second.x).toBeGreaterThan(first.x);
+        const hero = page.getByTestId("hero-slider");
+        const heroBox = await hero.boundingBox();
+        const heroSlide = await page.getByTestId("hero-slide").first().boundingBox();
+        if (!heroBox || !heroSlide) throw new Error("no box");
+        expect(Math.round((heroBox.width + 50) / heroSlide.width)).toBe(phone ? 1 : 3);
+        expect(heroBox.height).toBeGreaterThanOrEqual(560);
+      });
 
-      await carousel.getByTestId("carousel-next").click();
-      // "Next" brings in the slides on the reading side: the track moves right in Arabic
-      // (towards the end on the left) and left in English.
-      await expect(async () => {
-        const moved = await slides.nth(0).boundingBox();
-        if (!moved) throw new Error("slide has no box");
-        if (lang === "ar") expect(moved.x).toBeGreaterThan(first.x + 50);
-        else expect(moved.x).toBeLessThan(first.x - 50);
-      }).toPass();
-    });
+      await test.step("services link to their pages; news is cut to 250 characters", async () => {
+        const services = await apiData<{ id: number | string }[]>("/api/homepage-services", lang);
+        const news = await apiData<{ data: { id: number | string; description: string }[] }>(
+          "/api/news?page=1",
+          lang,
+        );
+        const serviceLinks = await page
+          .getByTestId("service-card")
+          .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+        expect(serviceLinks).toEqual(services.map((service) => `/${lang}/services/${service.id}`));
 
-    test("the slide widths follow the breakpoints", async ({ page }, testInfo) => {
-      await page.goto(`/${lang}`);
-      const carousel = page.getByTestId("latest-projects");
-      const viewport = await carousel.getByTestId("carousel-viewport").boundingBox();
-      const slides = carousel.getByTestId("carousel-slide");
-      const slide = await slides.nth(0).boundingBox();
-      const gap = await slides.nth(0).evaluate((el) => getComputedStyle(el).paddingInlineStart);
-      if (!viewport || !slide) throw new Error("no box");
-      const phone = testInfo.project.name === "phone";
-      expect(gap).toBe(phone ? "5px" : "20px");
-      const perView = (viewport.width + (phone ? 5 : 20)) / slide.width;
-      expect(perView).toBeCloseTo(phone ? 1.5 : 2.5, 1);
+        const newsCarousel = page.getByTestId("latest-news");
+        const newsLinks = await newsCarousel
+          .getByTestId("carousel-slide")
+          .locator("a")
+          .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+        expect(newsLinks).toEqual(news.data.map((item) => `/${lang}/news/${item.id}`));
 
-      const hero = page.getByTestId("hero-slider");
-      const heroBox = await hero.boundingBox();
-      const heroSlide = await page.getByTestId("hero-slide").first().boundingBox();
-      if (!heroBox || !heroSlide) throw new Error("no box");
-      expect(Math.round((heroBox.width + 50) / heroSlide.width)).toBe(phone ? 1 : 3);
-      expect(heroBox.height).toBeGreaterThanOrEqual(560);
-    });
+        const descriptions = await newsCarousel.getByTestId("news-description").allTextContents();
+        expect(descriptions).toHaveLength(news.data.length);
+        const long = news.data.findIndex((item) => codePoints(item.description) > 250);
+        expect(
+          long,
+          "the seed has a news description longer than 250 characters",
+        ).toBeGreaterThanOrEqual(0);
+        for (const [i, text] of descriptions.entries()) {
+          const source = news.data[i]?.description ?? "";
+          // The first 250 characters (by code point) and an ellipsis; short ones whole.
+          expect(text).toBe(truncated(source, 250));
+        }
+      });
 
-    test("services link to their pages; news is cut to 250 characters", async ({ page }) => {
-      const services = await apiData<{ id: number | string }[]>("/api/homepage-services", lang);
-      const news = await apiData<{ data: { id: number | string; description: string }[] }>(
-        "/api/news?page=1",
-        lang,
-      );
-      await page.goto(`/${lang}`);
-      const serviceLinks = await page
-        .getByTestId("service-card")
-        .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
-      expect(serviceLinks).toEqual(services.map((service) => `/${lang}/services/${service.id}`));
+      await test.step("the banner slider has named controls and slide labels", async () => {
+        const slides = page.getByTestId("hero-slide");
+        const count = await slides.count();
+        await expect(slides.first()).toHaveAttribute("role", "group");
+        await expect(slides.first()).toHaveAttribute("aria-roledescription", "slide");
+        await expect(slides.nth(1)).toHaveAttribute(
+          "aria-label",
+          lang === "en" ? `Slide 2 of ${count}` : `الشريحة 2 من ${count}`,
+        );
+        const dots = page.getByTestId("hero-dot");
+        await expect(dots).toHaveCount(count);
+        await dots.nth(2).click();
+        await expect(slides.nth(2)).toHaveAttribute("data-selected", "true");
+        await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+      });
 
-      const newsCarousel = page.getByTestId("latest-news");
-      const newsLinks = await newsCarousel
-        .getByTestId("carousel-slide")
-        .locator("a")
-        .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
-      expect(newsLinks).toEqual(news.data.map((item) => `/${lang}/news/${item.id}`));
+      // The first "next" shows the reading direction; the others go on to the end.
+      await test.step("carousels run in the reading direction; the latest projects carousel: disabled ends, links", async () => {
+        const projects = await apiData<{ id: number | string }[]>("/api/homepage-projects", lang);
+        expect(projects.length).toBeGreaterThan(2);
+        const carousel = page.getByTestId("latest-projects");
+        await expectLive(carousel);
+        const hrefs = await carousel
+          .locator("a")
+          .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+        expect(hrefs).toEqual(projects.map((project) => `/${lang}/projects/${project.id}`));
 
-      const descriptions = await newsCarousel.getByTestId("news-description").allTextContents();
-      expect(descriptions).toHaveLength(news.data.length);
-      const long = news.data.findIndex((item) => codePoints(item.description) > 250);
-      expect(
-        long,
-        "the seed has a news description longer than 250 characters",
-      ).toBeGreaterThanOrEqual(0);
-      for (const [i, text] of descriptions.entries()) {
-        const source = news.data[i]?.description ?? "";
-        // The first 250 characters (by code point) and an ellipsis; short ones whole.
-        expect(text).toBe(truncated(source, 250));
-      }
+        const viewport = carousel.getByTestId("carousel-viewport");
+        await expect(viewport).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+        const slides = carousel.getByTestId("carousel-slide");
+        const first = await slides.nth(0).boundingBox();
+        const second = await slides.nth(1).boundingBox();
+        if (!first || !second) throw new Error("slides have no box");
+        // Arabic lays slides out from the right; English from the left.
+        if (lang === "ar") expect(second.x).toBeLessThan(first.x);
+        else expect(second.x).toBeGreaterThan(first.x);
+
+        const name = lang === "en" ? "Latest Projects" : "أحدث المشاريع";
+        const previous = carousel.getByRole("button", {
+          name: lang === "en" ? `Previous ${name}` : `${name}: السابق`,
+        });
+        const next = carousel.getByRole("button", {
+          name: lang === "en" ? `Next ${name}` : `${name}: التالي`,
+        });
+        await expect(previous).toBeDisabled();
+        await expect(next).toBeEnabled();
+
+        await carousel.getByTestId("carousel-next").click();
+        await expect(previous).toBeEnabled();
+        // "Next" brings in the slides on the reading side: the track moves right in Arabic
+        // (towards the end on the left) and left in English.
+        await expect(async () => {
+          const moved = await slides.nth(0).boundingBox();
+          if (!moved) throw new Error("slide has no box");
+          if (lang === "ar") expect(moved.x).toBeGreaterThan(first.x + 50);
+          else expect(moved.x).toBeLessThan(first.x - 50);
+        }).toPass();
+
+        for (let i = 1; i < projects.length && (await next.isEnabled()); i++) {
+          await next.click();
+          await expect(previous).toBeEnabled();
+        }
+        await expect(next).toBeDisabled();
+        // The last slide is fully in view at the end (once the scroll has settled).
+        await expect(async () => {
+          const viewport = await carousel.getByTestId("carousel-viewport").boundingBox();
+          const last = await carousel.getByTestId("carousel-slide").last().boundingBox();
+          if (!viewport || !last) throw new Error("no box");
+          expect(last.x).toBeGreaterThanOrEqual(viewport.x - 2);
+          expect(last.x + last.width).toBeLessThanOrEqual(viewport.x + viewport.width + 2);
+        }).toPass();
+      });
     });
 
     test.describe(() => {
@@ -256,9 +261,11 @@ for (const lang of languages) {
     });
 
     test.describe(() => {
-      onlyAt("desktop", "hover needs a mouse");
+      onlyAt("desktop", "hover needs a mouse; the keyboard test runs with it");
 
-      test("service icons turn white on hover and focus; See More shows", async ({ page }) => {
+      test("service icons turn white on hover and focus; See More shows; Tab reaches a link in a hidden slide and brings it into view", async ({
+        page,
+      }) => {
         await page.goto(`/${lang}`);
         const card = page.getByTestId("service-card").first();
         const white = card.locator('img[data-icon="white"]');
@@ -286,16 +293,8 @@ for (const lang of languages) {
         await expect(seeMore).toHaveCSS("opacity", "0");
         await newsCard.hover();
         await expect(seeMore).toHaveCSS("opacity", "1");
-      });
-    });
 
-    test.describe(() => {
-      onlyAt("desktop", "keyboard test on desktop");
-
-      test("keyboard: Tab reaches a link in a hidden slide and brings it into view", async ({
-        page,
-      }) => {
-        await page.goto(`/${lang}`);
+        // Keyboard: Tab reaches a link in a hidden slide and brings it into view.
         const carousel = page.getByTestId("latest-projects");
         await expectLive(carousel);
         const links = carousel.getByTestId("carousel-slide").locator("a");
@@ -306,14 +305,5 @@ for (const lang of languages) {
         await expect(fourth).toBeInViewport({ ratio: 0.9 });
       });
     });
-  });
-}
-
-for (const lang of languages) {
-  test(`/${lang} shows the company's name from the company file as its heading`, async ({
-    page,
-  }) => {
-    await page.goto(`/${lang}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(company(lang).name);
   });
 }

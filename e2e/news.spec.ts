@@ -55,7 +55,11 @@ async function expectCards(page: Page, lang: Lang, items: NewsSummary[]) {
 
 test.describe("news page", () => {
   for (const lang of languages) {
-    test(`/${lang}/news: header and the cards of page 1`, async ({ page }) => {
+    // One load of the list for what it shows and how its cards are laid out, then a card's
+    // click to its story (in both languages, where it was Arabic only).
+    test(`/${lang}/news: header and the cards of page 1, long descriptions cut to 250 characters with an ellipsis, cards in columns on desktop and one column on phones; a card leads to its news item`, async ({
+      page,
+    }, testInfo) => {
       const [header] = await apiData<NewsPage[]>("/api/news-page", lang);
       const first = await apiData<Paged<NewsSummary>>("/api/news", lang);
       expect(first.data.length).toBeGreaterThan(0);
@@ -66,33 +70,55 @@ test.describe("news page", () => {
       await expect(heading(page)).toHaveText(header?.title ?? "");
       await expect(page.getByTestId("news-page-description")).toHaveText(header?.description ?? "");
       await expectCards(page, lang, first.data);
-    });
 
-    test(`/${lang}/news: long descriptions are cut to 250 characters with an ellipsis`, async ({
-      page,
-    }) => {
-      const first = await apiData<Paged<NewsSummary>>("/api/news", lang);
-      const long = first.data.find((item) => Array.from(item.description).length > 250);
-      expect(long, "page 1 of the seed has a description longer than 250 characters").toBeTruthy();
-      if (!long) return;
+      await test.step("long descriptions are cut to 250 characters with an ellipsis", async () => {
+        const long = first.data.find((item) => Array.from(item.description).length > 250);
+        expect(
+          long,
+          "page 1 of the seed has a description longer than 250 characters",
+        ).toBeTruthy();
+        if (!long) return;
 
-      await page.goto(`/${lang}/news`);
-      const shown =
-        (await cards(page)
-          .filter({ hasText: long.title })
-          .getByTestId("news-description")
-          .textContent()) ?? "";
-      // Exactly the first 250 characters (by code point), then the ellipsis.
-      expect(shown).toBe(truncated(long.description, 250));
-      expect(Array.from(shown.trimEnd().replace(/…$/, "")).length).toBeGreaterThan(240);
-      const descriptions = await page.getByTestId("news-description").allTextContents();
-      const dates = await page.getByTestId("news-date").allTextContents();
-      expect(descriptions.length).toBeGreaterThan(1);
-      expect(dates.length).toBeGreaterThan(1);
-      for (const text of descriptions) {
-        expect(Array.from(text.replace(/…$/, "")).length).toBeLessThanOrEqual(250);
-      }
-      for (const date of dates) expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        const shown =
+          (await cards(page)
+            .filter({ hasText: long.title })
+            .getByTestId("news-description")
+            .textContent()) ?? "";
+        // Exactly the first 250 characters (by code point), then the ellipsis.
+        expect(shown).toBe(truncated(long.description, 250));
+        expect(Array.from(shown.trimEnd().replace(/…$/, "")).length).toBeGreaterThan(240);
+        const descriptions = await page.getByTestId("news-description").allTextContents();
+        const dates = await page.getByTestId("news-date").allTextContents();
+        expect(descriptions.length).toBeGreaterThan(1);
+        expect(dates.length).toBeGreaterThan(1);
+        for (const text of descriptions) {
+          expect(Array.from(text.replace(/…$/, "")).length).toBeLessThanOrEqual(250);
+        }
+        for (const date of dates) expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      });
+
+      await test.step("cards in columns on desktop, one column on phones", async () => {
+        const [a, b] = await Promise.all([
+          cards(page).nth(0).boundingBox(),
+          cards(page).nth(1).boundingBox(),
+        ]);
+        if (!a || !b) throw new Error("cards not rendered");
+        if (testInfo.project.name === "phone") {
+          expect(b.y).toBeGreaterThan(a.y + a.height - 1);
+        } else {
+          expect(Math.abs(a.y - b.y)).toBeLessThan(2);
+          // Reading order: the second card follows the first in the language's direction.
+          if (lang === "en") expect(b.x).toBeGreaterThan(a.x);
+          else expect(b.x).toBeLessThan(a.x);
+        }
+      });
+
+      await test.step("a card leads to its news item", async () => {
+        // The whole card is clickable: a click on its description (under the title's link) opens it.
+        await clickAt(page, cards(page).first().getByTestId("news-description"));
+        await expect(page).toHaveURL(`/${lang}/news/${first.data[0]?.id}`);
+        await expect(heading(page)).toHaveText(first.data[0]?.title ?? "");
+      });
     });
 
     test(`/${lang}/news: paging with next and previous`, async ({ page }) => {
@@ -197,39 +223,10 @@ test.describe("news item", () => {
       await expect(page.getByTestId("not-found")).toBeVisible();
     });
   }
-
-  test("a card leads to its news item", async ({ page }) => {
-    const [summary] = (await apiData<Paged<NewsSummary>>("/api/news", "ar")).data;
-    await page.goto("/ar/news");
-    // The whole card is clickable: a click on its description (under the title's link) opens it.
-    await clickAt(page, cards(page).first().getByTestId("news-description"));
-    await expect(page).toHaveURL(`/ar/news/${summary?.id}`);
-    await expect(heading(page)).toHaveText(summary?.title ?? "");
-  });
 });
 
 const layoutPaths = async () => ["/news", "/news?page=2", `/news/${await firstId("/api/news")}`];
 
 test.describe("layout and accessibility", () => {
   phoneOverflowTests(layoutPaths);
-  for (const lang of languages) {
-    test(`/${lang}/news: cards in columns on desktop, one column on phones`, async ({
-      page,
-    }, testInfo) => {
-      await page.goto(`/${lang}/news`);
-      const [a, b] = await Promise.all([
-        cards(page).nth(0).boundingBox(),
-        cards(page).nth(1).boundingBox(),
-      ]);
-      if (!a || !b) throw new Error("cards not rendered");
-      if (testInfo.project.name === "phone") {
-        expect(b.y).toBeGreaterThan(a.y + a.height - 1);
-      } else {
-        expect(Math.abs(a.y - b.y)).toBeLessThan(2);
-        // Reading order: the second card follows the first in the language's direction.
-        if (lang === "en") expect(b.x).toBeGreaterThan(a.x);
-        else expect(b.x).toBeLessThan(a.x);
-      }
-    });
-  }
 });

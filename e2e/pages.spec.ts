@@ -70,7 +70,10 @@ const endsWith = (suffix: string) =>
 
 test.describe("services list", () => {
   for (const lang of languages) {
-    test(`/${lang}/services shows every service, linking to its page`, async ({ page }) => {
+    // One load of the list: what it shows, keyboard focus on a card, then a card's link.
+    test(`/${lang}/services shows every service, linking to its page; keyboard focus swaps the icon like hover`, async ({
+      page,
+    }) => {
       const services = await apiData<Service[]>("/api/services", lang);
       expect(services).toHaveLength(seedLength("services.json"));
 
@@ -85,6 +88,18 @@ test.describe("services list", () => {
         if (service.description) await expect(card).toContainText(service.description);
         await expect(card).toHaveAttribute("href", `/${lang}/services/${service.id}`);
       }
+
+      await test.step("keyboard focus swaps the icon like hover", async () => {
+        const card = page.getByTestId("service-card").nth(1);
+        const white = card.locator('img[data-icon="white"]');
+        await expect(white).toHaveCSS("opacity", "0");
+        // Tab from the card before it, so focus comes from the keyboard (:focus-visible).
+        await page.getByTestId("service-card").first().focus();
+        await page.keyboard.press("Tab");
+        await expect(card).toBeFocused();
+        await expect(card).toHaveCSS("background-color", "rgb(15, 42, 68)");
+        await expect(white).toHaveCSS("opacity", "1");
+      });
 
       const first = services[0] as Service;
       await cards.first().click();
@@ -118,21 +133,6 @@ test.describe("services list", () => {
       await expect(normal).toHaveCSS("opacity", "0");
     });
   });
-
-  for (const lang of languages) {
-    test(`/${lang}/services: keyboard focus swaps the icon like hover`, async ({ page }) => {
-      await page.goto(`/${lang}/services`);
-      const card = page.getByTestId("service-card").nth(1);
-      const white = card.locator('img[data-icon="white"]');
-      await expect(white).toHaveCSS("opacity", "0");
-      // Tab from the card before it, so focus comes from the keyboard (:focus-visible).
-      await page.getByTestId("service-card").first().focus();
-      await page.keyboard.press("Tab");
-      await expect(card).toBeFocused();
-      await expect(card).toHaveCSS("background-color", "rgb(15, 42, 68)");
-      await expect(white).toHaveCSS("opacity", "1");
-    });
-  }
 });
 
 test.describe("service detail", () => {

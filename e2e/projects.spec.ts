@@ -66,9 +66,11 @@ async function expectRows(
 test.describe("project lists", () => {
   for (const lang of languages) {
     for (const list of lists) {
-      test(`/${lang}${list.path}: banner, description and page 1 of the ${list.kind} projects`, async ({
+      // One load of the list: what it shows, how its table reads at this width, then a row's
+      // click to its detail.
+      test(`/${lang}${list.path}: banner, description and page 1 of the ${list.kind} projects, in a table readable at this width; a row leads to the project's detail in the same language`, async ({
         page,
-      }) => {
+      }, testInfo) => {
         const [header] = await apiData<ProjectPage[]>("/api/project-pages", lang);
         const first = await apiData<Paged<ProjectRow>>(list.endpoint, lang);
         expect(first.data.length).toBeGreaterThan(0);
@@ -94,22 +96,21 @@ test.describe("project lists", () => {
         await expect(table(page)).toHaveAccessibleName(
           new RegExp(t(lang, "projects.table.caption").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
         );
-      });
 
-      test(`/${lang}${list.path}: a row leads to the project's detail in the same language`, async ({
-        page,
-      }) => {
-        const first = await apiData<Paged<ProjectRow>>(list.endpoint, lang);
-        const project = first.data[1] ?? first.data[0];
-        if (!project) throw new Error("no projects");
-        const detail = await apiData<ProjectDetail>(`/api/projects/${project.id}`, lang);
+        await test.step("the table is readable at this width", () =>
+          expectReadableTable(page, lang, testInfo.project.name === "phone"));
 
-        await page.goto(`/${lang}${list.path}`);
-        const row = rows(page).filter({ hasText: project.title });
-        // The whole row is clickable: a click on its date (covered by the name's link) opens it.
-        await clickAt(page, row.getByRole("cell").nth(2));
-        await expect(page).toHaveURL(list.detail(lang, project.id));
-        await expect(heading(page)).toHaveText(detail.projects.title);
+        await test.step("a row leads to the project's detail in the same language", async () => {
+          const project = first.data[1] ?? first.data[0];
+          if (!project) throw new Error("no projects");
+          const detail = await apiData<ProjectDetail>(`/api/projects/${project.id}`, lang);
+
+          const row = rows(page).filter({ hasText: project.title });
+          // The whole row is clickable: a click on its date (covered by the name's link) opens it.
+          await clickAt(page, row.getByRole("cell").nth(2));
+          await expect(page).toHaveURL(list.detail(lang, project.id));
+          await expect(heading(page)).toHaveText(detail.projects.title);
+        });
       });
     }
 
@@ -209,9 +210,9 @@ test.describe("project lists", () => {
 test.describe("project detail", () => {
   for (const lang of languages) {
     for (const list of lists) {
-      test(`${list.detail(lang, ":id")}: banner, side panel, gallery and other projects`, async ({
+      test(`${list.detail(lang, ":id")}: banner, side panel (beside the content on desktop, stacked on phones), gallery and other projects`, async ({
         page,
-      }) => {
+      }, testInfo) => {
         const rowsData = await apiData<Paged<ProjectRow>>(list.endpoint, lang);
         const id = rowsData.data[0]?.id;
         const { projects: project, other_projects: others } = await apiData<ProjectDetail>(
@@ -253,27 +254,24 @@ test.describe("project detail", () => {
           await expect(links.nth(index)).toHaveAttribute("href", `/${lang}/projects/${other.id}`);
           await expect(links.nth(index)).toContainText(other.title);
         }
+
+        await test.step("the side panel beside the content on desktop, stacked on phones", async () => {
+          const facts = await page.getByTestId("project-facts").boundingBox();
+          const content = await page.locator(".rich-content").first().boundingBox();
+          if (!facts || !content) throw new Error("layout not rendered");
+          if (testInfo.project.name === "phone") {
+            // Stacked: one column, full width.
+            expect(Math.abs(facts.width - content.width)).toBeLessThan(2);
+            expect(facts.y + facts.height).toBeLessThanOrEqual(content.y);
+          } else {
+            // Beside: the panel sits at the end side (right in English, left in Arabic).
+            expect(facts.y).toBeLessThan(content.y + content.height);
+            if (lang === "en") expect(facts.x).toBeGreaterThan(content.x + content.width);
+            else expect(facts.x + facts.width).toBeLessThan(content.x);
+          }
+        });
       });
     }
-
-    test(`/${lang}/projects/:id: side panel beside the content on desktop, stacked on phones`, async ({
-      page,
-    }, testInfo) => {
-      await page.goto(`/${lang}/projects/${await firstId("/api/Completed-projects")}`);
-      const facts = await page.getByTestId("project-facts").boundingBox();
-      const content = await page.locator(".rich-content").first().boundingBox();
-      if (!facts || !content) throw new Error("layout not rendered");
-      if (testInfo.project.name === "phone") {
-        // Stacked: one column, full width.
-        expect(Math.abs(facts.width - content.width)).toBeLessThan(2);
-        expect(facts.y + facts.height).toBeLessThanOrEqual(content.y);
-      } else {
-        // Beside: the panel sits at the end side (right in English, left in Arabic).
-        expect(facts.y).toBeLessThan(content.y + content.height);
-        if (lang === "en") expect(facts.x).toBeGreaterThan(content.x + content.width);
-        else expect(facts.x + facts.width).toBeLessThan(content.x);
-      }
-    });
   }
 
   test("an other project leads to its page", async ({ page }) => {
@@ -333,11 +331,6 @@ const layoutPaths = async () => [
 test.describe("layout and accessibility", () => {
   phoneOverflowTests(layoutPaths);
   for (const lang of languages) {
-    test(`/${lang}/projects: the table is readable at this width`, async ({ page }, testInfo) => {
-      await page.goto(`/${lang}/projects`);
-      await expectReadableTable(page, lang, testInfo.project.name === "phone");
-    });
-
     test(`/${lang}: the pager fits and mirrors in this language`, async ({ page }) => {
       await page.goto(`/${lang}/projects?page=2`);
       const nav = pager(page, lang);

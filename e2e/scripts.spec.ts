@@ -52,6 +52,29 @@ async function scriptFiles(page: Page) {
   );
 }
 
+/**
+ * The warnings and errors the page logs from now on (React's hydration mismatches included),
+ * each with its address; pages whose address ends with `except` are left out (the 404 page's
+ * own status is logged as an error).
+ */
+function consoleProblems(page: Page, except = "/no-such-page") {
+  const logged: string[] = [];
+  const note = (text: string) => {
+    if (!page.url().endsWith(except)) logged.push(`${page.url()}: ${text}`);
+  };
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") note(message.text());
+  });
+  page.on("pageerror", (error) => note(error.message));
+  return logged;
+}
+
+/** Scrolls to the bottom and back, so that the islands below the fold are hydrated too. */
+async function scrollDownAndBack(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** React Router's bootstrap and module preloads: never (links load pages, decision 013). */
 function expectNoRouterBootstrap(html: string, path: string) {
   expect(html, path).not.toMatch(/<link[^>]+rel="modulepreload"/);
@@ -62,10 +85,12 @@ function expectNoRouterBootstrap(html: string, path: string) {
 const islandsScript = /"(\/assets\/hydrate-[\w-]+\.js)"/g;
 
 for (const lang of languages) {
-  test(`/${lang}: pages with islands load the islands' script once, and hydrate each island`, async ({
+  // Each page is also scrolled down and back, and no page may log a React warning or error.
+  test(`/${lang}: pages with islands load the islands' script once, and hydrate each island; no React warning or error`, async ({
     page,
     request,
   }) => {
+    const logged = consoleProblems(page);
     for (const [path, islands] of await islandPagesOf(lang)) {
       const html = await (await request.get(path)).text();
       expectNoRouterBootstrap(html, path);
@@ -107,10 +132,16 @@ for (const lang of languages) {
         files.every((file) => file.startsWith("/assets/")),
         path,
       ).toBe(true);
+      await scrollDownAndBack(page);
     }
+    expect(logged).toEqual([]);
   });
 
-  test(`/${lang}: pages without islands load no script file`, async ({ page, request }) => {
+  test(`/${lang}: pages without islands load no script file; no React warning or error`, async ({
+    page,
+    request,
+  }) => {
+    const logged = consoleProblems(page);
     for (const path of await plainPagesOf(lang)) {
       const html = await (await request.get(path)).text();
       expectNoRouterBootstrap(html, path);
@@ -124,25 +155,7 @@ for (const lang of languages) {
       const waiting = page.locator("main img[data-lazy='']");
       if ((await images.count()) > 0)
         expect(await waiting.count(), `${path}: lazy images watched`).toBe(0);
-    }
-  });
-
-  test(`/${lang}: no page logs a React warning or error`, async ({ page }) => {
-    const logged: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning")
-        logged.push(`${page.url()}: ${message.text()}`);
-    });
-    page.on("pageerror", (error) => logged.push(`${page.url()}: ${error.message}`));
-    const paths = [
-      ...(await islandPagesOf(lang)).map(([path]) => path),
-      ...(await plainPagesOf(lang)).filter((path) => !path.endsWith("no-such-page")),
-    ];
-    for (const path of paths) {
-      await page.goto(path);
-      // The islands below the fold too: scrolled into view, then back.
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await scrollDownAndBack(page);
     }
     expect(logged).toEqual([]);
   });

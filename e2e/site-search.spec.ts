@@ -214,58 +214,64 @@ test.describe("the index and the API", () => {
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from this pattern
   test.beforeEach(({}, testInfo) => desktopOnly(testInfo));
 
+  const perPage = 3;
+  // One site for the purge and the page size (neither setting changes what the other test
+  // reads): started by the first test that runs, so that the phone width starts none.
+  let shared: SiteWithApi | undefined;
+  const sharedServers = async () => {
+    shared ??= await startSiteWithApi(
+      {},
+      { PURGE_SECRET: SECRET, SEARCH_PAGE_SIZE: String(perPage) },
+    );
+    return shared;
+  };
+  test.afterAll(async () => {
+    await shared?.stop();
+  });
+
   test("a purge of an item's page updates that document: the next search sees the API's content", async ({
     request,
   }) => {
-    const servers = await startSiteWithApi({}, { PURGE_SECRET: SECRET });
-    try {
-      const at = (address: string) => resultsOf(request, servers.site.url + address);
-      const [story] = await allNewsAt(servers);
-      expect(story).toBeDefined();
-      const word = `Zebrafinch${Date.now() % 1000}`;
-      expect((await at(searchPath("en", word))).results).toEqual([]);
-      editNews(servers, story?.id ?? 0, { title_en: `${word} tower topped out` });
-      // The index is fresh for minutes: without a purge it has not changed.
-      expect((await at(searchPath("en", word))).results).toEqual([]);
-      const purged = await request.post(`${servers.site.url}/purge`, {
-        headers: { Authorization: `Bearer ${SECRET}` },
-        data: { paths: [`/en/news/${story?.id}`] },
-      });
-      expect(purged.status()).toBe(200);
-      // The item's page is read again at once, in the background of the purge.
-      await expect
-        .poll(async () => (await at(searchPath("en", word))).results.map((r) => r.href))
-        .toEqual([`/en/news/${story?.id}`]);
-      const after = await at(searchPath("en", word));
-      expect(after.results[0]?.marks).toEqual([word]);
-    } finally {
-      await servers.stop();
-    }
+    const servers = await sharedServers();
+    const at = (address: string) => resultsOf(request, servers.site.url + address);
+    const [story] = await allNewsAt(servers);
+    expect(story).toBeDefined();
+    const word = `Zebrafinch${Date.now() % 1000}`;
+    expect((await at(searchPath("en", word))).results).toEqual([]);
+    editNews(servers, story?.id ?? 0, { title_en: `${word} tower topped out` });
+    // The index is fresh for minutes: without a purge it has not changed.
+    expect((await at(searchPath("en", word))).results).toEqual([]);
+    const purged = await request.post(`${servers.site.url}/purge`, {
+      headers: { Authorization: `Bearer ${SECRET}` },
+      data: { paths: [`/en/news/${story?.id}`] },
+    });
+    expect(purged.status()).toBe(200);
+    // The item's page is read again at once, in the background of the purge.
+    await expect
+      .poll(async () => (await at(searchPath("en", word))).results.map((r) => r.href))
+      .toEqual([`/en/news/${story?.id}`]);
+    const after = await at(searchPath("en", word));
+    expect(after.results[0]?.marks).toEqual([word]);
   });
 
   test("SEARCH_PAGE_SIZE sets the results of a page and so the number of pages, in both languages", async ({
     request,
   }) => {
-    const perPage = 3;
-    const servers = await startSiteWithApi({}, { SEARCH_PAGE_SIZE: String(perPage) });
-    try {
-      for (const lang of languages) {
-        const query = company(lang).name.split(" ")[0] ?? "";
-        const first = await resultsOf(request, servers.site.url + searchPath(lang, query));
-        // The count of every kind together is the largest of the filter links.
-        const total = Math.max(...first.kinds.map((kind) => kind.count));
-        expect(total).toBeGreaterThan(perPage);
-        expect(first.results).toHaveLength(perPage);
-        const lastPage = Math.ceil(total / perPage);
-        const last = await resultsOf(request, servers.site.url + searchPath(lang, query, lastPage));
-        expect(last.results).toHaveLength(total - (lastPage - 1) * perPage);
-        const past = await request.get(servers.site.url + searchPath(lang, query, lastPage + 1), {
-          maxRedirects: 0,
-        });
-        expect(past.status()).toBe(302);
-      }
-    } finally {
-      await servers.stop();
+    const servers = await sharedServers();
+    for (const lang of languages) {
+      const query = company(lang).name.split(" ")[0] ?? "";
+      const first = await resultsOf(request, servers.site.url + searchPath(lang, query));
+      // The count of every kind together is the largest of the filter links.
+      const total = Math.max(...first.kinds.map((kind) => kind.count));
+      expect(total).toBeGreaterThan(perPage);
+      expect(first.results).toHaveLength(perPage);
+      const lastPage = Math.ceil(total / perPage);
+      const last = await resultsOf(request, servers.site.url + searchPath(lang, query, lastPage));
+      expect(last.results).toHaveLength(total - (lastPage - 1) * perPage);
+      const past = await request.get(servers.site.url + searchPath(lang, query, lastPage + 1), {
+        maxRedirects: 0,
+      });
+      expect(past.status()).toBe(302);
     }
   });
 
@@ -318,7 +324,15 @@ test.describe("before the first index", () => {
       databasePath: path.join(dir, "content.sqlite"),
       storageDir: e2eStorageDir,
     });
-    // The news list answers 4 s late: the first index cannot be built before then.
+    // The news answers wait until the searches below have been answered (4 s at most): the
+    // first index cannot be built before then.
+    let release = () => {};
+    const released = Promise.race([
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+      new Promise<void>((resolve) => setTimeout(resolve, 4_000)),
+    ]);
     const slow = http.createServer((incoming, outgoing) => {
       const forward = () => {
         const upstream = http.request(
@@ -333,7 +347,7 @@ test.describe("before the first index", () => {
         upstream.on("error", () => outgoing.destroy());
         incoming.pipe(upstream);
       };
-      if (incoming.url?.startsWith("/api/news")) setTimeout(forward, 4_000);
+      if (incoming.url?.startsWith("/api/news")) void released.then(forward);
       else forward();
     });
     await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
@@ -351,7 +365,8 @@ test.describe("before the first index", () => {
         const suggest = await request.get(`${site.url}/${lang}/search/suggest?q=${queries[lang]}`);
         expect(suggest.status()).toBe(503);
       }
-      // Then the index is there.
+      // Then the index is there, once the news are answered.
+      release();
       const ready = await resultsOf(request, site.url + searchPath("en", queries.en));
       expect(ready.status).toBe(200);
       expect(ready.results.length).toBeGreaterThan(0);
