@@ -13,6 +13,7 @@ import { Outbox } from "../apps/web/server/contact/outbox.server.ts";
 import { behaviourOnly, checksStarted, fill, submitButton, typed } from "./support/contact-form.ts";
 import { languages } from "./support/content.ts";
 import { forward } from "./support/editing-proxy.ts";
+import { sumOfSeries } from "./support/metrics-text.ts";
 import { promtoolPath, startPrometheus } from "./support/prometheus.ts";
 import { freePort } from "./support/redis.ts";
 import { type SiteWithApi, startSiteWithApi } from "./support/site.ts";
@@ -241,11 +242,7 @@ test.describe("metrics of a site with two workers", () => {
     expect(answer.status).toBe(200);
     return answer.text();
   };
-  const sample = (text: string, series: string) =>
-    text
-      .split("\n")
-      .filter((line) => line.startsWith(series))
-      .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+  const sample = sumOfSeries;
 
   test("one scrape adds up both workers and the primary, and promtool finds nothing wrong", async () => {
     const before = sample(await scrape(), "http_requests_total{");

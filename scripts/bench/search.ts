@@ -37,6 +37,7 @@ import {
 } from "../../apps/web/server/search/search-documents.server.ts";
 import { SiteSearch } from "../../apps/web/server/search/search-index.server.ts";
 import { fileSearchStore } from "../../apps/web/server/search/search-store.server.ts";
+import { seededRandom as random } from "../../apps/web/server/testing/seeded-random.ts";
 import { fixed, table } from "./format.ts";
 
 export interface SearchRow {
@@ -80,17 +81,6 @@ const heapUsed = () => {
   const { heapUsed, arrayBuffers } = process.memoryUsage();
   return heapUsed + arrayBuffers;
 };
-
-/** A small seeded generator, so every run draws the same documents and queries. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The words of the documents, the most frequent first. */
 export function wordsOf(documents: SearchDocument[]): string[] {

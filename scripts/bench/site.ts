@@ -123,6 +123,13 @@ export function memoryOf(pid: number): Memory | undefined {
   }
 }
 
+/** CPU time a process has used, in ms (user and system, from /proc/<pid>/stat). */
+export function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  // utime and stime are the 12th and 13th fields after the command, in clock ticks (100 a second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export interface RawAnswer {
   status: number;
   encoding: string;

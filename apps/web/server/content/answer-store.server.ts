@@ -18,6 +18,10 @@ export interface StoredAnswer {
   storedAt: number;
 }
 
+/** Whether `key` is `named` or one of its pages (`en /api/news?page=9` of `en /api/news`). */
+export const isKeyOrPageOf = (key: string, named: string) =>
+  key === named || key.startsWith(`${named}?`);
+
 export interface AnswerStore {
   get(key: string): StoredAnswer | undefined;
   /** Queues the answer; it is written with the next batch. */
@@ -155,7 +159,7 @@ export function openAnswerStore(file: string, options: AnswerStoreOptions = {}):
       if (!db) return;
       const list = [...keys];
       for (const key of pending.keys()) {
-        if (list.some((named) => key === named || key.startsWith(`${named}?`))) {
+        if (list.some((named) => isKeyOrPageOf(key, named))) {
           pending.delete(key);
         }
       }

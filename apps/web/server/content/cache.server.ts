@@ -7,7 +7,7 @@
  * stale answer is served without a new attempt. An error that says the content is gone drops
  * the entry. Concurrent loads of one key are shared. Bounded: least recently used entries go first.
  */
-import type { StoredAnswer } from "./answer-store.server.ts";
+import { isKeyOrPageOf, type StoredAnswer } from "./answer-store.server.ts";
 
 /** Where last good answers are kept: on disk, and in Redis too (answer-store-redis.server.ts). */
 export interface AnswerKeeper {
@@ -159,7 +159,7 @@ export class ContentCache {
   deleteWithPages(keys: Iterable<string>): string[] {
     const list = [...keys];
     const held = [...this.#entries.keys()].filter((key) =>
-      list.some((named) => key === named || key.startsWith(`${named}?`)),
+      list.some((named) => isKeyOrPageOf(key, named)),
     );
     for (const key of held) {
       this.#entries.delete(key);

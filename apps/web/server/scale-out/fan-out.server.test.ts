@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type TestRedis } from "../../../../e2e/support/redis.ts";
-import type { StoredAnswer } from "../content/answer-store.server.ts";
+import { isKeyOrPageOf, type StoredAnswer } from "../content/answer-store.server.ts";
 import { withRedisAnswers } from "../content/answer-store-redis.server.ts";
 import { captureLog } from "../testing/log-capture.ts";
 import { type FanOut, redisFanOut, type SiteMessage } from "./fan-out.server.ts";
@@ -111,7 +111,7 @@ describe("last good answers in Redis", () => {
       deleteWithPages: (keys: Iterable<string>) => {
         for (const named of keys) {
           for (const key of rows.keys()) {
-            if (key === named || key.startsWith(`${named}?`)) rows.delete(key);
+            if (isKeyOrPageOf(key, named)) rows.delete(key);
           }
         }
       },

@@ -1,17 +1,7 @@
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
+import { seededRandom as random } from "../testing/seeded-random.ts";
 import { type IndexedField, Postings, type QueryWord, TopK } from "./postings.server.ts";
-
-/** A small seeded generator: every run draws the same corpora. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BOOSTS = [4, 1, 0.5];
 const GROUPS = 4;
