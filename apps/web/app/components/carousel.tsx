@@ -3,8 +3,8 @@
  * page's language; the children (cards) are its slides, kept as server markup.
  */
 import { Children, type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { useDirection } from "../hooks/use-direction.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { CarouselIsland } from "../islands/carousel.tsx";
 
 export function Carousel({

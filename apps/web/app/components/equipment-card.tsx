@@ -1,6 +1,6 @@
 /** One machine type of the equipment page: photo, title, description and fleet quantity. */
 import type { EquipmentItem } from "@site/contract";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { Card, CardImage } from "./ui/card.tsx";
 
 export function EquipmentCard({ item }: { item: EquipmentItem }) {

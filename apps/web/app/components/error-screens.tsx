@@ -3,8 +3,8 @@
  * (decision 013): 'Go Back Home' loads `/` afresh, 'Try Again' loads the page again.
  */
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { PageBanner } from "./page-banner.tsx";
 
 const button =

@@ -8,7 +8,7 @@ import type {
   Language,
   LatestProject,
 } from "@site/contract";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { useCompany } from "../shared/company.tsx";
 import { href } from "../shared/page-table.ts";
 import { truncate } from "../shared/text.ts";

@@ -5,8 +5,8 @@
  */
 import type { Language } from "@site/contract";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { useCompany } from "../shared/company.tsx";
 import { isHomePath } from "../shared/page-table.ts";
 import { ChevronDown } from "./icons.tsx";

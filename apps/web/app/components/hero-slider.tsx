@@ -3,8 +3,8 @@
  * page's language and each slide's picture and titles as server markup.
  */
 import type { HomeBanner } from "@site/contract";
-import { useTranslation } from "react-i18next";
 import { useDirection } from "../hooks/use-direction.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { HeroSliderIsland } from "../islands/hero-slider.tsx";
 import { LazyImage } from "./lazy-image.tsx";
 

@@ -2,8 +2,9 @@
  * The photo gallery of the overview and project pages: the island (islands/gallery.tsx) with
  * its texts in the page's language and each photo drawn here as a lazy image.
  */
-import { useTranslation } from "react-i18next";
+
 import { useDirection } from "../hooks/use-direction.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { GalleryIsland } from "../islands/gallery.tsx";
 import { LazyImage } from "./lazy-image.tsx";
 import { useLightboxLabels } from "./lightbox-labels.ts";

@@ -1,6 +1,6 @@
 import type { Language } from "@site/contract";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { switchLanguagePath } from "../shared/page-table.ts";
 import { GlobeIcon } from "./icons.tsx";
 

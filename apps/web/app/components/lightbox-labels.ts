@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import type { LightboxLabels } from "../islands/parts/lightbox.tsx";
 
 /** The lightbox's texts in the page's language, for a set of `total` images. */

@@ -9,7 +9,7 @@
  */
 import type { Language } from "@site/contract";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { ChevronDown, CloseIcon, MenuIcon } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";

@@ -3,7 +3,7 @@
  * description as given (callers cut it to 250 characters, SPEC.md section 9). The title is the
  * card's one link.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { Card, CardImage, CardLink, MoreLabel } from "./ui/card.tsx";
 import { DateText } from "./ui/date-text.tsx";
 

@@ -5,8 +5,9 @@
  * own address; it lands at the list (`#list`, the element with id LIST_ANCHOR), not at the top
  * of the banner.
  */
-import { useTranslation } from "react-i18next";
+
 import { useLocation } from "react-router";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { LIST_ANCHOR, type PageItem, pageHref, pageItems } from "../shared/pagination.ts";
 import { ChevronNext, ChevronPrevious } from "./icons.tsx";
 

@@ -9,7 +9,7 @@
  * the layout. On wider screens they are laid out as a CSS table, as a `<table>` would be.
  */
 import type { ProjectRow } from "@site/contract";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { amountText } from "../shared/text.ts";
 import { ChevronNext } from "./icons.tsx";
 import { DateText } from "./ui/date-text.tsx";

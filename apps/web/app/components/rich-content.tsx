@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import type { SafeHtml } from "../../server/content/sanitize.server.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 
 /**
  * Editor HTML, already sanitised on the server (`safeHtml`). Shows 'No data here' when

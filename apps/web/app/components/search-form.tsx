@@ -5,7 +5,7 @@
  * visitor types (islands/search-combobox.tsx, loaded on the field's first focus).
  */
 import type { Language } from "@site/contract";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { SearchComboboxIsland, type SearchVariant } from "../islands/search-combobox.tsx";
 import { href, searchSuggestHref } from "../shared/page-table.ts";
 import { KIND_FILTERS } from "../shared/search/kinds.ts";

@@ -4,7 +4,7 @@
  * version. Icons are decorative (the title is the card's text), so their alt is empty.
  */
 import type { Language, ServiceSummary } from "@site/contract";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { href } from "../shared/page-table.ts";
 import { ArrowNext } from "./icons.tsx";
 import { LazyImage } from "./lazy-image.tsx";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse } from "react-router";
+import { useTranslation } from "../i18n/use-translation.ts";
 
 /** Turns a caught route error into the message shown on the error screen. */
 export function useApiErrorMessage() {

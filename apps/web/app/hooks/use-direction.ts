@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { directionOf, isLanguage } from "../i18n/index.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 
 /** Reading direction of the page language (`rtl` for Arabic). */
 export function useDirection(): "ltr" | "rtl" {

@@ -26,8 +26,19 @@ declare module "i18next" {
 
 export { isLanguage, type Language, languages };
 
-/** Text direction of a language, from the platform's locale data. */
+const directions = new Map<Language, "ltr" | "rtl">();
+
+/** Text direction of a language, from the platform's locale data (read once a language). */
 export function directionOf(lang: Language): "ltr" | "rtl" {
+  let direction = directions.get(lang);
+  if (!direction) {
+    direction = directionFromLocale(lang);
+    directions.set(lang, direction);
+  }
+  return direction;
+}
+
+function directionFromLocale(lang: Language): "ltr" | "rtl" {
   const locale = new Intl.Locale(lang) as Intl.Locale & {
     getTextInfo?: () => { direction: string };
   };

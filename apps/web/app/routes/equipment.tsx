@@ -1,9 +1,10 @@
 /** `/:lang/equipment`: the equipment page header, then a card for every machine type. */
-import { useTranslation } from "react-i18next";
+
 import { pageContext } from "../../server/site-context.server.ts";
 import { EquipmentCard } from "../components/equipment-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Lead, Section } from "../components/ui/section.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { recordMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/equipment";
 

@@ -4,7 +4,6 @@
  * go, so the first paint is complete.
  */
 import type { Language } from "@site/contract";
-import { useTranslation } from "react-i18next";
 import { safeHtml } from "../../server/content/sanitize.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { Carousel } from "../components/carousel.tsx";
@@ -15,6 +14,7 @@ import { NewsCard } from "../components/news-card.tsx";
 import { ProjectCard } from "../components/project-card.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { useCompany } from "../shared/company.tsx";
 import { newsCardOf, sortByIndex } from "../shared/content-rules.ts";
 import { href } from "../shared/page-table.ts";

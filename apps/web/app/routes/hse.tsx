@@ -1,11 +1,12 @@
 /** `/:lang/HSE`: health, safety and environment: banner, policy text and field photos. */
-import { useTranslation } from "react-i18next";
+
 import { safeHtml } from "../../server/content/sanitize.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { ImageGrid } from "../components/image-grid.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Section } from "../components/ui/section.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { photosOf } from "../shared/content-rules.ts";
 import { recordMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/hse";

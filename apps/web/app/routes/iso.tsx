@@ -1,11 +1,12 @@
 /** `/:lang/iso`: the ISO certificates page: banner, intro and the certificates, each opening full size. */
-import { useTranslation } from "react-i18next";
+
 import { pageContext } from "../../server/site-context.server.ts";
 import { LazyImage } from "../components/lazy-image.tsx";
 import { useLightboxLabels } from "../components/lightbox-labels.ts";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Section } from "../components/ui/section.tsx";
 import { useDirection } from "../hooks/use-direction.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { CertificatesIsland } from "../islands/certificates.tsx";
 import { photosOf } from "../shared/content-rules.ts";
 import { recordMeta } from "../shared/seo.ts";

@@ -2,7 +2,7 @@
  * The `/:lang` layout: checks the language, loads what the header and footer show, and
  * renders them around every page.
  */
-import { useTranslation } from "react-i18next";
+
 import { data, Outlet, redirect } from "react-router";
 import { companyIn } from "../../server/company.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
@@ -12,6 +12,7 @@ import { Header } from "../components/header.tsx";
 import { NavigationProgress } from "../components/loading.tsx";
 import { useApiErrorMessage } from "../hooks/use-api-error-message.ts";
 import { isLanguage } from "../i18n/index.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { CompanyProvider } from "../shared/company.tsx";
 import { MediaOriginsProvider } from "../shared/media-origins.tsx";
 import { redirectForUnsupportedLanguage } from "../shared/page-table.ts";

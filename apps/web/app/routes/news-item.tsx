@@ -1,5 +1,5 @@
 /** `/:lang/news/:id`: one news story with its image, and links back to the list. */
-import { useTranslation } from "react-i18next";
+
 import { safeHtml } from "../../server/content/sanitize.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { ChevronPrevious } from "../components/icons.tsx";
@@ -7,6 +7,7 @@ import { LazyImage } from "../components/lazy-image.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Lead } from "../components/ui/section.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { href } from "../shared/page-table.ts";
 import { recordMeta } from "../shared/seo.ts";
 import { dateOnly } from "../shared/text.ts";

@@ -1,10 +1,11 @@
 /** `/:lang/news`: the news page header and one page of stories (`?page=N`). */
-import { useTranslation } from "react-i18next";
+
 import { loadPage } from "../../server/content/paged.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { NewsCard } from "../components/news-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { newsCardOf } from "../shared/content-rules.ts";
 import { href } from "../shared/page-table.ts";
 import { LIST_ANCHOR } from "../shared/pagination.ts";

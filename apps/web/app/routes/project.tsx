@@ -1,5 +1,5 @@
 /** `/:lang/projects/:id`: one project: its facts, text, photo gallery and other projects. */
-import { useTranslation } from "react-i18next";
+
 import { safeHtml } from "../../server/content/sanitize.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { ChevronPrevious } from "../components/icons.tsx";
@@ -8,6 +8,7 @@ import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Card, CardImage, CardLink } from "../components/ui/card.tsx";
 import { Section } from "../components/ui/section.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { listKindOf, listTitleKey, projectListPath, projectPath } from "../shared/projects.ts";
 import { recordMeta } from "../shared/seo.ts";
 import { dateOnly } from "../shared/text.ts";

@@ -1,10 +1,11 @@
 /** `/:lang/CompletedProjects` and `/:lang/CurrentProjects`: one page of a project list. */
-import { useTranslation } from "react-i18next";
+
 import { loadPage } from "../../server/content/paged.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ProjectsTable } from "../components/projects-table.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { LIST_ANCHOR } from "../shared/pagination.ts";
 import { listKindOf, projectPath, listTitleKey as titleKey } from "../shared/projects.ts";
 import { pageMeta } from "../shared/seo.ts";

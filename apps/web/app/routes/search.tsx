@@ -6,7 +6,6 @@
  * when nothing matched. Not for search engines.
  */
 import type { Language } from "@site/contract";
-import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { limitClientOf } from "../../server/contact/rate-limit.server.ts";
 import { toRouteError } from "../../server/content/api-client.server.ts";
@@ -19,6 +18,7 @@ import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { i18nFor } from "../i18n/index.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { cn } from "../shared/cn.ts";
 import { href } from "../shared/page-table.ts";
 import { LIST_ANCHOR, pageHref, readPageQuery } from "../shared/pagination.ts";

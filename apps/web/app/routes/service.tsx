@@ -1,11 +1,12 @@
 /** `/:lang/services/:id`: one service with its text, and the other services beside it. */
-import { useTranslation } from "react-i18next";
+
 import { safeHtml } from "../../server/content/sanitize.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { ChevronNext } from "../components/icons.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Lead } from "../components/ui/section.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { href } from "../shared/page-table.ts";
 import { recordMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/service";

@@ -1,10 +1,11 @@
 /** `/:lang/services`: every service the company offers, as cards. */
-import { useTranslation } from "react-i18next";
+
 import { pageContext } from "../../server/site-context.server.ts";
 import { PageBanner } from "../components/page-banner.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
 import { Section } from "../components/ui/section.tsx";
 import { i18nFor } from "../i18n/index.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { pageMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/services";
 

@@ -1,7 +1,7 @@
 /** Hidden test page: the raw home banner and services data as text. Not for search engines. */
 
-import { useTranslation } from "react-i18next";
 import { pageContext } from "../../server/site-context.server.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { pageMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/soso";
 

@@ -13,7 +13,7 @@ import {
   writeReadableStreamToWritable,
 } from "@react-router/node";
 import type express from "express";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { RequestHandler, RouterContextProvider } from "react-router";
 import { surrogateKeys } from "../content/content-keys.server.ts";
 import {
   type CachedPage,
@@ -26,8 +26,8 @@ import { countPageCache } from "../operations/metrics.server.ts";
 import type { Freshness } from "../site-context.server.ts";
 
 export interface PageHandlerOptions {
-  build: () => Promise<ServerBuild>;
-  mode: string;
+  /** React Router's handler of the build (app.ts). */
+  render: RequestHandler;
   /** The request's React Router context and the freshness record its loaders fill in. */
   getLoadContext: (req: express.Request) => {
     context: RouterContextProvider;
@@ -49,8 +49,7 @@ export interface PageHandlerOptions {
 const STALE_IF_ERROR_SECONDS = 24 * 60 * 60;
 
 export function pageHandler(options: PageHandlerOptions): express.RequestHandler {
-  const handle = createRequestHandler(options.build, options.mode);
-  const { pageCache } = options;
+  const { pageCache, render } = options;
 
   return async (req, res, next) => {
     try {
@@ -74,7 +73,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       const { context, freshness } = options.getLoadContext(req);
       freshness.until = Date.now() + options.ttlMs;
       const purges = options.purges?.();
-      const response = await handle(request, context);
+      const response = await render(request, context);
       const html = response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
       // HEAD answers have no body to keep: only GET fills the cache. A page whose data may
       // predate a purge that came while it was rendered is not kept either.

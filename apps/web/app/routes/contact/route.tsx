@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { newFormSession, submitContact } from "../../../server/contact/submit-contact.server.ts";
 import { visitorContext } from "../../../server/http/visitor.server.ts";
 import { pageContext } from "../../../server/site-context.server.ts";
 import { ContactInfoList } from "../../components/contact-info.tsx";
 import { PageBanner } from "../../components/page-banner.tsx";
 import { i18nFor } from "../../i18n/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { langParam } from "../../shared/page-table.ts";
 import { pageMeta } from "../../shared/seo.ts";
 import type { Route } from "./+types/route";

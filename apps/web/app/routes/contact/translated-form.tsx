@@ -4,7 +4,7 @@
  * when the page answers a post.
  */
 import type { Language } from "@site/contract/languages";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { ContactFormIsland } from "../../islands/contact-form.tsx";
 import { contactSendHref } from "../../shared/page-table.ts";
 import type { ContactResult } from "./form-rules.ts";
