@@ -262,6 +262,19 @@ test.describe("metrics of a site with two workers", () => {
     const afterImages = await scrape();
     expect(afterImages).toMatch(/^libvips_memory_bytes \d+$/m);
     expect(sample(afterImages, "libvips_memory_bytes")).toBeLessThanOrEqual(2 * 16 * 1024 * 1024);
+    // A search's query is timed apart from its page's render: once its index is built, a
+    // search the page cache does not hold runs one query.
+    const queriesBefore = sample(afterImages, "search_query_duration_seconds_count{");
+    await expect
+      .poll(async () => (await fetch(`${running.site.url}/en/search?q=bridge`)).status, {
+        timeout: 30_000,
+      })
+      .toBe(200);
+    const afterSearch = await scrape();
+    expect(afterSearch).toMatch(
+      /^search_query_duration_seconds_bucket\{le="0.005",lang="en"\} \d+$/m,
+    );
+    expect(sample(afterSearch, "search_query_duration_seconds_count{") - queriesBefore).toBe(1);
     // The primary's own: the outbox it delivers.
     expect(sample(text, 'outbox_messages{state="pending"}')).toBe(waiting);
     expect(sample(text, "outbox_oldest_waiting_age_seconds")).toBeGreaterThan(0);

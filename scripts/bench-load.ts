@@ -196,6 +196,7 @@ async function run(): Promise<void> {
   if (options.build) await buildSite(options.buildDir);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const file = (name: string) => path.join(dataDir, name);
+  const metricsUrl = `http://127.0.0.1:${options.metricsPort}/metrics`;
   const api = await startApi(
     options.apiPort,
     { API_DATABASE_PATH: file("content.sqlite"), API_STORAGE_DIR: file("storage") },
@@ -229,7 +230,7 @@ async function run(): Promise<void> {
   const cached = results.pages.filter((page) => !page.endsWith("/contactUs"));
   results.rounds.push(await round("cached pages", site, undefined, cached));
   results.rounds.push(await nginxRound(site, cached));
-  results.distinctSearches = await distinctSearches(site, api.url);
+  results.distinctSearches = await distinctSearches(site, api.url, metricsUrl);
   for (const kind of await pageKinds(api.url)) {
     for (const page of kind.paths) await untilKept(site.url + page);
     results.kinds.push(await kindRound(site, options.nginxPort, options.kinds, kind));
@@ -244,11 +245,7 @@ async function run(): Promise<void> {
     }),
   );
   try {
-    results.memory = await memoryAccount(
-      `http://127.0.0.1:${options.metricsPort}/metrics`,
-      file("answers.sqlite"),
-      site.url,
-    );
+    results.memory = await memoryAccount(metricsUrl, file("answers.sqlite"), site.url);
   } catch (error) {
     progress(`no memory account: ${String(error)}`);
   }

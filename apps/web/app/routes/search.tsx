@@ -10,6 +10,7 @@ import { data, redirect } from "react-router";
 import { limitClientOf } from "../../server/contact/rate-limit.server.ts";
 import { toRouteError } from "../../server/content/api-client.server.ts";
 import { visitorContext } from "../../server/http/visitor.server.ts";
+import { timeSearchQuery } from "../../server/operations/metrics.server.ts";
 import type { SearchResult } from "../../server/search/language-index.server.ts";
 import { SearchPreparing } from "../../server/search/search-index.server.ts";
 import { pageContext, SEARCH_LIMIT_WINDOW_MS } from "../../server/site-context.server.ts";
@@ -92,11 +93,13 @@ export async function loader(args: Route.LoaderArgs) {
       headers: { "Retry-After": String(SEARCH_LIMIT_WINDOW_MS / 1000) },
     });
   }
+  const queried = timeSearchQuery(lang);
   const found = index.search(terms, {
     offset: (asked.page - 1) * perPage,
     limit: perPage,
     kind,
   });
+  queried();
   const lastPage = Math.max(1, Math.ceil(found.total / perPage));
   if (asked.page > lastPage) throw redirect(pageHref(url, lastPage), 302);
   const any = Object.values(found.counts).some(Boolean);

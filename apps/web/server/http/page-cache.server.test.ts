@@ -109,6 +109,22 @@ describe("PageCache", () => {
     expect(cache.bodyIn(entry, "identity")).toBe(body);
   });
 
+  it("compresses search results with less effort than pages, to the same bytes once decoded", () => {
+    const { cache, put } = cacheAt(1_000_000, 0.5);
+    // Text with some variety, where compression effort shows.
+    const words = Array.from({ length: 3_000 }, (_, i) => `word${(i * 7919) % 1_009}`);
+    const body = html(words.join(" "));
+    const page = put("/en/news", body);
+    const results = put("/en/search?q=word", body);
+    for (const encoding of ["gzip", "br"] as const) {
+      const decode = encoding === "gzip" ? gunzipSync : brotliDecompressSync;
+      expect(decode(cache.bodyIn(results, encoding)).equals(body)).toBe(true);
+      expect(cache.bodyIn(results, encoding).length).toBeGreaterThan(
+        cache.bodyIn(page, encoding).length,
+      );
+    }
+  });
+
   it("counts compressed copies in the budget", () => {
     const { cache, put } = cacheAt(4_600);
     const random = randomBytes(1_000); // does not compress

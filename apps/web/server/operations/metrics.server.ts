@@ -356,6 +356,21 @@ const searchBuild = lazy(
 export const timeSearchBuild = (lang: Language): (() => void) =>
   searchBuild()?.startTimer({ lang }) ?? noTimer;
 
+const searchQuery = lazy(
+  "search_query_duration_seconds",
+  (c) =>
+    new c.Histogram({
+      name: "search_query_duration_seconds",
+      help: "Time to rank and mark one search's results (a search the page cache did not answer), without its page's render.",
+      labelNames: ["lang"],
+      buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1],
+    }),
+);
+
+/** Times one query of the site search: the render of its page is timed apart (issue 33). */
+export const timeSearchQuery = (lang: Language): (() => void) =>
+  searchQuery()?.startTimer({ lang }) ?? noTimer;
+
 // Redis and the messages between processes -----------------------------------------------------
 
 /** Makes `redis_connected` read `connected` at each scrape (REDIS_URL set). */
