@@ -170,6 +170,22 @@ test("the contact page is never shared", async () => {
   }
   const contact = await get("/en/contactUs");
   expect(String(contact.headers["cache-control"])).toContain("no-store");
+  // Still sent compressed in the encoding asked for, with its length, and whole.
+  for (const [asked, encoding, decode] of [
+    ["gzip, br", "br", brotliDecompressSync],
+    ["gzip", "gzip", gunzipSync],
+  ] as const) {
+    const answer = await get("/ar/contactUs", { "Accept-Encoding": asked });
+    expect(answer.headers["content-encoding"]).toBe(encoding);
+    expect(answer.headers.vary).toContain("Accept-Encoding");
+    expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+    const html = decode(answer.body).toString("utf8");
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl"/);
+    expect(html).toMatch(/<\/html>$/);
+  }
+  const plain = await get("/ar/contactUs", { "Accept-Encoding": "identity" });
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  expect(plain.body.toString("utf8")).toMatch(/<\/html>$/);
 });
 
 test("parameters pages do not read share the page's one entry; other spellings redirect to it", async () => {

@@ -148,19 +148,33 @@ const fixedCostOf = (entry: CachedPage) =>
 /** Search results (`/en/search?q=...`): any words make a page, so they share a smaller pool. */
 const isSearchKey = (key: string) => /^\/[a-z]{2}\/search(\.data)?\?/.test(key);
 
-/** How hard a pool's bodies are compressed: gzip level and Brotli quality. */
-interface Effort {
+/** How hard a body is compressed: gzip level and Brotli quality. */
+export interface Effort {
   gzip: number;
   brotli: number;
 }
 
-/** Pages are sent again and again: compressed well, once. */
-const PAGE_EFFORT: Effort = { gzip: 6, brotli: 6 };
+/** For a body sent again and again (a kept page): compressed well, once. */
+export const SENT_OFTEN: Effort = { gzip: 6, brotli: 6 };
 /**
- * Most searches are asked once: their page is compressed at about half the CPU, for about 8 %
- * more bytes (a results page of 50 KB: 11.1 KB of gzip against 10.3; issue 33).
+ * For a body sent once or seldom (most searches, a page nobody may share): about half the
+ * CPU, for about 8 % more bytes (a results page of 50 KB: 11.1 KB of gzip against 10.3;
+ * issue 33).
  */
-const SEARCH_EFFORT: Effort = { gzip: 3, brotli: 4 };
+export const SENT_ONCE: Effort = { gzip: 3, brotli: 4 };
+
+/** `body` compressed in `encoding`, in one call (itself for `identity`). */
+export function compress(body: Buffer, encoding: Encoding, effort: Effort): Buffer {
+  if (encoding === "identity") return body;
+  return encoding === "br"
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: effort.brotli,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipSync(body, { level: effort.gzip });
+}
 
 /** One least-recently-used pool of entries within a byte budget that counts all of them. */
 class Pool {
@@ -182,8 +196,9 @@ export class PageCache {
 
   constructor(options: PageCacheOptions) {
     const searchBytes = Math.floor(options.maxBytes * (options.searchShare ?? 0.125));
-    this.#pages = new Pool(options.maxBytes - searchBytes, PAGE_EFFORT);
-    this.#searches = new Pool(searchBytes, SEARCH_EFFORT);
+    this.#pages = new Pool(options.maxBytes - searchBytes, SENT_OFTEN);
+    // Most searches are asked once.
+    this.#searches = new Pool(searchBytes, SENT_ONCE);
     this.#now = options.now ?? Date.now;
   }
 
@@ -263,15 +278,7 @@ export class PageCache {
     let body = entry.encoded[encoding];
     if (!body) {
       const pool = this.#poolOf(entry.key);
-      body =
-        encoding === "br"
-          ? brotliCompressSync(entry.body, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: pool.effort.brotli,
-                [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
-              },
-            })
-          : gzipSync(entry.body, { level: pool.effort.gzip });
+      body = compress(entry.body, encoding, pool.effort);
       entry.encoded[encoding] = body;
       if (pool.entries.get(entry.key) === entry) {
         pool.bytes += body.length;

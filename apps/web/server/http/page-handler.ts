@@ -19,8 +19,10 @@ import {
   type CachedPage,
   cacheAddress,
   chooseEncoding,
+  compress,
   isShareable,
   type PageCache,
+  SENT_ONCE,
 } from "../http/page-cache.server.ts";
 import { countPageCache } from "../operations/metrics.server.ts";
 import type { Freshness } from "../site-context.server.ts";
@@ -85,8 +87,9 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
         options.purges?.() === purges;
       const policy = html ? options.policyOf?.(req.path) : undefined;
       if (!shared || !key || !pageCache) {
-        // Not shared: streamed, with the route's own caching headers as they are.
+        // Not shared: sent with the route's own caching headers as they are.
         if (policy) res.setHeader("Content-Security-Policy", policy);
+        if (html && response.body) return await sendWhole(req, res, response);
         return await sendStreamed(res, response);
       }
       const body = Buffer.from(await response.arrayBuffer());
@@ -195,6 +198,27 @@ function toFetchRequest(
     init.duplex = "half";
   }
   return new Request(url, init);
+}
+
+/**
+ * A page nobody else may share (a form with its own session, a page made from stale data):
+ * rendered whole (entry.server.tsx), so compressed in one call, like a kept page. Through the
+ * compression middleware each such answer held a compression stream of its own, a few hundred
+ * KB of native memory, and many sent at once added up (issue 33).
+ */
+async function sendWhole(req: express.Request, res: express.Response, response: Response) {
+  const body = Buffer.from(await response.arrayBuffer());
+  if (res.destroyed || res.writableEnded) return;
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  res.append("Vary", "Accept-Encoding");
+  const encoding = chooseEncoding(req.headers["accept-encoding"]);
+  const sent = compress(body, encoding, SENT_ONCE);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", sent.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(sent);
 }
 
 async function sendStreamed(res: express.Response, response: Response) {
