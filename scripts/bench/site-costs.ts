@@ -78,7 +78,7 @@ export async function distinctSearches(
 
 /** The distinct searches in a line, against the goal. */
 export const distinctSearchesReport = (searched: DistinctSearches): string =>
-  `\nDistinct searches, one at a time (each a page-cache miss: the query and its page's render): ${searched.searches}, ${fixed(searched.cpuMsPerSearch, 2)} ms of the site's CPU and ${fixed(searched.wallMsPerSearch, 2)} ms each, of which the query ${fixed(searched.queryMsPerSearch, 2)} ms and the rest (the page's render, HTTP, compression) ${fixed(searched.cpuMsPerSearch - searched.queryMsPerSearch, 2)} ms; answers ${Object.entries(
+  `\nDistinct searches, one at a time (each a page-cache miss: the query and its page's render): ${searched.searches}, ${fixed(searched.cpuMsPerSearch, 2)} ms of the site's CPU and ${fixed(searched.wallMsPerSearch, 2)} ms each, of which the query ${fixed(searched.queryMsPerSearch, 2)} ms (timed by the site; it runs without waiting, so its time is CPU) and the rest (the page's render, HTTP, compression) about ${fixed(searched.cpuMsPerSearch - searched.queryMsPerSearch, 2)} ms; answers ${Object.entries(
     searched.byStatus,
   )
     .map(([status, count]) => `${status}: ${count}`)

@@ -5,7 +5,7 @@
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import ar from "./ar.json";
 import en from "./en.json";
 import { i18nFor, type Language } from "./index.ts";
@@ -51,6 +51,23 @@ describe("useTranslation", () => {
     expect(english).toBe("Switch to العربية");
     expect(arabic).toBe(ar["nav.switchTo"].replace("{{language}}", "English"));
     expect(arabic).not.toContain("{{");
+  });
+
+  it("answers plain strings from the language file, and only the rest through i18next", () => {
+    const { t } = translationIn("ar");
+    const asked = vi.spyOn(i18nFor("ar"), "t");
+    try {
+      expect(t("nav.home")).toBe(ar["nav.home"]);
+      expect(asked).not.toHaveBeenCalled();
+      t("nav.switchTo", { language: "English" });
+      expect(asked).toHaveBeenCalledTimes(1);
+    } finally {
+      asked.mockRestore();
+    }
+  });
+
+  it("says so when rendered outside the provider, rather than guess a language", () => {
+    expect(() => renderToStaticMarkup(createElement(Probe))).toThrow(/I18nextProvider/);
   });
 
   it("is one translation per language, the same on every render", () => {

@@ -7,7 +7,7 @@
  */
 import type { i18n, TFunction } from "i18next";
 import { useContext } from "react";
-import { getI18n, I18nContext } from "react-i18next";
+import { I18nContext } from "react-i18next";
 
 export interface Translation {
   t: TFunction<"translation">;
@@ -17,7 +17,9 @@ export interface Translation {
 const translations = new WeakMap<i18n, Translation>();
 
 export function useTranslation(): Translation {
-  const instance = useContext(I18nContext)?.i18n ?? getI18n();
+  const instance = useContext(I18nContext)?.i18n;
+  // Every page renders under root.tsx's provider; islands take their texts as props.
+  if (!instance) throw new Error("useTranslation outside the I18nextProvider of root.tsx");
   let translation = translations.get(instance);
   if (!translation) {
     translation = { t: withPlainStrings(instance), i18n: instance };

@@ -10,6 +10,7 @@
  * one copy of every module: the site made here from the settings (site-context.server.ts) and the
  * visitor reach loaders and actions through React Router's context.
  */
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -29,7 +30,7 @@ import { checkHost, errorPage, rejectLongUrls, rejectMalformedUrls } from "./err
 import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
 import { operations } from "./operations.ts";
-import { pageHandler } from "./page-handler.ts";
+import { pageHandler, SENT_WHOLE } from "./page-handler.ts";
 import { refuseForeignRedirects } from "./redirect-guard.ts";
 import { requestHandling } from "./requests.ts";
 import { pagePolicies, securityHeaders } from "./security-headers.ts";
@@ -51,14 +52,18 @@ const build = () =>
 
 /**
  * React Router's request handler. Given a function, React Router makes its route tables anew
- * on every request, as development needs; a production build never changes, so there it gets
- * the build itself, once (the tables were 8 % of a page's CPU, issue 33).
+ * on every request, as Vite's edits need; a built site never changes, so there it gets the
+ * build itself, once (the tables were 8 % of a page's CPU, issue 33).
  */
-function routerHandler(mode: string): RequestHandler {
-  if (mode === "development") return createRequestHandler(build, mode);
+function routerHandler(mode: string, fromVite: boolean): RequestHandler {
+  if (fromVite) return createRequestHandler(build, mode);
   let handler: Promise<RequestHandler> | undefined;
   return async (request, context) => {
     handler ??= build().then((serverBuild) => createRequestHandler(serverBuild, mode));
+    // A build that failed to load is asked for again by the next request.
+    handler.catch(() => {
+      handler = undefined;
+    });
     return (await handler)(request, context);
   };
 }
@@ -79,6 +84,9 @@ function traced(serverBuild: ServerBuild): ServerBuild {
   return made;
 }
 
+/** Whether the page handler sent this answer encoded already (page-handler.ts). */
+const sentWhole = (res: ServerResponse) => (res as express.Response).locals?.[SENT_WHOLE] === true;
+
 /** How long after the start site search loads or builds its indexes. */
 const WARM_SEARCH_AFTER_MS = 1_000;
 
@@ -97,7 +105,8 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   app.use(requestHandling({ accessLog: settings.ACCESS_LOG }));
   app.use(rejectLongUrls);
   app.use(refuseForeignRedirects(settings.SITE_URL));
-  app.use(compression());
+  // Pages sent whole are compressed by the page handler already.
+  app.use(compression({ filter: (req, res) => !sentWhole(res) && compression.filter(req, res) }));
   app.use(securityHeaders());
   app.use(rejectMalformedUrls);
   app.use(checkHost(settings.SITE_URL));
@@ -142,7 +151,8 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   const getLoadContext = (req: express.Request) =>
     contextFor({ address: clientAddress(req), bodyTooLarge: capBody(req, maxBodyBytes) });
 
-  const render = routerHandler(settings.NODE_ENV);
+  // Without a client build folder, Vite serves the site from its sources (dev.ts).
+  const render = routerHandler(settings.NODE_ENV, options.clientDir === undefined);
   /** A page's og:title as visitors get it: from the page cache, else rendered now. */
   const pageTitle = async (pathname: string): Promise<string | null> => {
     const cached = site.pageCache?.get(pathname);

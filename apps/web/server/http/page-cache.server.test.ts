@@ -125,6 +125,18 @@ describe("PageCache", () => {
     }
   });
 
+  it("compresses a page it does not keep (from stale data) as one sent once", () => {
+    const { cache, put } = cacheAt(1_000_000);
+    const words = Array.from({ length: 3_000 }, (_, i) => `word${(i * 7919) % 1_009}`);
+    const body = html(words.join(" "));
+    const kept = put("/en/news", body);
+    const notKept = put("/en/services", body, 0);
+    expect(cache.get("/en/services")).toBeUndefined();
+    const gzip = cache.bodyIn(notKept, "gzip");
+    expect(gunzipSync(gzip).equals(body)).toBe(true);
+    expect(gzip.length).toBeGreaterThan(cache.bodyIn(kept, "gzip").length);
+  });
+
   it("counts compressed copies in the budget", () => {
     const { cache, put } = cacheAt(4_600);
     const random = randomBytes(1_000); // does not compress

@@ -278,9 +278,11 @@ export class PageCache {
     let body = entry.encoded[encoding];
     if (!body) {
       const pool = this.#poolOf(entry.key);
-      body = compress(entry.body, encoding, pool.effort);
+      const kept = pool.entries.get(entry.key) === entry;
+      // An entry not kept (from stale data, say) is sent once.
+      body = compress(entry.body, encoding, kept ? pool.effort : SENT_ONCE);
       entry.encoded[encoding] = body;
-      if (pool.entries.get(entry.key) === entry) {
+      if (kept) {
         pool.bytes += body.length;
         this.#evict(pool);
       }

@@ -4,7 +4,9 @@
  * when the browser already has it). A fresh render that every visitor may share is kept until
  * its data expires, and says so to CDNs and proxies in Cache-Control, with the keys of what it
  * was made from in `Surrogate-Key` and `xkey` (content-keys.server.ts) for a purge by content
- * there. Everything else streams as React Router's Express adapter would.
+ * there. A page not kept (a form with its own session, an error, a page from stale data) is
+ * sent whole and compressed in one call too; anything else streams as React Router's Express
+ * adapter would.
  */
 
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -201,24 +203,32 @@ function toFetchRequest(
 }
 
 /**
- * A page nobody else may share (a form with its own session, a page made from stale data):
- * rendered whole (entry.server.tsx), so compressed in one call, like a kept page. Through the
- * compression middleware each such answer held a compression stream of its own, a few hundred
- * KB of native memory, and many sent at once added up (issue 33).
+ * A page not kept (a form with its own session, an error): rendered whole (entry.server.tsx),
+ * so compressed in one call, like a kept page. Through the compression middleware each such
+ * answer held a compression stream of its own, a few hundred KB of native memory, and many sent
+ * at once added up (issue 33). Marked so that the middleware leaves it alone.
  */
 async function sendWhole(req: express.Request, res: express.Response, response: Response) {
   const body = Buffer.from(await response.arrayBuffer());
   if (res.destroyed || res.writableEnded) return;
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers) res.append(name, value);
+  copyHead(res, response);
   res.append("Vary", "Accept-Encoding");
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   const sent = compress(body, encoding, SENT_ONCE);
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", sent.length);
-  if (req.method === "HEAD") res.end();
-  else res.end(sent);
+  res.locals[SENT_WHOLE] = true;
+  res.end(sent);
+}
+
+/** Set on an answer `sendWhole` has encoded: the compression middleware skips it (app.ts). */
+export const SENT_WHOLE = "sentWhole";
+
+/** The status and headers of React Router's answer, on Express's. */
+function copyHead(res: express.Response, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
 }
 
 async function sendStreamed(res: express.Response, response: Response) {
@@ -226,9 +236,7 @@ async function sendStreamed(res: express.Response, response: Response) {
     await response.body?.cancel();
     return;
   }
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers) res.append(name, value);
+  copyHead(res, response);
   if (!response.body) {
     res.end();
     return;
