@@ -59,11 +59,13 @@ function routerHandler(mode: string, fromVite: boolean): RequestHandler {
   if (fromVite) return createRequestHandler(build, mode);
   let handler: Promise<RequestHandler> | undefined;
   return async (request, context) => {
-    handler ??= build().then((serverBuild) => createRequestHandler(serverBuild, mode));
-    // A build that failed to load is asked for again by the next request.
-    handler.catch(() => {
-      handler = undefined;
-    });
+    if (!handler) {
+      handler = build().then((serverBuild) => createRequestHandler(serverBuild, mode));
+      // A build that failed to load is asked for again by the next request.
+      handler.catch(() => {
+        handler = undefined;
+      });
+    }
     return (await handler)(request, context);
   };
 }
