@@ -20,14 +20,12 @@ import { surrogateKeys } from "../content/content-keys.server.ts";
 import {
   type CachedPage,
   cacheAddress,
-  chooseEncoding,
-  compress,
   isShareable,
   type PageCache,
-  SENT_ONCE,
 } from "../http/page-cache.server.ts";
 import { countPageCache } from "../operations/metrics.server.ts";
 import type { Freshness } from "../site-context.server.ts";
+import { chooseEncoding, compress, SENT_ONCE } from "./encoding.ts";
 
 export interface PageHandlerOptions {
   /** React Router's handler of the build (app.ts). */

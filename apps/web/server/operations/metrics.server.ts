@@ -44,6 +44,25 @@ function whenMetrics(register: (client: Client) => void) {
   else shared.waiting.push(register);
 }
 
+/** Registers, once, a gauge of one value that `read` gives at each scrape. */
+function watchValue(gauge: {
+  name: string;
+  help: string;
+  aggregator?: PromClient.Aggregator;
+  read: () => number;
+}) {
+  const { read, ...options } = gauge;
+  whenMetrics((c) => {
+    if (c.register.getSingleMetric(options.name)) return;
+    new c.Gauge({
+      ...options,
+      collect() {
+        this.set(read());
+      },
+    });
+  });
+}
+
 /**
  * Loads prom-client and makes what waited for it (METRICS_PORT; tests). Until then, and
  * without METRICS_PORT, counting costs nothing and loads nothing.
@@ -254,37 +273,25 @@ export const timeImageEncode = (): ((labels: { format: string }) => void) =>
   imageEncode()?.startTimer() ?? noTimer;
 
 /** Makes `image_cache_bytes` read `bytes` at each scrape (the image endpoint's disk cache). */
-export function watchImageCache(bytes: () => number) {
-  whenMetrics((c) => {
-    if (c.register.getSingleMetric("image_cache_bytes")) return;
-    new c.Gauge({
-      name: "image_cache_bytes",
-      help: "Bytes of resized images kept on disk (IMAGE_CACHE_MAX_MB bounds them).",
-      // Every process of a machine shares one folder: the largest count, not their sum.
-      aggregator: "max",
-      collect() {
-        this.set(bytes());
-      },
-    });
+export const watchImageCache = (bytes: () => number) =>
+  watchValue({
+    name: "image_cache_bytes",
+    help: "Bytes of resized images kept on disk (IMAGE_CACHE_MAX_MB bounds them).",
+    // Every process of a machine shares one folder: the largest count, not their sum.
+    aggregator: "max",
+    read: bytes,
   });
-}
 
 /**
  * Makes `libvips_memory_bytes` read `bytes` at each scrape, once sharp is loaded (libvips.ts):
  * what libvips keeps between encodes, outside V8's heap (IMAGE_MEMORY_MB bounds it).
  */
-export function watchLibvipsMemory(bytes: () => number) {
-  whenMetrics((c) => {
-    if (c.register.getSingleMetric("libvips_memory_bytes")) return;
-    new c.Gauge({
-      name: "libvips_memory_bytes",
-      help: "Memory libvips keeps for reuse between image encodes (IMAGE_MEMORY_MB bounds it).",
-      collect() {
-        this.set(bytes());
-      },
-    });
+export const watchLibvipsMemory = (bytes: () => number) =>
+  watchValue({
+    name: "libvips_memory_bytes",
+    help: "Memory libvips keeps for reuse between image encodes (IMAGE_MEMORY_MB bounds it).",
+    read: bytes,
   });
-}
 
 // Page cache memory -------------------------------------------------------------------------
 
@@ -374,20 +381,14 @@ export const timeSearchQuery = (lang: Language): (() => void) =>
 // Redis and the messages between processes -----------------------------------------------------
 
 /** Makes `redis_connected` read `connected` at each scrape (REDIS_URL set). */
-export function watchRedis(connected: () => boolean) {
-  whenMetrics((c) => {
-    if (c.register.getSingleMetric("redis_connected")) return;
-    new c.Gauge({
-      name: "redis_connected",
-      help: "1 while Redis answers, 0 while the site runs on each process's own caches and counters.",
-      // One process without Redis is enough to be told.
-      aggregator: "min",
-      collect() {
-        this.set(connected() ? 1 : 0);
-      },
-    });
+export const watchRedis = (connected: () => boolean) =>
+  watchValue({
+    name: "redis_connected",
+    help: "1 while Redis answers, 0 while the site runs on each process's own caches and counters.",
+    // One process without Redis is enough to be told.
+    aggregator: "min",
+    read: () => (connected() ? 1 : 0),
   });
-}
 
 const fanOutMessages = lazy(
   "fan_out_messages_total",
