@@ -120,24 +120,29 @@ export class LanguageIndex {
       this.#vocabulary = new Vocabulary(saved);
       return;
     }
-    this.#vocabulary.startBulk();
-    for (const document of documents) this.#add(document);
-    this.#vocabulary.endBulk();
-    this.#postings.trim();
+    const adding = this.#addAll(documents);
+    while (!adding.next().done);
   }
 
   /** An index of `documents`, built in chunks that let other work run in between. */
   static async build(documents: Iterable<SearchDocument>): Promise<LanguageIndex> {
     const index = new LanguageIndex();
-    index.#vocabulary.startBulk();
+    for (const _chunk of index.#addAll(documents)) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return index;
+  }
+
+  /** Indexes `documents` in bulk, pausing (a yield) after every 50 of them. */
+  *#addAll(documents: Iterable<SearchDocument>): Generator<void> {
+    this.#vocabulary.startBulk();
     let added = 0;
     for (const document of documents) {
-      index.#add(document);
-      if (++added % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+      this.#add(document);
+      if (++added % 50 === 0) yield;
     }
-    index.#vocabulary.endBulk();
-    index.#postings.trim();
-    return index;
+    this.#vocabulary.endBulk();
+    this.#postings.trim();
   }
 
   /** The index as plain data, to be saved and loaded by another process (`load`). */
@@ -202,8 +207,9 @@ export class LanguageIndex {
   /** Removes the document at `href`, if indexed. */
   remove(href: string): void {
     const number = this.#numbers.get(href);
-    const old = number === undefined ? undefined : this.#byNumber[number];
-    if (number === undefined || !old) return;
+    if (number === undefined) return;
+    const old = this.#byNumber[number];
+    if (!old) return;
     this.#postings.remove(number, this.#fields(old, -1));
     this.#byNumber[number] = undefined;
     this.#numbers.delete(href);

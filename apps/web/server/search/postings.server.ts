@@ -102,11 +102,11 @@ function remove(p: Posting, document: number) {
   p.length--;
 }
 
+/** A document's group when its number is free. */
+const FREE = 255;
+
 /** Grows a typed array to at least `length`, keeping its contents. */
-function grown<T extends Uint8Array | Uint16Array | Uint32Array | Float32Array | Float64Array>(
-  array: T,
-  length: number,
-): T {
+function grown<T extends Uint8Array | Uint32Array>(array: T, length: number): T {
   if (array.length >= length) return array;
   const next = new (array.constructor as new (n: number) => T)(Math.max(length, array.length * 2));
   next.set(array);
@@ -187,7 +187,7 @@ export class Postings {
   readonly #boosts: readonly number[];
   readonly #groupCount: number;
   readonly #terms = new Map<string, (Posting | undefined)[]>();
-  /** Per document: its group, 255 when the number is free. */
+  /** Per document: its group, FREE when the number is free. */
   #groups = new Uint8Array(0);
   /** Per field, per document: its length (distinct words). */
   #lengths: Uint32Array[];
@@ -198,14 +198,17 @@ export class Postings {
   /** Per field, per document: BM25's length normalisation, made again after a change. */
   #norms: Float64Array[] | undefined;
   /**
-   * A query's figures per document, kept between queries (refilled, not reallocated): its
-   * score so far, how many of the words it has matched so far (words are visited in turn), how
-   * many distinct terms, and the last term that counted it.
+   * A query's figures per document, kept between queries (zero between them: a query sets
+   * them back for the documents it touched): its score so far, how many of the words it has
+   * matched so far (words are visited in turn), how many distinct terms, and the last term
+   * that counted it. `#candidates` lists the documents the first word found, the only ones a
+   * query touches.
    */
   #scores = new Float64Array(0);
   #matched = new Uint8Array(0);
   #quality = new Uint16Array(0);
   #seen = new Uint16Array(0);
+  #candidates = new Uint32Array(0);
 
   constructor(boosts: readonly number[], groups: number, saved?: SavedPostings) {
     this.#boosts = boosts;
@@ -247,7 +250,7 @@ export class Postings {
 
   /** Takes a document out: `fields` as it was added. */
   remove(document: number, fields: readonly IndexedField[]) {
-    if (document >= this.#end || this.#groups[document] === 255) return;
+    if (document >= this.#end || this.#groups[document] === FREE) return;
     fields.forEach((field, f) => {
       this.#totalLength[f] = (this.#totalLength[f] ?? 0) - field.length;
       for (const term of field.terms.keys()) {
@@ -259,7 +262,7 @@ export class Postings {
         if (byField.every((each) => !each)) this.#terms.delete(term);
       }
     });
-    this.#groups[document] = 255;
+    this.#groups[document] = FREE;
     this.#free.push(document);
     this.#size--;
     this.#norms = undefined;
@@ -304,24 +307,24 @@ export class Postings {
       return { documents: [], scores: [], counts };
     }
     // The rarest word first: the others then only add to the documents it found.
-    const cost = (word: QueryWord) =>
-      word.reduce((sum, { term }) => sum + this.#postingsOf(term), 0);
-    words.sort((a, b) => cost(a) - cost(b));
+    const costs = new Map(
+      words.map((word) => [word, word.reduce((sum, { term }) => sum + this.#postingsOf(term), 0)]),
+    );
+    words.sort((a, b) => (costs.get(a) ?? 0) - (costs.get(b) ?? 0));
     const end = this.#end;
     if (this.#scores.length < end) {
       this.#scores = new Float64Array(end);
       this.#matched = new Uint8Array(end);
       this.#quality = new Uint16Array(end);
       this.#seen = new Uint16Array(end);
+      this.#candidates = new Uint32Array(end);
     }
     const scores = this.#scores;
     const matched = this.#matched;
     const quality = this.#quality;
     const seen = this.#seen;
-    scores.fill(0, 0, end);
-    matched.fill(0, 0, end);
-    quality.fill(0, 0, end);
-    seen.fill(0, 0, end);
+    const candidates = this.#candidates;
+    let found = 0;
     const norms = this.#normalisations();
     /** Each distinct term's number (for `seen`), given at its first visit. */
     const numbers = new Map<string, number>();
@@ -342,7 +345,10 @@ export class Postings {
             const document = documents[i] as number;
             const was = matched[document] as number;
             if (was < w) continue;
-            if (was === w) matched[document] = w + 1;
+            if (was === w) {
+              matched[document] = w + 1;
+              if (w === 0) candidates[found++] = document;
+            }
             const tf = occurrences[i] as number;
             scores[document] =
               (scores[document] as number) +
@@ -359,13 +365,21 @@ export class Postings {
     const top = new TopK(offset + limit);
     const all = words.length;
     const groups = this.#groups;
-    for (let document = 0; document < end; document++) {
-      if (matched[document] !== all) continue;
-      const of = groups[document] as number;
-      counts[of] = (counts[of] as number) + 1;
-      if (group === undefined || group === of) {
-        top.offer(document, (scores[document] as number) * (quality[document] as number));
+    for (let i = 0; i < found; i++) {
+      const document = candidates[i] as number;
+      if (matched[document] === all) {
+        const of = groups[document] as number;
+        counts[of] = (counts[of] as number) + 1;
+        if (group === undefined || group === of) {
+          top.offer(document, (scores[document] as number) * (quality[document] as number));
+        }
       }
+      // Zero again for the next query (the top k orders by score then number: the order the
+      // candidates come in does not matter).
+      scores[document] = 0;
+      matched[document] = 0;
+      quality[document] = 0;
+      seen[document] = 0;
     }
     const best = top.best().slice(offset);
     return {
@@ -388,7 +402,7 @@ export class Postings {
     const renumbered = new Uint32Array(this.#end);
     const kept: number[] = [];
     for (let document = 0; document < this.#end; document++) {
-      if (this.#groups[document] === 255) continue;
+      if (this.#groups[document] === FREE) continue;
       renumbered[document] = kept.length;
       kept.push(document);
     }
