@@ -22,10 +22,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { languages } from "@site/contract/languages";
 import { repoRoot } from "../e2e/support/env.ts";
 import { fixed, table } from "./bench/format.ts";
 import { type MixFigures, mixRound, statusCounts } from "./bench/load.ts";
-import { nginxPath, startNginx, staticPage } from "./bench/nginx.ts";
+import { staticPage, withNginx } from "./bench/nginx.ts";
 import { benchArgs, benchPorts, positiveInteger } from "./bench/options.ts";
 import { type KindRow, kindRound, kindsReport, pageKinds, untilKept } from "./bench/page-kinds.ts";
 import { progress } from "./bench/processes.ts";
@@ -33,7 +34,8 @@ import { resultsHeader, runBench } from "./bench/results.ts";
 import {
   type BenchSite,
   buildSite,
-  firstId,
+  type DemoIds,
+  demoIds,
   type Memory,
   memoryOf,
   rawGet,
@@ -89,10 +91,7 @@ const results = {
 };
 
 /** Pages of every kind, in both languages; detail pages use the first id of each list. */
-async function mixOfPages(apiUrl: string): Promise<string[]> {
-  const [project, news, service] = await Promise.all(
-    ["/api/Completed-projects", "/api/news", "/api/services"].map((list) => firstId(apiUrl, list)),
-  );
+function mixOfPages(ids: DemoIds): string[] {
   const paths = [
     "",
     "/overview",
@@ -104,11 +103,11 @@ async function mixOfPages(apiUrl: string): Promise<string[]> {
     "/equipment",
     "/iso",
     "/contactUs",
-    ...(project ? [`/projects/${project}`] : []),
-    ...(news ? [`/news/${news}`] : []),
-    ...(service ? [`/services/${service}`] : []),
+    ...(ids.project ? [`/projects/${ids.project}`] : []),
+    ...(ids.news ? [`/news/${ids.news}`] : []),
+    ...(ids.service ? [`/services/${ids.service}`] : []),
   ];
-  return ["en", "ar"].flatMap((lang) => paths.map((rest) => `/${lang}${rest}`));
+  return languages.flatMap((lang) => paths.map((rest) => `/${lang}${rest}`));
 }
 
 async function round(
@@ -137,21 +136,12 @@ async function round(
 /** The same pages' bytes from nginx, when it is installed. */
 async function nginxRound(site: BenchSite, pages: string[]): Promise<Round> {
   const name = "nginx, same bytes";
-  if (!fs.existsSync(nginxPath)) return { name, memory: {}, error: `no ${nginxPath}` };
   const files = await Promise.all(
     pages.map((page, i) => staticPage(site.url, page, `page-${i + 1}.html`)),
   );
-  const nginx = await startNginx(options.nginxPort, files);
-  try {
-    return await round(
-      name,
-      { url: nginx.url },
-      undefined,
-      files.map((file) => `/${file.name}`),
-    );
-  } finally {
-    await nginx.stop();
-  }
+  return withNginx(options.nginxPort, files, (url, paths) =>
+    round(name, { url }, undefined, paths),
+  ).catch((error: unknown) => ({ name, memory: {}, error: String(error) }));
 }
 
 function print(): void {
@@ -218,7 +208,8 @@ async function run(): Promise<void> {
     },
     file("site.log"),
   );
-  results.pages = await mixOfPages(api.url);
+  const ids = await demoIds(api.url);
+  results.pages = mixOfPages(ids);
   for (const page of results.pages) {
     const answer = await rawGet(site.url + page, "gzip");
     if (answer.status !== 200) progress(`warning: ${page} answered ${answer.status}`);
@@ -231,7 +222,7 @@ async function run(): Promise<void> {
   results.rounds.push(await round("cached pages", site, undefined, cached));
   results.rounds.push(await nginxRound(site, cached));
   results.distinctSearches = await distinctSearches(site, api.url, metricsUrl);
-  for (const kind of await pageKinds(api.url)) {
+  for (const kind of pageKinds(ids)) {
     for (const page of kind.paths) await untilKept(site.url + page);
     results.kinds.push(await kindRound(site, options.nginxPort, options.kinds, kind));
   }

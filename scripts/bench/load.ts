@@ -101,7 +101,7 @@ export async function loadMix(
 }
 
 /** Answers by status as text ("200: 1234, errors: 2"), or "-" without figures. */
-export const statusCounts = (figures?: MixFigures): string =>
+export const statusCounts = (figures?: Pick<MixFigures, "byStatus">): string =>
   figures
     ? Object.entries(figures.byStatus)
         .map(([status, count]) => `${status}: ${count}`)

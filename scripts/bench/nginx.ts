@@ -44,6 +44,27 @@ function config(dir: string, port: number): string {
   );
 }
 
+/**
+ * `run` against nginx serving `pages` on `port`, given its URL and the pages' paths there;
+ * nginx is stopped after. Throws when nginx is not installed.
+ */
+export async function withNginx<T>(
+  port: number,
+  pages: StaticPage[],
+  run: (url: string, paths: string[]) => Promise<T>,
+): Promise<T> {
+  if (!fs.existsSync(nginxPath)) throw new Error(`no ${nginxPath}`);
+  const nginx = await startNginx(port, pages);
+  try {
+    return await run(
+      nginx.url,
+      pages.map((page) => `/${page.name}`),
+    );
+  } finally {
+    await nginx.stop();
+  }
+}
+
 export async function startNginx(port: number, pages: StaticPage[]): Promise<RunningNginx> {
   const { url, stop } = await startNginxProcess({
     name: "nginx",

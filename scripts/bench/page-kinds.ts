@@ -3,12 +3,13 @@
  * results, the news feed and the sitemap, in both languages, each served by the site and then by
  * nginx sending the very same gzip bytes, with their ratio against the issue's goal.
  */
-import fs from "node:fs";
+
+import { type Language, languages } from "@site/contract/languages";
 import { fixed, kb, table } from "./format.ts";
 import { type MixFigures, mixRound } from "./load.ts";
-import { nginxPath, startNginx, staticPage } from "./nginx.ts";
+import { staticPage, withNginx } from "./nginx.ts";
 import { progress } from "./processes.ts";
-import { type BenchSite, firstId, rawGet } from "./site.ts";
+import { type BenchSite, type DemoIds, rawGet } from "./site.ts";
 
 /** How each kind is loaded: seconds and connections per server. */
 export interface KindsLoad {
@@ -30,21 +31,25 @@ export interface KindRow {
 /** Issue 33's goal against nginx: 0.9 for pages, 0.5 for answers under 5 KB on the wire. */
 const goalFor = (gzipBytes: number) => (gzipBytes < 5 * 1024 ? 0.5 : 0.9);
 
-/** The page kinds of the per-kind rounds, each in both languages. */
-export async function pageKinds(apiUrl: string): Promise<{ kind: string; paths: string[] }[]> {
-  const [project, news] = await Promise.all(
-    ["/api/Completed-projects", "/api/news"].map((list) => firstId(apiUrl, list)),
-  );
-  const both = (rest: (lang: string) => string) => ["en", "ar"].map((lang) => rest(lang));
-  const searchWords: Record<string, string> = { en: "tower", ar: "برج" };
+/**
+ * The page kinds of the per-kind rounds, each in both languages; a detail kind only when its
+ * list has an item (`ids`, the first of each list: demoIds).
+ */
+export function pageKinds(ids: DemoIds): { kind: string; paths: string[] }[] {
+  const both = (rest: (lang: Language) => string) => languages.map((lang) => rest(lang));
+  const searchWords: Record<Language, string> = { en: "tower", ar: "برج" };
   return [
     { kind: "home", paths: both((lang) => `/${lang}`) },
     { kind: "list (news)", paths: both((lang) => `/${lang}/news`) },
-    { kind: "detail (project)", paths: both((lang) => `/${lang}/projects/${project}`) },
-    { kind: "detail (news)", paths: both((lang) => `/${lang}/news/${news}`) },
+    ...(ids.project
+      ? [{ kind: "detail (project)", paths: both((lang) => `/${lang}/projects/${ids.project}`) }]
+      : []),
+    ...(ids.news
+      ? [{ kind: "detail (news)", paths: both((lang) => `/${lang}/news/${ids.news}`) }]
+      : []),
     {
       kind: "search results",
-      paths: both((lang) => `/${lang}/search?q=${encodeURIComponent(searchWords[lang] ?? "")}`),
+      paths: both((lang) => `/${lang}/search?q=${encodeURIComponent(searchWords[lang])}`),
     },
     { kind: "news feed", paths: both((lang) => `/${lang}/news/feed.xml`) },
     // The demo's sitemap is one document (an index of parts only past 50,000 addresses).
@@ -84,17 +89,7 @@ export async function kindRound(
         return figures;
       });
     row.site = await figures("site", site.url, paths);
-    if (!fs.existsSync(nginxPath)) throw new Error(`no ${nginxPath}`);
-    const nginx = await startNginx(nginxPort, files);
-    try {
-      row.nginx = await figures(
-        "nginx",
-        nginx.url,
-        files.map((file) => `/${file.name}`),
-      );
-    } finally {
-      await nginx.stop();
-    }
+    row.nginx = await withNginx(nginxPort, files, (url, onNginx) => figures("nginx", url, onNginx));
   } catch (error) {
     row.error = String(error);
   }

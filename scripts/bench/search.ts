@@ -21,6 +21,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { Language } from "@site/contract";
+import { isLanguage } from "@site/contract/languages";
 import { createContentClient } from "../../apps/web/server/content/api-client.server.ts";
 import { createLogger } from "../../apps/web/server/log.server.ts";
 import {
@@ -431,9 +432,7 @@ if (import.meta.main) {
   try {
     // BENCH_SEARCH_DOCS=100000 BENCH_SEARCH_LANGS=ar: one row, when the machine is quiet.
     const counts = (process.env.BENCH_SEARCH_DOCS ?? "10000,100000").split(",").map(Number);
-    const langs = (process.env.BENCH_SEARCH_LANGS ?? "en,ar")
-      .split(",")
-      .filter((lang): lang is Language => lang === "en" || lang === "ar");
+    const langs = (process.env.BENCH_SEARCH_LANGS ?? "en,ar").split(",").filter(isLanguage);
     console.log(searchTable(await searchBench(api.url, counts, langs)));
     const requests = await refreshRequests(api.url, () => {
       // An editor changes one story's title (its list row).

@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import type { Language } from "@site/contract/languages";
 import { repoRoot } from "../../e2e/support/env.ts";
 import { assertRunning, forget, onCleanup, progress, runCommand, stopChild } from "./processes.ts";
 
@@ -161,19 +162,42 @@ export function rawGet(url: string, acceptEncoding: string): Promise<RawAnswer> 
 }
 
 /**
- * The id of the first item of one of the API's lists, such as `/api/Completed-projects`
- * (`{data:{data:[...]}}` or `{data:[...]}`, both forms of the contract); `undefined` when the
- * list cannot be read or is empty.
+ * The items of one of the API's lists, such as `/api/Completed-projects`, in `lang`
+ * (`{data:{data:[...]}}` or `{data:[...]}`, both forms of the contract); none when the list
+ * cannot be read.
  */
-export async function firstId(apiUrl: string, list: string): Promise<string | undefined> {
+export async function listRows(
+  apiUrl: string,
+  list: string,
+  lang: Language = "en",
+): Promise<{ id?: unknown; title?: string }[]> {
   try {
-    const res = await fetch(apiUrl + list, { headers: { lang: "en" } });
+    const res = await fetch(apiUrl + list, { headers: { lang } });
     const answer = (await res.json()) as { data?: unknown };
     const data = answer.data as { data?: unknown } | unknown[] | undefined;
     const items = Array.isArray(data) ? data : data?.data;
-    const first = Array.isArray(items) ? (items[0] as { id?: unknown } | undefined) : undefined;
-    return first?.id === undefined ? undefined : String(first.id);
+    return Array.isArray(items) ? items : [];
   } catch {
-    return undefined;
+    return [];
   }
+}
+
+/** The id of the first item of one of the API's lists; `undefined` when it has none. */
+export async function firstId(apiUrl: string, list: string): Promise<string | undefined> {
+  const first = (await listRows(apiUrl, list))[0];
+  return first?.id === undefined ? undefined : String(first.id);
+}
+
+/** The first project, story and service of the demo content, for pages that show one. */
+export interface DemoIds {
+  project?: string;
+  news?: string;
+  service?: string;
+}
+
+export async function demoIds(apiUrl: string): Promise<DemoIds> {
+  const [project, news, service] = await Promise.all(
+    ["/api/Completed-projects", "/api/news", "/api/services"].map((list) => firstId(apiUrl, list)),
+  );
+  return { project, news, service };
 }
