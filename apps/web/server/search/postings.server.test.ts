@@ -1,7 +1,7 @@
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
 import { seededRandom as random } from "../testing/seeded-random.ts";
-import { type IndexedField, Postings, type QueryWord, TopK } from "./postings.server.ts";
+import { type IndexedField, Postings, type QueryWord } from "./postings.server.ts";
 
 const BOOSTS = [4, 1, 0.5];
 const GROUPS = 4;
@@ -94,25 +94,6 @@ function expectRanking(
     if (i > 0) expect(score).toBeLessThanOrEqual(ranked.scores[i - 1] ?? 0);
   });
 }
-
-describe("TopK", () => {
-  it("keeps the best k of many, ties by number, as a full sort would", () => {
-    const next = random(7);
-    for (let round = 0; round < 50; round++) {
-      const k = 1 + Math.floor(next() * 20);
-      const offered = Array.from({ length: Math.floor(next() * 200) }, (_, document) => ({
-        document,
-        score: Math.floor(next() * 10),
-      }));
-      const top = new TopK(k);
-      for (const { document, score } of [...offered].sort(() => next() - 0.5)) {
-        top.offer(document, score);
-      }
-      const sorted = [...offered].sort((a, b) => b.score - a.score || a.document - b.document);
-      expect(top.best()).toEqual(sorted.slice(0, k));
-    }
-  });
-});
 
 describe("Postings", () => {
   it("ranks as MiniSearch did, and counts every match by group", () => {
