@@ -5,7 +5,7 @@
  */
 
 import { apiData, company, type Lang, languages, t } from "./support/content.ts";
-import { expectNoHorizontalOverflow } from "./support/page-checks.ts";
+import { expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
 import { expect, expectLive, onlyAt, type Page, test } from "./support/test.ts";
 import { codePoints, escapeHtml, truncated } from "./support/text.ts";
 
@@ -104,9 +104,10 @@ for (const lang of languages) {
       page,
     }, testInfo) => {
       await openHome(page, lang);
+      const carousel = page.getByTestId("latest-projects");
 
       await test.step("the company's name from the company file is the heading", async () => {
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText(company(lang).name);
+        await expect(heading(page)).toHaveText(company(lang).name);
       });
 
       await test.step("the extra-data strip is sorted by index", async () => {
@@ -125,7 +126,6 @@ for (const lang of languages) {
       });
 
       await test.step("the slide widths follow the breakpoints", async () => {
-        const carousel = page.getByTestId("latest-projects");
         const viewport = await carousel.getByTestId("carousel-viewport").boundingBox();
         const slides = carousel.getByTestId("carousel-slide");
         const slide = await slides.nth(0).boundingBox();
@@ -196,7 +196,6 @@ for (const lang of languages) {
       await test.step("carousels run in the reading direction; the latest projects carousel: disabled ends, links", async () => {
         const projects = await apiData<{ id: number | string }[]>("/api/homepage-projects", lang);
         expect(projects.length).toBeGreaterThan(2);
-        const carousel = page.getByTestId("latest-projects");
         await expectLive(carousel);
         const hrefs = await carousel
           .locator("a")
@@ -223,7 +222,7 @@ for (const lang of languages) {
         await expect(previous).toBeDisabled();
         await expect(next).toBeEnabled();
 
-        await carousel.getByTestId("carousel-next").click();
+        await next.click();
         await expect(previous).toBeEnabled();
         // "Next" brings in the slides on the reading side: the track moves right in Arabic
         // (towards the end on the left) and left in English.
@@ -241,11 +240,11 @@ for (const lang of languages) {
         await expect(next).toBeDisabled();
         // The last slide is fully in view at the end (once the scroll has settled).
         await expect(async () => {
-          const viewport = await carousel.getByTestId("carousel-viewport").boundingBox();
-          const last = await carousel.getByTestId("carousel-slide").last().boundingBox();
-          if (!viewport || !last) throw new Error("no box");
-          expect(last.x).toBeGreaterThanOrEqual(viewport.x - 2);
-          expect(last.x + last.width).toBeLessThanOrEqual(viewport.x + viewport.width + 2);
+          const view = await viewport.boundingBox();
+          const last = await slides.last().boundingBox();
+          if (!view || !last) throw new Error("no box");
+          expect(last.x).toBeGreaterThanOrEqual(view.x - 2);
+          expect(last.x + last.width).toBeLessThanOrEqual(view.x + view.width + 2);
         }).toPass();
       });
     });

@@ -50,12 +50,14 @@ for (const lang of languages) {
           lang === "en" ? "Company photos" : "صور الشركة",
         );
         const slides = gallery.getByRole("group");
-        await expect(slides).toHaveCount(overview.overview_images.length);
+        await expect(slides).toHaveCount(total);
         const sources = await gallery
           .locator("img[data-src]")
-          .evaluateAll((images) => images.map((image) => image.getAttribute("data-src") ?? ""));
+          .evaluateAll((elements) =>
+            elements.map((element) => element.getAttribute("data-src") ?? ""),
+          );
         expect(sources.map((source) => pathOf(shownImage(source)))).toEqual(
-          overview.overview_images.map((entry) => pathOf(entry.image)),
+          images.map((entry) => pathOf(entry.image)),
         );
         await expect(gallery.locator("img").first()).toHaveAttribute(
           "alt",
@@ -133,6 +135,8 @@ for (const lang of languages) {
       page,
       request,
     }, testInfo) => {
+      const certificates = page.getByTestId("iso-item");
+
       await test.step("every certificate with its title, visible in the server HTML", async () => {
         const [iso] = await apiData<Iso[]>("/api/isos", lang);
         if (!iso) throw new Error("no ISO record in the seed");
@@ -148,7 +152,6 @@ for (const lang of languages) {
 
         await page.goto(`/${lang}/iso`);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(iso.title);
-        const certificates = page.getByTestId("iso-item");
         await expect(certificates).toHaveCount(6);
         await expect(certificates.first().locator("img")).toHaveAttribute(
           "alt",
@@ -157,11 +160,10 @@ for (const lang of languages) {
       });
 
       await test.step("the grid has 3 columns on desktop and 1 on phones", async () => {
-        const items = page.getByTestId("iso-item");
-        await expect(items).toHaveCount(6);
+        await expect(certificates).toHaveCount(6);
         // Layout positions (offsets ignore transforms): the items fade and rise in one after
         // another, and a box caught mid-animation would seem to start another row.
-        const boxes = await items.evaluateAll((elements) =>
+        const boxes = await certificates.evaluateAll((elements) =>
           elements.map((element) => {
             const box = element as HTMLElement;
             return { x: box.offsetLeft, y: box.offsetTop };
@@ -186,10 +188,9 @@ for (const lang of languages) {
       });
 
       await test.step("certificates fade in as they come into view, each group 0.5 s then 0.2 s more each", async () => {
-        const items = page.getByTestId("iso-item");
-        await expect(items).toHaveCount(6);
+        await expect(certificates).toHaveCount(6);
         const states = () =>
-          items.evaluateAll((elements) =>
+          certificates.evaluateAll((elements) =>
             elements.map((element) => ({
               reveal: element.getAttribute("data-reveal"),
               delay: getComputedStyle(element).transitionDelay,
@@ -205,12 +206,12 @@ for (const lang of languages) {
           Array.from({ length: count }, (_, k) => `${Math.round((0.5 + 0.2 * k) * 10) / 10}s`);
 
         // Those on screen at load fade in too, as the first group.
-        await expect(items.first()).toHaveAttribute("data-reveal", "shown");
+        await expect(certificates.first()).toHaveAttribute("data-reveal", "shown");
         let seen = await states();
         const atLoad = group([], seen);
         expect(atLoad.length).toBeGreaterThan(0);
         expect(atLoad).toEqual(steps(atLoad.length));
-        const below = items.last();
+        const below = certificates.last();
         await expect(below, "the last certificate starts below the fold, hidden").toHaveAttribute(
           "data-reveal",
           "waiting",
@@ -220,8 +221,8 @@ for (const lang of languages) {
         // Each later group counts from its own first certificate.
         for (let i = 0; i < 6; i++) {
           if (seen[i]?.reveal === "shown") continue;
-          await items.nth(i).scrollIntoViewIfNeeded();
-          await expect(items.nth(i)).toHaveAttribute("data-reveal", "shown");
+          await certificates.nth(i).scrollIntoViewIfNeeded();
+          await expect(certificates.nth(i)).toHaveAttribute("data-reveal", "shown");
           const now = await states();
           const entering = group(seen, now);
           expect(entering).toEqual(steps(entering.length));
@@ -231,7 +232,7 @@ for (const lang of languages) {
       });
 
       await test.step("a certificate opens larger with Enter and closes with Escape", async () => {
-        const first = page.getByTestId("iso-item").first();
+        const first = certificates.first();
         const button = first.getByRole("button");
         await button.focus();
         await page.keyboard.press("Enter");
@@ -245,7 +246,7 @@ for (const lang of languages) {
         await expect(dialog).toHaveCount(0);
         await expect(button).toBeFocused();
 
-        await page.getByTestId("iso-item").nth(1).getByRole("button").click();
+        await certificates.nth(1).getByRole("button").click();
         await expect(dialog).toBeVisible();
         await expect(dialog.getByTestId("lightbox-counter")).toHaveText(
           lang === "en" ? "Image 2 of 6" : "الصورة 2 من 6",

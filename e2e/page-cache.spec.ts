@@ -161,7 +161,7 @@ test("search results are shared like lists, under their normalised query; a purg
   }
 });
 
-test("the contact page is never shared", async () => {
+test("the contact page is never shared, and is still sent compressed in the encoding asked for", async () => {
   for (const pathname of ["/en/contactUs", "/ar/contactUs"]) {
     await get(pathname);
     const again = await get(pathname);

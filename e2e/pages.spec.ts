@@ -90,11 +90,11 @@ test.describe("services list", () => {
       }
 
       await test.step("keyboard focus swaps the icon like hover", async () => {
-        const card = page.getByTestId("service-card").nth(1);
+        const card = cards.nth(1);
         const white = card.locator('img[data-icon="white"]');
         await expect(white).toHaveCSS("opacity", "0");
         // Tab from the card before it, so focus comes from the keyboard (:focus-visible).
-        await page.getByTestId("service-card").first().focus();
+        await cards.first().focus();
         await page.keyboard.press("Tab");
         await expect(card).toBeFocused();
         await expect(card).toHaveCSS("background-color", "rgb(15, 42, 68)");

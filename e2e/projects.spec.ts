@@ -63,6 +63,30 @@ async function expectRows(
   await expect(table(page).getByRole("link")).toHaveCount(expected.length);
 }
 
+/** The table is readable at the current width: checked per layout. */
+async function expectReadableTable(page: Page, lang: Lang, phone: boolean) {
+  const first = rows(page).first();
+  const cells = first.getByRole("cell");
+  if (phone) {
+    // Stacked cards: each cell under the previous one, labelled with its column name.
+    const boxes = await Promise.all([0, 1, 2, 3].map((index) => cells.nth(index).boundingBox()));
+    for (let index = 1; index < boxes.length; index++) {
+      expect(boxes[index]?.y ?? 0).toBeGreaterThan(boxes[index - 1]?.y ?? 0);
+    }
+    await expect(cells.nth(1)).toContainText(t(lang, "projects.table.client"));
+    await expect(cells.nth(3)).toContainText(t(lang, "projects.table.amount"));
+    const row = await first.boundingBox();
+    expect((row?.x ?? -1) >= 0 && (row?.x ?? 0) + (row?.width ?? 0) <= 375).toBe(true);
+  } else {
+    // A real table: header row visible, cells side by side in reading order.
+    await expect(table(page).getByRole("rowgroup").first()).toBeVisible();
+    const [a, b] = await Promise.all([cells.nth(0).boundingBox(), cells.nth(1).boundingBox()]);
+    expect(Math.abs((a?.y ?? 0) - (b?.y ?? 1))).toBeLessThan(2);
+    if (lang === "en") expect(b?.x ?? 0).toBeGreaterThan(a?.x ?? 0);
+    else expect(b?.x ?? 0).toBeLessThan(a?.x ?? 0);
+  }
+}
+
 test.describe("project lists", () => {
   for (const lang of languages) {
     for (const list of lists) {
@@ -256,18 +280,18 @@ test.describe("project detail", () => {
         }
 
         await test.step("the side panel beside the content on desktop, stacked on phones", async () => {
-          const facts = await page.getByTestId("project-facts").boundingBox();
+          const panel = await facts.boundingBox();
           const content = await page.locator(".rich-content").first().boundingBox();
-          if (!facts || !content) throw new Error("layout not rendered");
+          if (!panel || !content) throw new Error("layout not rendered");
           if (testInfo.project.name === "phone") {
             // Stacked: one column, full width.
-            expect(Math.abs(facts.width - content.width)).toBeLessThan(2);
-            expect(facts.y + facts.height).toBeLessThanOrEqual(content.y);
+            expect(Math.abs(panel.width - content.width)).toBeLessThan(2);
+            expect(panel.y + panel.height).toBeLessThanOrEqual(content.y);
           } else {
             // Beside: the panel sits at the end side (right in English, left in Arabic).
-            expect(facts.y).toBeLessThan(content.y + content.height);
-            if (lang === "en") expect(facts.x).toBeGreaterThan(content.x + content.width);
-            else expect(facts.x + facts.width).toBeLessThan(content.x);
+            expect(panel.y).toBeLessThan(content.y + content.height);
+            if (lang === "en") expect(panel.x).toBeGreaterThan(content.x + content.width);
+            else expect(panel.x + panel.width).toBeLessThan(content.x);
           }
         });
       });
@@ -295,30 +319,6 @@ test.describe("project detail", () => {
     });
   }
 });
-
-/** The table is readable at the current width: checked per layout. */
-async function expectReadableTable(page: Page, lang: Lang, phone: boolean) {
-  const first = rows(page).first();
-  const cells = first.getByRole("cell");
-  if (phone) {
-    // Stacked cards: each cell under the previous one, labelled with its column name.
-    const boxes = await Promise.all([0, 1, 2, 3].map((index) => cells.nth(index).boundingBox()));
-    for (let index = 1; index < boxes.length; index++) {
-      expect(boxes[index]?.y ?? 0).toBeGreaterThan(boxes[index - 1]?.y ?? 0);
-    }
-    await expect(cells.nth(1)).toContainText(t(lang, "projects.table.client"));
-    await expect(cells.nth(3)).toContainText(t(lang, "projects.table.amount"));
-    const row = await first.boundingBox();
-    expect((row?.x ?? -1) >= 0 && (row?.x ?? 0) + (row?.width ?? 0) <= 375).toBe(true);
-  } else {
-    // A real table: header row visible, cells side by side in reading order.
-    await expect(table(page).getByRole("rowgroup").first()).toBeVisible();
-    const [a, b] = await Promise.all([cells.nth(0).boundingBox(), cells.nth(1).boundingBox()]);
-    expect(Math.abs((a?.y ?? 0) - (b?.y ?? 1))).toBeLessThan(2);
-    if (lang === "en") expect(b?.x ?? 0).toBeGreaterThan(a?.x ?? 0);
-    else expect(b?.x ?? 0).toBeLessThan(a?.x ?? 0);
-  }
-}
 
 const layoutPaths = async () => [
   "/projects",

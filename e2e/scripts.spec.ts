@@ -54,13 +54,13 @@ async function scriptFiles(page: Page) {
 
 /**
  * The warnings and errors the page logs from now on (React's hydration mismatches included),
- * each with its address; pages whose address ends with `except` are left out (the 404 page's
- * own status is logged as an error).
+ * each with its address; the 404 page (`/no-such-page`) is left out (its own status is logged
+ * as an error).
  */
-function consoleProblems(page: Page, except = "/no-such-page") {
+function consoleProblems(page: Page) {
   const logged: string[] = [];
   const note = (text: string) => {
-    if (!page.url().endsWith(except)) logged.push(`${page.url()}: ${text}`);
+    if (!page.url().endsWith("/no-such-page")) logged.push(`${page.url()}: ${text}`);
   };
   page.on("console", (message) => {
     if (message.type() === "error" || message.type() === "warning") note(message.text());
