@@ -45,6 +45,7 @@ export default defineConfig({
         "scale-out.spec.ts",
         "search-engines.spec.ts",
         "serve-demo.spec.ts",
+        "site-search-index.spec.ts",
         "social-cards.spec.ts",
         "stale-answers.spec.ts",
       ].map((file) => `**/${file}`),

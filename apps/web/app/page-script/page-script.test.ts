@@ -64,7 +64,8 @@ describe("pageScript", () => {
     expect(typeof browser.listeners.scroll).toBe("function");
     expect(browser.context.document.cookie).toMatch(/^language=ar; Path=\/;/);
     expect(browser.context.localStorage.get("language")).toBe("ar");
-    // The header's menus and the loading indicator listen (their behaviour: e2e/shell.spec.ts).
+    // The header's menus and the loading indicator listen (their behaviour: e2e/shell.spec.ts,
+    // e2e/leaving-page.spec.ts).
     expect(browser.documentListeners).toEqual(expect.arrayContaining(["click", "keydown"]));
     expect(typeof browser.listeners.click).toBe("function");
   });
