@@ -273,7 +273,7 @@ export function siteOf(context: Readonly<RouterContextProvider>): Site {
 /**
  * What a loader starts from: the site, with an API client that records how long the data it
  * reads stays fresh (the page is cached no longer), and the page's language from its address.
- * (An id that is not a whole number is a 404 before any API call: api-client.server.ts. Other
+ * (A segment no id can be, `isItemId`, is a 404 before any API call: api-client.server.ts. Other
  * spellings of a page's address, a zero-padded id among them, never reach a loader: the page
  * handler redirects them to the page table's address, http/page-handler.ts.)
  */

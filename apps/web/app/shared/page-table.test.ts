@@ -109,6 +109,14 @@ describe("pageAddress", () => {
     ["/en/news/0", "/en/news/0"],
     ["/en/currentprojects/%31%32", "/en/CurrentProjects/12"],
     ["/Ar", "/ar"],
+    // API.md: "string ids must also be accepted", kept as they are, encoded into one segment.
+    ["/en/news/abc", "/en/news/abc"],
+    ["/en/news/Road-7", "/en/news/Road-7"],
+    ["/en/news/1.5", "/en/news/1.5"],
+    ["/en/news/00a", "/en/news/00a"],
+    ["/ar/news/%D8%AE%D8%A8%D8%B1", "/ar/news/%D8%AE%D8%A8%D8%B1"],
+    ["/en/news/a%3Fb%23c", "/en/news/a%3Fb%23c"],
+    [`/en/news/${"9".repeat(19)}`, `/en/news/${"9".repeat(19)}`],
   ])("%s names %s", (path, address) => {
     expect(pageAddress(path)?.path).toBe(address);
   });
@@ -117,14 +125,16 @@ describe("pageAddress", () => {
     "/",
     "/fr/news",
     "/en/no-such-page",
-    "/en/news/abc",
-    "/en/news/-1",
-    "/en/news/1.5",
     "/en/news/01%2F..%2F..%2F%09%2Fevil.example",
     "/en/news/%2F%2Fevil.example",
     "/en/news%2F7",
     "/en/news/%E0%A4%A",
-    `/en/news/${"9".repeat(19)}`,
+    "/en/news/%2E%2E",
+    "/en/news/.",
+    "/en/news/a%20b",
+    "/en/news/a%00b",
+    "/en/news/a%5Cb",
+    `/en/news/${"x".repeat(65)}`,
   ])("names no page for %s", (path) => {
     expect(pageAddress(path)).toBeUndefined();
   });

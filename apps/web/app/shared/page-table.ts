@@ -5,6 +5,7 @@
  * switcher and links between pages read it. All pages sit under `/{lang}` (SPEC.md section 2);
  * paths are spelled as the spec spells them and matched case-insensitively.
  */
+import { canonicalItemId, isItemId } from "@site/contract/item-id";
 import { defaultLanguage, isLanguage, type Language } from "@site/contract/languages";
 
 export const pages = {
@@ -104,9 +105,10 @@ export interface PageAddress {
 
 /**
  * The page `pathname` names, at its one address, or undefined when it names none (no page of
- * the table, no supported language, an id that is not a whole number). Every spelling of a
+ * the table, no supported language, a segment no id can be: `isItemId`). Every spelling of a
  * page names it: percent-escapes, any case, repeated or trailing slashes, a zero-padded id.
- * Built from the table, never from the path's own text, so it is safe to redirect to.
+ * Built from the table, never from the path's own text (an id is checked, then encoded into
+ * its one segment), so it is safe to redirect to.
  *
  * @example pageAddress("/EN/%6Eews/007/") // { page: "newsItem", lang: "en", path: "/en/news/7" }
  */
@@ -125,9 +127,8 @@ export function pageAddress(pathname: string): PageAddress | undefined {
   const idAt = match.segments.indexOf(":id");
   if (idAt === -1) return { page: match.name, lang, path: href(match.name, lang) };
   const id = rest[idAt] ?? "";
-  if (!/^\d{1,18}$/.test(id)) return undefined;
-  const plain = id.replace(/^0+(?=\d)/, "");
-  return { page: match.name, lang, path: href(match.name, lang, plain) };
+  if (!isItemId(id)) return undefined;
+  return { page: match.name, lang, path: href(match.name, lang, canonicalItemId(id)) };
 }
 
 /**

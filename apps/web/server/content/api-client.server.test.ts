@@ -11,6 +11,7 @@ import {
   type ContentClient,
   createContentClient,
   getPayload,
+  MAX_ANSWER_BYTES,
   request,
   resolveMediaUrl,
 } from "./api-client.server.ts";
@@ -23,15 +24,24 @@ let server: Server;
 let base: string;
 let seen: { url: string; headers: IncomingHttpHeaders }[] = [];
 let client: ContentClient;
-let answer: (url: string) => { status?: number; body?: string; delayMs?: number } = () => ({});
+let answer: (url: string) => {
+  status?: number;
+  body?: string;
+  delayMs?: number;
+  /** Sent as these chunks, without a length (chunked), after `body`. */
+  chunks?: string[];
+} = () => ({});
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push({ url: req.url ?? "", headers: req.headers });
-    const { status = 200, body = "", delayMs = 0 } = answer(req.url ?? "");
+    const { status = 200, body = "", delayMs = 0, chunks } = answer(req.url ?? "");
     setTimeout(() => {
       res.writeHead(status, { "Content-Type": "application/json" });
-      res.end(body);
+      if (!chunks) return void res.end(body);
+      res.write(body);
+      for (const chunk of chunks) res.write(chunk);
+      res.end();
     }, delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -149,6 +159,35 @@ describe("getPayload", () => {
     });
     answer = () => ({ status: 500, body: "" });
     await expect(getPayload("service", "/api/services/9", media())).rejects.toMatchObject({
+      kind: "unavailable",
+    });
+  });
+
+  it("reads no answer past MAX_ANSWER_BYTES, with or without a length: a broken answer", async () => {
+    const padding = " ".repeat(MAX_ANSWER_BYTES);
+    answer = () => ({ body: `{"data":[]${padding}}` });
+    await expect(getPayload("homeBanners", "/api/homepage-banners", media())).rejects.toMatchObject(
+      { kind: "invalid", message: expect.stringContaining("longer than") },
+    );
+    const megabyte = " ".repeat(1024 * 1024);
+    answer = () => ({ body: '{"data":[]', chunks: [...Array(11).fill(megabyte), "}"] });
+    await expect(getPayload("homeBanners", "/api/homepage-banners", media())).rejects.toMatchObject(
+      { kind: "invalid" },
+    );
+    // Just under the bound, in chunks, with a BOM: read as Response.text() would.
+    answer = () => ({
+      body: "\uFEFF",
+      chunks: ['{"data":[]', " ".repeat(MAX_ANSWER_BYTES - 20), "}"],
+    });
+    await expect(getPayload("homeBanners", "/api/homepage-banners", media())).resolves.toEqual([]);
+  });
+
+  it("reads a list's 404 as a failing server, not as no content (API.md: 404 is for an id)", async () => {
+    answer = () => ({ status: 404, body: JSON.stringify({ message: "Not Found" }) });
+    await expect(getPayload("homeBanners", "/api/homepage-banners", media())).rejects.toMatchObject(
+      { kind: "unavailable", status: 404 },
+    );
+    await expect(getPayload("news", "/api/news?page=2", media())).rejects.toMatchObject({
       kind: "unavailable",
     });
   });
@@ -335,13 +374,31 @@ describe("uncached", () => {
 });
 
 describe("ids", () => {
-  it("answers 404 for an id that is not a whole number, without calling the API", async () => {
+  it("answers 404 for what no id can be, without calling the API", async () => {
     answer = () => ({ body: JSON.stringify({ data: { id: 3 } }) });
-    for (const id of ["abc", "1.5", "-1", "1e9", "", " 1", "1;x", "0x10", "9".repeat(19)]) {
+    for (const id of ["", " 1", "a b", "a/b", "a\\b", ".", "..", "a\u0000b", "x".repeat(65)]) {
       const error = await client.content("newsItem", "en", { id }).catch((e: unknown) => e);
       expect((error as { init?: { status?: number } }).init?.status, id).toBe(404);
     }
     expect(seen).toEqual([]);
+  });
+
+  it("asks the API for a string id, encoded into its one segment (API.md)", async () => {
+    answer = () => ({
+      body: JSON.stringify({
+        data: { id: "n-1", title: "T", image: "", description: "D", content: "<p>C</p>" },
+      }),
+    });
+    for (const id of ["n-1", "1.5", "خبر", "a?b#c", "9".repeat(19)]) {
+      await client.content("newsItem", "en", { id });
+    }
+    expect(seen.map(({ url }) => url)).toEqual([
+      "/api/news/n-1",
+      "/api/news/1.5",
+      "/api/news/%D8%AE%D8%A8%D8%B1",
+      "/api/news/a%3Fb%23c",
+      `/api/news/${"9".repeat(19)}`,
+    ]);
   });
 });
 
@@ -368,6 +425,11 @@ describe("firstOf", () => {
     for (let visit = 0; visit < 3; visit++) {
       expect((await expiring.firstOf("isos", "en")).title).toBe("ISO 9001");
       await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // A list answered 404 does not drop the last good answer either (only an item's 404 does).
+    answer = () => ({ status: 404, body: "{}" });
+    for (let visit = 0; visit < 2; visit++) {
+      expect((await expiring.firstOf("isos", "en")).title).toBe("ISO 9001");
     }
   });
 

@@ -12,6 +12,7 @@ import {
   type EndpointName,
   endpointPath,
   endpoints,
+  isItemId,
   type Language,
   mapImageUrls,
   type Payload,
@@ -98,7 +99,7 @@ async function send(path: string, endpoint: string, options: RequestOptions): Pr
   tracing()?.inject(headers);
   const done = timeApiRequest(endpoint);
   let response: Response;
-  let text: string;
+  let text: string | undefined;
   try {
     response = await fetch(options.baseUrl + path, {
       method: options.method ?? "GET",
@@ -107,7 +108,7 @@ async function send(path: string, endpoint: string, options: RequestOptions): Pr
       signal: AbortSignal.timeout(timeoutMs),
       redirect: "follow",
     });
-    text = await response.text();
+    text = await textUpTo(response, MAX_ANSWER_BYTES);
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     throw counted(
@@ -120,6 +121,17 @@ async function send(path: string, endpoint: string, options: RequestOptions): Pr
     );
   } finally {
     done();
+  }
+  if (text === undefined) {
+    throw counted(
+      new ApiError(
+        "invalid",
+        path,
+        `answer longer than ${MAX_ANSWER_BYTES} bytes`,
+        response.status,
+      ),
+      endpoint,
+    );
   }
   let body: unknown;
   if (text) {
@@ -135,6 +147,31 @@ async function send(path: string, endpoint: string, options: RequestOptions): Pr
     }
   }
   return { status: response.status, body };
+}
+
+/**
+ * The longest answer read, in bytes. API.md sets no bound, and an answer is held whole while it
+ * is parsed: without one, a few huge answers at once would take the process's memory. The demo's
+ * longest answer is a few KB; a page of news with its HTML, some hundred.
+ */
+export const MAX_ANSWER_BYTES = 10 * 1024 * 1024;
+
+/** The body as text (UTF-8, a BOM dropped, as `Response.text()` reads it), or undefined past `limit`. */
+async function textUpTo(response: Response, limit: number): Promise<string | undefined> {
+  if (Number(response.headers.get("content-length")) > limit) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  if (!response.body) return "";
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  // Leaving the loop early cancels the stream: the rest is never downloaded.
+  for await (const chunk of response.body) {
+    length += chunk.byteLength;
+    if (length > limit) return undefined;
+    chunks.push(chunk);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks, length));
 }
 
 /** `error`, counted in `content_api_errors_total` (an API 404 is an answer, not an error). */
@@ -153,7 +190,11 @@ export async function getPayload<N extends EndpointName>(
   options: RequestOptions & { mediaBaseUrl: string },
 ): Promise<Payload<N>> {
   const { status, body } = await request(path, { ...options, endpoint: name });
-  if (status === 404) throw new ApiError("not-found", path, "not found", status);
+  // API.md: "404 for an unknown id". A list has no id: its 404 is a failing server (a proxy's
+  // page, a maintenance route), covered by the last good answer like any other failure.
+  if (status === 404 && endpoints[name].path.includes(":id")) {
+    throw new ApiError("not-found", path, "not found", status);
+  }
   if (status < 200 || status >= 300) {
     throw counted(new ApiError("unavailable", path, `answered HTTP ${status}`, status), name);
   }
@@ -326,9 +367,9 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       query: ContentQuery,
       needsAnItem = false,
     ) => {
-      // Ids in addresses are whole numbers: anything else is no item, and costs no API call.
-      if (query.id !== undefined && !/^\d{1,18}$/.test(String(query.id))) {
-        throw toRouteError(new ApiError("not-found", name, "not a whole number", 404));
+      // An id no item can have (a slash, a space, too long) costs no API call.
+      if (query.id !== undefined && !isItemId(String(query.id))) {
+        throw toRouteError(new ApiError("not-found", name, "not an id", 404));
       }
       const path = pathOf(name, query);
       try {

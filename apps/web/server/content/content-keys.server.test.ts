@@ -25,17 +25,29 @@ describe("content keys", () => {
     expect(contentKeyOfApiPath("/api/our_profile")).toBe("/api/our_profile");
   });
 
+  it("read string ids as the API client's cache keys write them: encoded, as they are", () => {
+    expect(contentKeyOfApiPath("/api/news/n-1")).toBe("/api/news/n-1");
+    expect(contentKeyOfApiPath("/api/news/Road-7")).toBe("/api/news/Road-7");
+    expect(contentKeyOfApiPath("/api/news/%D8%AE%D8%A8%D8%B1")).toBe(
+      "/api/news/%D8%AE%D8%A8%D8%B1",
+    );
+    expect(contentKeyOfApiPath("/api/news/خبر")).toBe("/api/news/%D8%AE%D8%A8%D8%B1");
+    expect(contentKeyOfApiPath(`/api/news/${"9".repeat(19)}`)).toBe(`/api/news/${"9".repeat(19)}`);
+  });
+
   it("refuse what names no endpoint of the contract", () => {
     for (const path of [
       "/api/nothing",
-      "/api/news/abc",
       "/api/news/",
       "/api/hse/3",
       "/api/news?q=x",
       "/en/news",
       "api/news",
       "/api/news/1/2",
-      `/api/news/${"9".repeat(19)}`,
+      "/api/news/..",
+      "/api/news/a%20b",
+      "/api/news/%E0%A4%A",
+      `/api/news/${"x".repeat(65)}`,
     ]) {
       expect(contentKeyOfApiPath(path), path).toBeUndefined();
     }

@@ -5,7 +5,7 @@
  * feed or sitemap made from them carries their content keys (the `Surrogate-Key` and `xkey`
  * headers, page-handler.ts), and a purge by content (`POST /purge {"api": [...]}`) names them.
  */
-import { endpoints } from "@site/contract";
+import { canonicalItemId, endpoints, isItemId } from "@site/contract";
 
 /** `en /api/news?page=2` → `/api/news`: the content key of an API client cache key. */
 export function contentKeyOf(cacheKey: string): string {
@@ -18,14 +18,14 @@ export function contentKeysOf(cacheKeys: Iterable<string>): string[] {
   return [...new Set([...cacheKeys].map(contentKeyOf))].sort();
 }
 
-/** Each endpoint path as a pattern: `/api/news/:id` → /^\/api\/news\/(\d{1,18})$/i, with its spelling. */
+/** Each endpoint path as a pattern: `/api/news/:id` → /^\/api\/news\/([^/]+)$/i, with its spelling. */
 const patterns = Object.values(endpoints).map(({ path }) => {
   const [base = "", id] = path.split("/:");
   const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return {
     spelled: base,
     detail: id !== undefined,
-    pattern: new RegExp(id === undefined ? `^${escaped}$` : `^${escaped}/(\\d{1,18})$`, "i"),
+    pattern: new RegExp(id === undefined ? `^${escaped}$` : `^${escaped}/([^/]{1,200})$`, "i"),
   };
 });
 
@@ -40,10 +40,22 @@ export function contentKeyOfApiPath(apiPath: string): string | undefined {
   for (const { spelled, detail, pattern } of patterns) {
     const match = pattern.exec(path);
     if (!match) continue;
-    if (detail) return `${spelled}/${(match[1] ?? "").replace(/^0+(?=\d)/, "")}`;
-    return spelled;
+    if (!detail) return spelled;
+    // The id as the API client writes it in its cache keys (endpointPath): encoded, one spelling.
+    const id = decodedSegment(match[1] ?? "");
+    return id !== undefined && isItemId(id)
+      ? `${spelled}/${encodeURIComponent(canonicalItemId(id))}`
+      : undefined;
   }
   return undefined;
+}
+
+function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
