@@ -7,9 +7,12 @@ export type Id = z.infer<typeof id>;
 /**
  * `""`, an absolute http(s) URL or a root-relative path. A root-relative path starts with
  * exactly one `/`: `//host/x` (and `/\host/x`, which browsers read the same way) is
- * protocol-relative and would leave API_BASE_URL for another host.
+ * protocol-relative and would leave API_BASE_URL for another host. A space is allowed after the
+ * host (`/storage/my photo.jpg`: Laravel's `Storage::url` leaves file names as uploaded); the
+ * API client encodes it (`resolveMediaUrl`). No control characters.
  */
-const absoluteOrRootRelative = /^(|https?:\/\/[^\s]+|\/(?![/\\])[^\s]*)$/i;
+const absoluteOrRootRelative =
+  /^(|https?:\/\/[^\s/?#\\]+(?:[/?#][^\p{Cc}]*)?|\/(?![/\\])[^\p{Cc}]*)$/iu;
 
 /** An image or file URL: absolute or root-relative; `null` and `""` mean "no image". */
 export const imageUrl = z

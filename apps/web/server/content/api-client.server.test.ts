@@ -457,6 +457,27 @@ describe("resolveMediaUrl", () => {
     expect(resolveMediaUrl("", base)).toBe("");
     expect(resolveMediaUrl("//evil.example/x.png", base)).toBe("//evil.example/x.png");
   });
+
+  it("encodes spaces left in file names", () => {
+    const base = "https://api.example";
+    expect(resolveMediaUrl("/storage/my photo.jpg", base)).toBe(
+      "https://api.example/storage/my%20photo.jpg",
+    );
+    expect(resolveMediaUrl("https://cdn.example/banner 1.jpg", base)).toBe(
+      "https://cdn.example/banner%201.jpg",
+    );
+    expect(resolveMediaUrl("/storage/a%20b.jpg", base)).toBe(
+      "https://api.example/storage/a%20b.jpg",
+    );
+  });
+
+  it('through this site\'s /storage proxy (base ""), keeps /storage and sends the rest to the API', () => {
+    const api = "https://api.example";
+    expect(resolveMediaUrl("/storage/news/a.webp", "", api)).toBe("/storage/news/a.webp");
+    expect(resolveMediaUrl("/uploads/news/a.webp", "", api)).toBe(`${api}/uploads/news/a.webp`);
+    expect(resolveMediaUrl("/storage", "", api)).toBe(`${api}/storage`);
+    expect(resolveMediaUrl("https://cdn.example/b.jpg", "", api)).toBe("https://cdn.example/b.jpg");
+  });
 });
 
 describe("getPayload and media", () => {

@@ -208,13 +208,21 @@ export async function getPayload<N extends EndpointName>(
   }
   // The contract says which fields are images and files: resolve exactly those.
   return mapImageUrls(endpoints[name].schema, read.payload, (url) =>
-    resolveMediaUrl(url, options.mediaBaseUrl),
+    resolveMediaUrl(url, options.mediaBaseUrl, options.baseUrl),
   );
 }
 
-/** A root-relative URL (`/storage/...`) resolved against `base`; absolute ones and `""` as given. */
-export function resolveMediaUrl(url: string, base: string): string {
-  return url.startsWith("/") && !url.startsWith("//") ? base + url : url;
+/**
+ * A root-relative URL (`/storage/...`) resolved against `base`; absolute ones and `""` as given.
+ * `base` "" is this site's own `/storage` proxy (MEDIA_BASE_URL=/): a root-relative URL outside
+ * `/storage/` (API.md only says "root-relative") is the API's, so it goes to `apiBaseUrl`.
+ * Spaces the API left in a file name are encoded (`my%20photo.jpg`), as a browser would.
+ */
+export function resolveMediaUrl(url: string, base: string, apiBaseUrl = base): string {
+  const encoded = url.replace(/\s/g, encodeURIComponent);
+  if (!encoded.startsWith("/") || encoded.startsWith("//")) return encoded;
+  if (base === "" && !encoded.startsWith("/storage/")) return apiBaseUrl + encoded;
+  return base + encoded;
 }
 
 export interface ContentQuery {
@@ -385,7 +393,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
         return list[0] as never;
       },
       uncached: (name, lang, query = {}) => load(name, pathOf(name, query), lang, false),
-      mediaUrl: (url) => resolveMediaUrl(url, mediaBaseUrl),
+      mediaUrl: (url) => resolveMediaUrl(url, mediaBaseUrl, baseUrl),
       request: (path, requestOptions) => request(path, { ...requestOptions, baseUrl, timeoutMs }),
       lastAnswerAt: () => lastAnswerAt,
       clearCache: (keys) => (keys ? cache.delete(keys) : cache.clear()),
