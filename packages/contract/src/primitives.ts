@@ -26,10 +26,18 @@ export const optional = <T extends z.ZodType>(schema: T) => schema.nullish();
 /** HTML written by content editors. Untrusted: the website sanitises it before rendering. */
 export const html = z.string();
 
+/**
+ * ISO-8601's extended form: a calendar day, then optionally a time of hours, minutes, seconds and
+ * a fraction (`.` or `,`), each part optional after the hours, and a zone (`Z`, `+03`, `+0300`,
+ * `+03:00`). The site shows only the day (API.md), so every form of the time is accepted.
+ */
 const isoDatePattern =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?)?$/;
 
-/** The pattern above, and the parts name a real calendar day and time (no `2024-02-30`, `25:00`). */
+/**
+ * The pattern above, and the parts name a real calendar day and time (no `2024-02-30`, `25:00`;
+ * `24:00`, the end of a day, is allowed).
+ */
 function isIsoDate(value: string): boolean {
   const match = isoDatePattern.exec(value);
   if (!match) return false;
@@ -40,7 +48,7 @@ function isIsoDate(value: string): boolean {
   const daysInMonth = new Date(Date.UTC(year ?? 0, month, 0)).getUTCDate();
   return (
     day <= daysInMonth &&
-    (hour ?? 0) < 24 &&
+    ((hour ?? 0) < 24 || (hour === 24 && !minute && !second && !/[.,]\d*[1-9]/.test(value))) &&
     (minute ?? 0) < 60 &&
     (second ?? 0) < 60 &&
     (offsetHour ?? 0) < 24 &&
