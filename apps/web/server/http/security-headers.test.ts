@@ -97,7 +97,7 @@ describe("pagePolicies", () => {
     const policy = policyFor(["x"], ["https://media.example"]);
     for (const directive of [
       "default-src 'self'",
-      "img-src 'self' data: https://media.example",
+      "img-src 'self' data: https: https://media.example",
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",

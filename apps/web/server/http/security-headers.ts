@@ -72,7 +72,9 @@ export function policyFor(scripts: readonly string[], mediaOrigins: readonly str
     `script-src 'self' ${hashes.join(" ")}`.trim(),
     // React sets a few style attributes (carousel sizes); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: ${media}`.trim(),
+    // API.md lets an image be any absolute URL (a CDN, another host): any https image, and the
+    // media origins, which may be plain http.
+    `img-src 'self' data: https: ${media}`.trim(),
     "font-src 'self'",
     "connect-src 'self'",
     "media-src 'self'",
