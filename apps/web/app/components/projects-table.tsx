@@ -86,13 +86,16 @@ export function ProjectsTable({
                   href={detailPath(row.id)}
                   className="mt-1 flex items-start justify-between gap-3 text-base font-semibold text-navy-900 after:absolute after:inset-0 after:rounded-xl after:content-[''] group-hover:text-steel-600 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-(--focus-color) md:mt-0 md:inline md:after:rounded-none"
                 >
-                  <span>{row.title}</span>
+                  {/* A table sizes columns by their longest word: a title may break anywhere. */}
+                  <span className="wrap-anywhere">{row.title}</span>
                   <ChevronNext size={20} className="mt-0.5 shrink-0 text-amber-dark md:hidden" />
                 </a>
               </div>
               <div role="cell" className={`${cell} border-t border-slate-100 pt-2.5 md:border-0`}>
                 <Label>{columns.client}</Label>
-                <span className="text-end text-slate-700 md:text-start">{row.client}</span>
+                <span className="text-end text-slate-700 wrap-anywhere md:text-start">
+                  {row.client}
+                </span>
               </div>
               <div role="cell" className={cell}>
                 <Label>{columns.date}</Label>
