@@ -120,7 +120,7 @@ test("a site restarted while the API is down still serves the pages seen before"
   }
 });
 
-test("an API that answers an empty list or resets connections: the last good page, else the error screen; it recovers by itself", async ({
+test("an API that answers an empty list or resets connections: the page without its record, the last good page, else the error screen; it recovers by itself", async ({
   page,
 }) => {
   let fault: Fault = "empty list";
@@ -134,19 +134,23 @@ test("an API that answers an empty list or resets connections: the last good pag
     CACHE_TTL_MS: "1",
   });
   try {
-    // The ISO page is made from the list's first item: an empty list is a broken answer.
+    // The ISO page is made from the list's first item. API.md does not say the list has one (an
+    // editor may not have written it yet): the page, titled by the site, says there is nothing.
     const empty = await page.goto(`${own.url}/ar/iso`);
-    expect(empty?.status()).toBe(502);
-    await expect(page.getByTestId("error-screen")).toBeVisible();
-    await expect(page.getByText(i18n.ar["error.api.invalid"] ?? "")).toBeVisible();
-    expect(own.logged()).toContainEqual(
-      expect.objectContaining({ level: "error", component: "answers", endpoint: "/api/isos" }),
-    );
+    expect(empty?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(i18n.ar["iso.title"] ?? "");
+    await expect(page.getByText(i18n.ar["common.noData"] ?? "", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("error-screen")).toHaveCount(0);
 
     fault = "none";
     const [iso] = await apiData<{ title: string }[]>("/api/isos", "ar");
-    expect((await page.goto(`${own.url}/ar/iso`))?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(iso?.title ?? "");
+    // The empty answer is served once more while it is refreshed (stale-while-revalidate).
+    await expect(async () => {
+      expect((await page.goto(`${own.url}/ar/iso`))?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(iso?.title ?? "", {
+        timeout: 500,
+      });
+    }).toPass();
 
     // Every connection to the API now resets: the page seen keeps being served, and a page
     // never seen gets the error screen at once (no visitor waits for a time-out).

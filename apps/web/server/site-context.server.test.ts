@@ -14,6 +14,7 @@ import { openAnswerStore } from "./content/answer-store.server.ts";
 import { repoRoot } from "./repo-root.ts";
 import { parseSettings } from "./settings.server.ts";
 import { createSite, type Site } from "./site-context.server.ts";
+import { until } from "./testing/until.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-context-test-"));
@@ -98,7 +99,8 @@ describe("a purge", () => {
     const env = { API_BASE_URL: api.url, REDIS_URL: redis.url, REDIS_KEY_PREFIX: "purge-test:" };
     const [a, b] = [siteWith(env), siteWith(env)];
     await until(() => a.redis?.problem() === undefined && b.redis?.problem() === undefined);
-    const title = async () => (await b.api.firstOf("isos", "en")).title;
+    const title = async () =>
+      (await b.api.firstOf("isos", "en", { title: "", banner_img: null, iso_images: [] })).title;
     const before = await title();
     // An editor changes the title: B keeps its cached copy (fresh for CACHE_TTL_MS)...
     const db = new DatabaseSync(path.join(dir, "content.sqlite"));
@@ -117,12 +119,4 @@ async function keepInRedis(prefix: string, key: string, answer: unknown) {
   const client = new Redis(redis.url);
   await client.set(`${prefix}answer:${key}`, JSON.stringify(answer));
   client.disconnect();
-}
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

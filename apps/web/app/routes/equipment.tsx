@@ -17,7 +17,7 @@ export const meta = (args: Route.MetaArgs) =>
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);
   const [page, equipment] = await Promise.all([
-    api.firstOf("equipmentPages", lang),
+    api.firstOf("equipmentPages", lang, { title: "", banner_image: null }),
     api.content("equipments", lang),
   ]);
   return { page, equipment };

@@ -16,7 +16,11 @@ export const meta = (args: Route.MetaArgs) =>
 
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);
-  const { content, hse_images, ...hse } = await api.firstOf("hse", lang);
+  const { content, hse_images, ...hse } = await api.firstOf("hse", lang, {
+    title: "",
+    content: "",
+    banner_image: null,
+  });
   const html = safeHtml(content, api.mediaUrl);
   return { hse: { ...hse, content: html, images: photosOf(hse_images) } };
 }
@@ -30,7 +34,11 @@ export default function Hse({ loaderData }: Route.ComponentProps) {
       <PageBanner title={title} image={hse.banner_image} />
       <Section>
         <div className="max-w-4xl">
-          <RichContent html={hse.content} className="[&>:first-child]:mt-0" />
+          {hse.content || hse.images.length ? (
+            <RichContent html={hse.content} className="[&>:first-child]:mt-0" />
+          ) : (
+            <p className="text-slate-500">{t("common.noData")}</p>
+          )}
         </div>
       </Section>
       {hse.images.length > 0 ? (

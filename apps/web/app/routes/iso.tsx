@@ -17,7 +17,11 @@ export const meta = (args: Route.MetaArgs) =>
 
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);
-  const { iso_images, ...iso } = await api.firstOf("isos", lang);
+  const { iso_images, ...iso } = await api.firstOf("isos", lang, {
+    title: "",
+    banner_img: null,
+    iso_images: [],
+  });
   return { lang, iso: { ...iso, images: photosOf(iso_images) } };
 }
 

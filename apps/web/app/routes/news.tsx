@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);
   const { url } = args;
   const [header, list] = await Promise.all([
-    api.firstOf("newsPage", lang),
+    api.firstOf("newsPage", lang, { title: "", description: "", image: null }),
     loadPage(api, "news", lang, url),
   ]);
   return { lang, header, ...list, items: list.items.map(newsCardOf) };

@@ -19,7 +19,11 @@ export const meta = (args: Route.MetaArgs) =>
 
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);
-  const { content, overview_images, ...overview } = await api.firstOf("overviews", lang);
+  const { content, overview_images, ...overview } = await api.firstOf("overviews", lang, {
+    banner_image: null,
+    content: "",
+    overview_images: [],
+  });
   const html = safeHtml(content, api.mediaUrl);
   return { lang, overview: { ...overview, content: html, images: photosOf(overview_images) } };
 }
@@ -37,7 +41,11 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       <PageBanner title={title} image={overview.banner_image} />
       <Section>
         <div className="max-w-4xl" data-testid="overview-content">
-          <RichContent html={overview.content} className="[&>:first-child]:mt-0" />
+          {overview.content || images.length ? (
+            <RichContent html={overview.content} className="[&>:first-child]:mt-0" />
+          ) : (
+            <p className="text-slate-500">{t("common.noData")}</p>
+          )}
         </div>
       </Section>
       {images.length > 0 ? (

@@ -29,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   // NOTE: `url`, not `request.url`: on client navigations the request is `/en/CurrentProjects.data`.
   const kind = listKindOf(url.pathname);
   const [header, list] = await Promise.all([
-    api.firstOf("projectPages", lang),
+    api.firstOf("projectPages", lang, { description: "", image: null }),
     loadPage(api, kind === "current" ? "currentProjects" : "completedProjects", lang, url),
   ]);
   return { lang, kind, header, ...list };

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type TestRedis } from "../../../../e2e/support/redis.ts";
 import { connectRedis, type RedisLink } from "../scale-out/redis.server.ts";
 import { captureLog } from "../testing/log-capture.ts";
+import { until } from "../testing/until.ts";
 import { RateLimiter } from "./rate-limit.server.ts";
 import { memoryLimiter, redisLimiter, sharedContactLimiter } from "./shared-rate-limit.server.ts";
 
@@ -96,11 +97,3 @@ describe("a slow Redis", () => {
     expect(shared.problem()).toMatch(/Redis slow/);
   });
 });
-
-async function until(condition: () => boolean, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

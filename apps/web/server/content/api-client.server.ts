@@ -264,12 +264,14 @@ export interface ContentClient {
     query?: ContentQuery,
   ): Promise<Payload<N>>;
   /**
-   * The first item of a "list, first used" endpoint. An empty list is a broken answer: the
-   * last good one where there is one, otherwise the error screen with 502.
+   * The first item of a "list, first used" endpoint, or `whenEmpty` when the list is empty: API.md
+   * does not say such a list has an item (an editor may not have written the page's header yet),
+   * so each page says what it shows without one.
    */
   firstOf<N extends EndpointName>(
     name: N,
     lang: Language,
+    whenEmpty: Payload<N> extends (infer Item)[] ? Item : never,
   ): Promise<Payload<N> extends (infer Item)[] ? Item : never>;
   /**
    * A root-relative media URL as browsers must load it, for URLs inside editor HTML (inline
@@ -340,19 +342,9 @@ export function createContentClient(options: ContentClientOptions): ContentClien
 
   let lastAnswerAt = 0;
   let contractBreaks = 0;
-  const load = async <N extends EndpointName>(
-    name: N,
-    path: string,
-    lang: Language,
-    needsAnItem: boolean,
-  ) => {
+  const load = async <N extends EndpointName>(name: N, path: string, lang: Language) => {
     try {
       const payload = await getPayload(name, path, { lang, baseUrl, timeoutMs, mediaBaseUrl });
-      // A page built from a list's first item (SPEC: "list, first item used") cannot be made
-      // from an empty list: that answer is broken, so the last good one is served instead.
-      if (needsAnItem && Array.isArray(payload) && payload.length === 0) {
-        throw new ApiError("invalid", path, "answered an empty list where an item is needed");
-      }
       lastAnswerAt = Date.now();
       return payload;
     } catch (error) {
@@ -369,30 +361,25 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       const path = endpointPath(name, { id: query.id });
       return query.page === undefined ? path : `${path}?page=${query.page}`;
     };
-    const read = async <N extends EndpointName>(
-      name: N,
-      lang: Language,
-      query: ContentQuery,
-      needsAnItem = false,
-    ) => {
+    const read = async <N extends EndpointName>(name: N, lang: Language, query: ContentQuery) => {
       // An id no item can have (a slash, a space, too long) costs no API call.
       if (query.id !== undefined && !isItemId(String(query.id))) {
         throw toRouteError(new ApiError("not-found", name, "not an id", 404));
       }
       const path = pathOf(name, query);
       try {
-        return await cache.get(`${lang} ${path}`, () => load(name, path, lang, needsAnItem), seen);
+        return await cache.get(`${lang} ${path}`, () => load(name, path, lang), seen);
       } catch (error) {
         throw toRouteError(error);
       }
     };
     return {
       content: (name, lang, query = {}) => read(name, lang, query),
-      async firstOf(name, lang) {
-        const list = (await read(name, lang, {}, true)) as unknown[];
-        return list[0] as never;
+      async firstOf(name, lang, whenEmpty) {
+        const list = (await read(name, lang, {})) as unknown[];
+        return (list.length ? list[0] : whenEmpty) as never;
       },
-      uncached: (name, lang, query = {}) => load(name, pathOf(name, query), lang, false),
+      uncached: (name, lang, query = {}) => load(name, pathOf(name, query), lang),
       mediaUrl: (url) => resolveMediaUrl(url, mediaBaseUrl, baseUrl),
       request: (path, requestOptions) => request(path, { ...requestOptions, baseUrl, timeoutMs }),
       lastAnswerAt: () => lastAnswerAt,

@@ -3,6 +3,7 @@ import { startRedis, type TestRedis } from "../../../../e2e/support/redis.ts";
 import { isKeyOrPageOf, type StoredAnswer } from "../content/answer-store.server.ts";
 import { withRedisAnswers } from "../content/answer-store-redis.server.ts";
 import { captureLog } from "../testing/log-capture.ts";
+import { until } from "../testing/until.ts";
 import { type FanOut, redisFanOut, type SiteMessage } from "./fan-out.server.ts";
 import { connectRedis, type RedisLink } from "./redis.server.ts";
 
@@ -190,12 +191,4 @@ describe("last good answers in Redis", () => {
 async function countSubscribers(shared: RedisLink, channel: string): Promise<number> {
   const counts = (await shared.run((r) => r.pubsub("NUMSUB", channel))) as [string, number];
   return Number(counts[1]);
-}
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

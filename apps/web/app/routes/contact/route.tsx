@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [contactInfo, bannerImage] = await Promise.all([
     api.content("contactInfo", lang),
     // The banner borrows the projects page's image; the page works without it.
-    api.firstOf("projectPages", lang).then(
+    api.firstOf("projectPages", lang, { description: "", image: null }).then(
       (page) => page.image || null,
       () => null,
     ),
