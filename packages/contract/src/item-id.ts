@@ -5,11 +5,12 @@
  */
 
 /**
- * 1 to 64 characters (the `id` schema's bound), none a space, a control character or a slash
- * (a segment could not hold it), and not `.` or `..`, which a URL resolves away
- * (`/api/news/..` is `/api/`).
+ * 1 to 64 characters (the `id` schema's bound), none a space, a control character, a slash (a
+ * segment could not hold it) or a dot. A dot is a file's: the site's own files sit where ids do
+ * (`/en/news/feed.xml`), the speculation rules never fetch an address with one, and `..` would
+ * be resolved away (`/api/news/..` is `/api/`). An item whose id has one has no page.
  */
-const itemIdPattern = /^(?!\.\.?$)[^\s\p{Cc}/\\]{1,64}$/u;
+const itemIdPattern = /^[^\s\p{Cc}/\\.]{1,64}$/u;
 
 export function isItemId(value: string): boolean {
   return itemIdPattern.test(value);

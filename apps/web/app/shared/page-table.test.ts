@@ -112,7 +112,6 @@ describe("pageAddress", () => {
     // API.md: "string ids must also be accepted", kept as they are, encoded into one segment.
     ["/en/news/abc", "/en/news/abc"],
     ["/en/news/Road-7", "/en/news/Road-7"],
-    ["/en/news/1.5", "/en/news/1.5"],
     ["/en/news/00a", "/en/news/00a"],
     ["/ar/news/%D8%AE%D8%A8%D8%B1", "/ar/news/%D8%AE%D8%A8%D8%B1"],
     ["/en/news/a%3Fb%23c", "/en/news/a%3Fb%23c"],
@@ -130,6 +129,8 @@ describe("pageAddress", () => {
     "/en/news%2F7",
     "/en/news/%E0%A4%A",
     "/en/news/%2E%2E",
+    "/en/news/1.5",
+    "/en/news/feed.xml",
     "/en/news/.",
     "/en/news/a%20b",
     "/en/news/a%00b",

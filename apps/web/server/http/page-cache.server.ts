@@ -114,8 +114,13 @@ export function cacheAddress(target: string): CacheAddress {
   const key = canonicalPagePath(path);
   const keepable = key === path && key.length <= MAX_KEY_LENGTH;
   const search = queryAt === -1 ? "" : target.slice(queryAt);
-  return { key, keepable, render: (keepable ? key : path) + search };
+  // The URL parser would resolve a dot segment away (`/en/news/%2E%2E` is `/en/`), rendering
+  // another page at this address: each is rendered as a plain `-`, so the address names no page.
+  return { key, keepable, render: (keepable ? key : path).replace(dotSegment, "-") + search };
 }
+
+/** A `.` or `..` segment, spelled or escaped (`%2E`, `.%2e`). */
+const dotSegment = /(?<=^|\/)(?:\.|%2e){1,2}(?=\/|$)/gi;
 
 /**
  * Whether a rendered answer may be shared with every visitor and kept: a plain 200 that says
