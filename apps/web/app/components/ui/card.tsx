@@ -11,8 +11,9 @@ import { LazyImage } from "../lazy-image.tsx";
 /** The frame's classes, for elements that are not an `<article>` (a button, a link). */
 export const cardFrame = (interactive = false) =>
   cn(
-    // `min-w-0`: in a grid or a row, a card with a word longer than its width stays its width.
-    "group relative flex h-full min-w-0 flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10",
+    // `wrap-anywhere`: a word longer than the card (a title from the API) breaks rather than
+    // widening the card's grid column past the screen.
+    "group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10 wrap-anywhere",
     interactive &&
       "transition hover:shadow-xl focus-visible:shadow-xl focus-within:ring-2 focus-within:ring-(--focus-color) motion-safe:hover:-translate-y-1",
   );
