@@ -1,7 +1,8 @@
 /**
  * The content API as a site under test sees it: a proxy in front of a reference API that counts
  * requests, and at the test's word changes text in its answers (an editor's edit, or one that
- * breaks the contract), delays them, or fails them all (an outage). On a free loopback port.
+ * breaks the contract), rewrites them as another server of the contract would write them,
+ * answers in their place, delays them, or fails them all (an outage). On a free loopback port.
  */
 import http from "node:http";
 import { freePort } from "./redis.ts";
@@ -21,18 +22,28 @@ export interface EditingProxy {
     delayPath?: string;
     delayMs: number;
     down: boolean;
+    /** The path to ask the reference API for, given the one the site asked for (without query). */
+    ask?: (pathname: string) => string;
+    /** A successful answer's JSON as the test wants it, given the path the site asked for. */
+    rewrite?: (pathname: string, body: unknown) => unknown;
+    /** An answer sent without asking the reference API, or undefined to ask it. */
+    answer?: (pathname: string) => { status: number; body: string } | undefined;
   };
   close(): Promise<void>;
 }
 
 /** Sends `req` on to `target` as it came (its method, headers and body), for a test's proxy. */
-export async function forward(req: http.IncomingMessage, target: string): Promise<Response> {
+export async function forward(
+  req: http.IncomingMessage,
+  target: string,
+  url = req.url ?? "/",
+): Promise<Response> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const headers = Object.fromEntries(
     Object.entries(req.headers).filter(([name]) => !["host", "connection"].includes(name)),
   ) as Record<string, string>;
-  return fetch(target + req.url, {
+  return fetch(target + url, {
     method: req.method,
     headers,
     body: chunks.length ? Buffer.concat(chunks) : undefined,
@@ -53,14 +64,27 @@ export async function editingProxy(target: string): Promise<EditingProxy> {
     if (state.delayPath && pathname.startsWith(state.delayPath)) {
       await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     }
-    const answer = await forward(req, target);
+    const own = state.answer?.(pathname);
+    if (own) {
+      res.writeHead(own.status, { "content-type": "application/json" }).end(own.body);
+      return;
+    }
+    const query = (req.url ?? "").slice(pathname.length);
+    const answer = await forward(req, target, (state.ask?.(pathname) ?? pathname) + query);
+    const type = answer.headers.get("content-type") ?? "";
+    res.writeHead(answer.status, { "content-type": type });
+    // Media (`/storage`) as they are; JSON answers as the test wants them.
+    if (!answer.ok || !type.includes("json")) {
+      res.end(Buffer.from(await answer.arrayBuffer()));
+      return;
+    }
     let body = await answer.text();
+    if (state.rewrite) body = JSON.stringify(state.rewrite(pathname, JSON.parse(body)));
     // Re-written without escapes (the API may write "&" as \u0026), then edited.
     const edited = !state.editPath || pathname.startsWith(state.editPath);
-    if (state.from && state.to && answer.ok && edited) {
+    if (state.from && state.to && edited) {
       body = JSON.stringify(JSON.parse(body)).replaceAll(state.from, state.to);
     }
-    res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
     res.end(body);
   });
   const port = await freePort();

@@ -1,0 +1,192 @@
+/**
+ * The site against content APIs that write what API.md allows otherwise than the reference API
+ * does: string ids, a list answered 404, file names with spaces, every ISO-8601 time form, root-
+ * relative media outside `/storage`, a "list, first used" that is empty, answers past the size
+ * the site reads, and titles of one long word. A proxy in front of the reference API rewrites
+ * its answers (support/editing-proxy.ts); the site sends media through its own `/storage` proxy
+ * (MEDIA_BASE_URL=/). Plain HTTP at one width; the long titles in the browser at both.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ContentApi } from "@site/content-api";
+import { i18n } from "./support/content.ts";
+import { type EditingProxy, editingProxy } from "./support/editing-proxy.ts";
+import { expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
+import { type RunningSite, startApiIn, startSite } from "./support/site.ts";
+import { expect, test } from "./support/test.ts";
+
+test.describe.configure({ mode: "serial" });
+
+const SECRET = "contract-variants-secret-0123456789";
+/** Answers are fresh this long: a test that waits past it makes the site ask the API again. */
+const TTL_MS = 300;
+
+let dir = "";
+let api: ContentApi | undefined;
+let proxy: EditingProxy;
+let site: RunningSite;
+
+type Row = Record<string, unknown>;
+/** The rows of a list or of a page of one, in either of API.md's forms. */
+function rowsOf(body: unknown): Row[] {
+  const data = (body as { data: unknown }).data;
+  return (Array.isArray(data) ? data : (data as { data: Row[] }).data) as Row[];
+}
+const itemOf = (body: unknown) => (body as { data: Row }).data;
+
+const get = async (pagePath: string) => {
+  const answer = await fetch(site.url + pagePath, { redirect: "manual" });
+  return { status: answer.status, html: await answer.text() };
+};
+
+test.beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-variants-"));
+  api = await startApiIn(dir);
+  proxy = await editingProxy(api.url);
+  site = await startSite({
+    API_BASE_URL: proxy.url,
+    MEDIA_BASE_URL: "/",
+    CACHE_TTL_MS: String(TTL_MS),
+    PURGE_SECRET: SECRET,
+    OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
+    IMAGE_CACHE_DIR: path.join(dir, "images"),
+    ACCESS_LOG: "false",
+  });
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+  await proxy?.close();
+  await api?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// Each test starts from an API that answers as the reference one, and a site that remembers
+// none of the previous test's answers.
+test.beforeEach(async () => {
+  Object.assign(proxy.state, { ask: undefined, rewrite: undefined, answer: undefined });
+  const purged = await fetch(`${site.url}/purge`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(purged.status).toBe(200);
+});
+
+test.describe("over HTTP", () => {
+  test.skip(({ isMobile }) => isMobile, "the server's answers: one width is enough");
+
+  test('string ids (API.md: "string ids must also be accepted"): the lists link them, their pages answer, the sitemap lists them', async () => {
+    proxy.state.ask = (asked) => asked.replace(/^\/api\/news\/n-(\d+)$/, "/api/news/$1");
+    proxy.state.rewrite = (asked, body) => {
+      if (asked === "/api/news") for (const row of rowsOf(body)) row.id = `n-${row.id}`;
+      if (asked.startsWith("/api/news/")) itemOf(body).id = asked.slice("/api/news/".length);
+      return body;
+    };
+    const list = await get("/en/news");
+    expect(list.status).toBe(200);
+    const id = /href="\/en\/news\/(n-\d+)"/.exec(list.html)?.[1];
+    expect(id, "a card links its story by the API's string id").toBeDefined();
+    const story = await get(`/en/news/${id}`);
+    expect(story.status).toBe(200);
+    expect(new RegExp(`rel="canonical" href="[^"]*/en/news/${id}"`).test(story.html)).toBe(true);
+    expect((await get("/ar/news/n-999999")).status).toBe(404);
+    // What no id can be is still no page (and no call to the API).
+    for (const bad of ["/en/news/a%20b", "/en/news/a.b"]) expect((await get(bad)).status).toBe(404);
+    const sitemap = (await get("/sitemap.xml")).html;
+    expect(sitemap.includes(`/en/news/${id}</loc>`), "in the sitemap").toBe(true);
+  });
+
+  test("a list answered 404 is a failing server: the page from the last good answer, and never seen, the error screen with 503, not the 404 page", async () => {
+    expect((await get("/en/equipment")).status).toBe(200);
+    proxy.state.answer = (asked) =>
+      asked === "/api/equipments" ? { status: 404, body: '{"message":"Not Found"}' } : undefined;
+    await new Promise((resolve) => setTimeout(resolve, TTL_MS + 100));
+    for (const visit of [1, 2]) {
+      const seen = await get("/en/equipment");
+      expect(seen.status, `visit ${visit}`).toBe(200);
+      expect(seen.html.includes('data-testid="equipment-card"'), "cards").toBe(true);
+    }
+    const unseen = await get("/ar/equipment");
+    expect(unseen.status).toBe(503);
+    expect(unseen.html.includes('data-testid="error-screen"'), "error screen").toBe(true);
+  });
+
+  test("file names with spaces, dates in other ISO-8601 forms and media outside /storage: the page, its links encoded", async () => {
+    proxy.state.rewrite = (asked, body) => {
+      if (asked !== "/api/news") return body;
+      const [first, second, third] = rowsOf(body);
+      Object.assign(first ?? {}, {
+        image: "/storage/news/my photo.webp",
+        created_at: "2024-05-12T09:30:00+03",
+      });
+      Object.assign(second ?? {}, { created_at: "2024-05-13T24:00:00Z" });
+      Object.assign(third ?? {}, {
+        image: "/uploads/news/x.webp",
+        created_at: "2024-05-14T09:30:00,5+0300",
+      });
+      return body;
+    };
+    const { status, html } = await get("/en/news");
+    expect(status).toBe(200);
+    // Resized by the site (`/img?src=`, encoded once more there).
+    const spaced = encodeURIComponent("/storage/news/my%20photo.webp");
+    expect(html.includes(spaced), spaced).toBe(true);
+    expect(html.includes("my photo"), "my photo").toBe(false);
+    // The site proxies only /storage: any other root-relative path is the API's own.
+    const uploads = `"${proxy.url}/uploads/news/x.webp"`;
+    expect(html.includes(uploads), uploads).toBe(true);
+    for (const day of ["2024-05-12", "2024-05-13", "2024-05-14"])
+      expect(html.includes(`dateTime="${day}"`), day).toBe(true);
+  });
+
+  test('a "list, first used" answered empty: each page without its record, titled by the site', async () => {
+    proxy.state.rewrite = (asked, body) =>
+      ["/api/news-page", "/api/hse", "/api/project-pages"].includes(asked) ? { data: [] } : body;
+    const news = await get("/en/news");
+    expect(news.status).toBe(200);
+    expect(news.html.includes(`>${i18n.en["news.title"]}</h1>`), "title").toBe(true);
+    expect(news.html.includes('data-testid="news-card"'), "cards").toBe(true);
+    const projects = await get("/ar/projects");
+    expect(projects.status).toBe(200);
+    expect(projects.html.includes('data-testid="projects-table"'), "table").toBe(true);
+    const hse = await get("/ar/HSE");
+    expect(hse.status).toBe(200);
+    expect(hse.html.includes(`>${i18n.ar["hse.title"]}</h1>`), "title").toBe(true);
+    expect(hse.html.includes(`>${i18n.ar["common.noData"]}</p>`), "no data").toBe(true);
+  });
+
+  test("an answer longer than the site reads is a broken answer (502) at once, and the site goes on", async () => {
+    const megabyte = " ".repeat(1024 * 1024);
+    proxy.state.answer = (asked) =>
+      asked === "/api/hse" ? { status: 200, body: `{"data":[]${megabyte.repeat(11)}}` } : undefined;
+    const started = Date.now();
+    const hse = await get("/en/HSE");
+    expect(hse.status).toBe(502);
+    expect(hse.html.includes('data-testid="error-screen"'), "error screen").toBe(true);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await get("/en")).status).toBe(200);
+  });
+});
+
+test.describe("in the browser", () => {
+  test("titles and names of one long word stay inside the screen: news cards and the projects table", async ({
+    page,
+  }) => {
+    const word = "Ø".repeat(300);
+    proxy.state.rewrite = (asked, body) => {
+      if (asked === "/api/news" || asked === "/api/Completed-projects") {
+        const [first] = rowsOf(body);
+        Object.assign(first ?? {}, { title: word, client: word });
+      }
+      return body;
+    };
+    for (const pagePath of ["/en/news", "/ar/projects"]) {
+      await page.goto(site.url + pagePath);
+      await expect(heading(page)).toBeVisible();
+      await expect(page.getByText(word).first()).toBeVisible();
+      await expectNoHorizontalOverflow(page, pagePath);
+    }
+  });
+});
