@@ -126,15 +126,37 @@ for (const lang of languages) {
       });
 
       await test.step("the slide widths follow the breakpoints", async () => {
-        const viewport = await carousel.getByTestId("carousel-viewport").boundingBox();
+        // The track's width: the viewport's, less the room it keeps for the cards' rings.
+        const trackWidth = await carousel.getByTestId("carousel-viewport").evaluate((el) => {
+          const style = getComputedStyle(el);
+          return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        });
         const slides = carousel.getByTestId("carousel-slide");
         const slide = await slides.nth(0).boundingBox();
         const gap = await slides.nth(0).evaluate((el) => getComputedStyle(el).paddingInlineStart);
-        if (!viewport || !slide) throw new Error("no box");
+        if (!slide) throw new Error("no box");
         const phone = testInfo.project.name === "phone";
         expect(gap).toBe(phone ? "5px" : "20px");
-        const perView = (viewport.width + (phone ? 5 : 20)) / slide.width;
+        const perView = (trackWidth + (phone ? 5 : 20)) / slide.width;
         expect(perView).toBeCloseTo(phone ? 1.5 : 2.5, 1);
+
+        // What the first card draws around itself (its ring, a 2 px focus ring) lies inside the
+        // box that clips the slides, on its outer sides too.
+        const clip = await carousel.getByTestId("carousel-viewport").boundingBox();
+        // The slide's first box (slots in between have none: `display: contents`).
+        const card = await slides.nth(0).evaluate((slideElement) => {
+          let element = slideElement.firstElementChild;
+          while (element && element.getBoundingClientRect().width === 0)
+            element = element.firstElementChild;
+          const box = element?.getBoundingClientRect();
+          return box && { x: box.x, y: box.y, width: box.width, height: box.height };
+        });
+        if (!clip || !card) throw new Error("no box");
+        expect(card.y - clip.y).toBeGreaterThanOrEqual(2);
+        expect(clip.y + clip.height - (card.y + card.height)).toBeGreaterThanOrEqual(2);
+        if (lang === "ar")
+          expect(clip.x + clip.width - (card.x + card.width)).toBeGreaterThanOrEqual(2);
+        else expect(card.x - clip.x).toBeGreaterThanOrEqual(2);
 
         const hero = page.getByTestId("hero-slider");
         const heroBox = await hero.boundingBox();

@@ -75,6 +75,9 @@ function Carousel({
           label: slideLabels[index] ?? "",
           content: slide,
         }))}
+        // Room inside the clipping viewport for what a card draws around itself (its ring, the
+        // focus ring, the lift on hover), taken back outside so the cards stay where they were.
+        className="-m-1.5 p-1.5"
         trackClassName="-ms-(--slide-gap) md:-ms-(--slide-gap-lg)"
         slideClassName="basis-(--slide-basis) ps-(--slide-gap) md:basis-(--slide-basis-lg) md:ps-(--slide-gap-lg)"
         testId="carousel-viewport"
