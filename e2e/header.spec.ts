@@ -214,6 +214,11 @@ test.describe("header", () => {
       const link = (await menu()).getByRole("link", { name: service?.title ?? "??" });
       await expect(link).toBeVisible();
       await expect(link).toHaveAttribute("aria-current", "page");
+      // Only its entry is highlighted, not "All Services" beside it (the list it belongs to).
+      const weight = (entry: typeof link) => entry.evaluate((e) => getComputedStyle(e).fontWeight);
+      const all = (await menu()).getByRole("link", { name: t("en", "nav.allServices") });
+      expect(await weight(link)).toBe("600");
+      expect(await weight(all)).not.toBe("600");
     });
   });
 

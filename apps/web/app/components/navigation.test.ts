@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentPage, isActive, type NavLink } from "./navigation.ts";
+import { activeEntry, currentPage, isActive, type NavLink } from "./navigation.ts";
 
 const news: NavLink = { key: "news", label: "News", to: "/en/news" };
 const about: NavLink = {
@@ -27,5 +27,29 @@ describe("currentPage", () => {
   it("does not mark the home link on other pages", () => {
     expect(currentPage({ key: "home", label: "Home", to: "/en" }, "/en/news")).toBeUndefined();
     expect(currentPage({ key: "home", label: "Home", to: "/en" }, "/en")).toBe("page");
+  });
+});
+
+describe("activeEntry", () => {
+  const services: NavLink[] = [
+    { key: "all", label: "All Services", to: "/en/services" },
+    { key: "2", label: "Roads", to: "/en/services/2" },
+    { key: "3", label: "MEP", to: "/en/services/3" },
+  ];
+  const projects: NavLink[] = [
+    { key: "completed", label: "Completed", to: "/en/projects" },
+    { key: "current", label: "Current", to: "/en/CurrentProjects" },
+  ];
+
+  it("highlights one entry: an item's own, not the list's beside it", () => {
+    expect(activeEntry(services, "/en/services/2")?.key).toBe("2");
+    expect(activeEntry(services, "/en/services")?.key).toBe("all");
+  });
+
+  it("highlights the list on an item it does not list, and nothing elsewhere", () => {
+    expect(activeEntry(projects, "/en/projects/20")?.key).toBe("completed");
+    expect(activeEntry(projects, "/en/currentprojects/20")?.key).toBe("current");
+    expect(activeEntry(services, "/en/services/9")?.key).toBe("all");
+    expect(activeEntry(services, "/en/news")).toBeUndefined();
   });
 });

@@ -91,3 +91,17 @@ export function isActive(link: NavLink, pathname: string): boolean {
   }
   return link.children?.some((child) => isActive(child, pathname)) ?? false;
 }
+
+/**
+ * The one entry of a sub-menu to highlight: the active entry with the longest address, so on a
+ * service's page its own entry is, not "All Services" beside it (a section's list still is on
+ * an item it does not list: "Completed Projects" on a project).
+ */
+export function activeEntry(links: readonly NavLink[], pathname: string): NavLink | undefined {
+  let best: NavLink | undefined;
+  for (const link of links) {
+    if (!isActive(link, pathname)) continue;
+    if (!best || (link.to?.length ?? 0) > (best.to?.length ?? 0)) best = link;
+  }
+  return best;
+}

@@ -1,6 +1,6 @@
 import { useTranslation } from "../i18n/use-translation.ts";
 import { DownloadIcon } from "./icons.tsx";
-import { currentPage, isActive, type NavLink } from "./navigation.ts";
+import { activeEntry, currentPage, type NavLink } from "./navigation.ts";
 
 /**
  * A sub-menu's list (desktop dropdown or phone menu), hidden by a class until its button, the
@@ -24,11 +24,18 @@ export function SubmenuList({
   "data-dropdown"?: boolean;
   "data-submenu"?: boolean;
 }) {
+  const active = activeEntry(links, pathname);
   return (
     <ul className={`hidden peer-aria-expanded:block ${className}`} {...attributes}>
       {links.map((child) => (
         <li key={child.key}>
-          <SubmenuLink link={child} pathname={pathname} className={linkClassName} colors={colors} />
+          <SubmenuLink
+            link={child}
+            pathname={pathname}
+            active={child === active}
+            className={linkClassName}
+            colors={colors}
+          />
         </li>
       ))}
     </ul>
@@ -36,14 +43,17 @@ export function SubmenuList({
 }
 
 /** An entry of a sub-menu (desktop dropdown or phone menu); the company profile downloads. */
-export function SubmenuLink({
+function SubmenuLink({
   link,
   pathname,
+  active,
   className,
   colors,
 }: {
   link: NavLink;
   pathname: string;
+  /** Highlighted: the page shown, or the one its sub-menu places it under (`activeEntry`). */
+  active: boolean;
   className: string;
   /** Text colours of an entry and of the current page's entry (they differ by surface). */
   colors: { idle: string; current: string };
@@ -62,7 +72,6 @@ export function SubmenuLink({
       </a>
     );
   }
-  const active = isActive(link, pathname);
   return (
     <a
       href={link.to ?? "#"}
