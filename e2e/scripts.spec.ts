@@ -224,6 +224,32 @@ test.describe("islands start as they come near the view", () => {
       await expect(previous).toBeEnabled();
     });
 
+    test(`/${lang}: a press on a carousel's arrow before the carousel is live is not lost`, async ({
+      page,
+    }) => {
+      // The carousel's own code arrives only when the test says so: the press comes first.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/carousel-[\w-]{8}\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`/${lang}`);
+      const carousel = page.locator('island-root[data-island="carousel"]').last();
+      const previous = carousel.getByTestId("carousel-previous");
+      const next = carousel.getByTestId("carousel-next");
+      await next.scrollIntoViewIfNeeded();
+      await next.click();
+      await expect(carousel).not.toHaveAttribute("data-hydrated");
+      await expect(previous).toBeDisabled();
+      release();
+      await expect(carousel).toHaveAttribute("data-hydrated", "");
+      // The press was made again once the carousel was live: it moved on.
+      await expect(previous).toBeEnabled();
+    });
+
     test(`/${lang}: an island not yet hydrated starts when a visitor focuses inside it`, async ({
       page,
     }) => {

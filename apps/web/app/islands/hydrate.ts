@@ -15,7 +15,8 @@
  * slices of a few milliseconds: no long task holds the page while React works (issue 33).
  * React and React DOM are in this file, loaded once and shared by every island of the page;
  * each island's own code is a chunk it imports, fetched as soon as the island is due.
- * `data-hydrated` on a root says its island is live (browser tests wait for it).
+ * `data-hydrated` on a root says its island is live (browser tests wait for it). A press on one
+ * of an island's buttons before then is held and made again once it is (`holdEarlyPress`).
  */
 import { createElement, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
@@ -65,8 +66,39 @@ function slotHtml(root: HTMLElement, index: number): string {
 function MarkHydrated({ root, children }: { root: HTMLElement; children?: ReactNode }) {
   useEffect(() => {
     root.dataset.hydrated = "";
+    // A press held while the island was not live yet (`holdEarlyPress`) is made now, after the
+    // next frame: the island's own effects have run and what they set (a carousel's Embla) is in.
+    const button = held.get(root);
+    held.delete(root);
+    if (button)
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          if (button.isConnected) button.click();
+        }),
+      );
   }, [root]);
   return children;
+}
+
+/** The last press on a button of each island that was not live yet. */
+const held = new WeakMap<HTMLElement, HTMLButtonElement>();
+
+/**
+ * A press on a button of an island not live yet (its code still on the way, a few hundred ms
+ * after it came into view) would do nothing: the button is React's. It is held, the island is
+ * started, and the press is made again once the island is live, so a visitor's first press on
+ * a carousel's arrow is not lost. Only `type="button"`: such a button does nothing without its
+ * island anyway, where links and a form's buttons work without it and keep their own way.
+ */
+function holdEarlyPress(event: MouseEvent) {
+  const target = event.target instanceof Element ? event.target : null;
+  const button = target?.closest<HTMLButtonElement>('button[type="button"]');
+  const root = button?.closest<HTMLElement>("island-root");
+  if (!button || !root || root.dataset.hydrated !== undefined) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  held.set(root, button);
+  start(root);
 }
 
 /** Islands due, in the order they became due, each with its chunk on the way. */
@@ -132,6 +164,8 @@ for (const type of FIRST_USE) {
     { capture: true, passive: true },
   );
 }
+
+document.addEventListener("click", holdEarlyPress, { capture: true });
 
 for (const root of document.querySelectorAll<HTMLElement>("island-root")) {
   const when = root.dataset.hydrate as HydrateWhen | undefined;
