@@ -255,6 +255,9 @@ const addresses = casesByRule<CacheAddress>({
     },
     "/ar/%2e/x": { key: "/ar/./x", keepable: false, render: "/ar/-/x" },
     "/en/.%2E?x=1": { key: "/en/..", keepable: false, render: "/en/-?x=1" },
+    // The URL parser reads a backslash as a slash.
+    "/en/x\\%2e%2E\\hse": { key: "/en/x\\..\\hse", keepable: false, render: "/en/x\\-\\hse" },
+    "/en/news\\..\\projects": notKept("/en/news\\..\\projects", "/en/news\\-\\projects"),
     "/en/news/..a": kept("/en/news/..a"),
   },
   "keys React Router's answers of a page like the page, keeping none with `_routes`": {

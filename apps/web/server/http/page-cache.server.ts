@@ -116,11 +116,16 @@ export function cacheAddress(target: string): CacheAddress {
   const search = queryAt === -1 ? "" : target.slice(queryAt);
   // The URL parser would resolve a dot segment away (`/en/news/%2E%2E` is `/en/`), rendering
   // another page at this address: each is rendered as a plain `-`, so the address names no page.
-  return { key, keepable, render: (keepable ? key : path).replace(dotSegment, "-") + search };
+  const written = keepable ? key : path;
+  const render = written.replace(dotSegment, "-");
+  return { key, keepable: keepable && render === written, render: render + search };
 }
 
-/** A `.` or `..` segment, spelled or escaped (`%2E`, `.%2e`). */
-const dotSegment = /(?<=^|\/)(?:\.|%2e){1,2}(?=\/|$)/gi;
+/**
+ * A `.` or `..` segment, spelled or escaped (`%2E`, `.%2e`), between slashes or backslashes (the
+ * URL parser reads `\` as `/`).
+ */
+const dotSegment = /(?<=^|[/\\])(?:\.|%2e){1,2}(?=[/\\]|$)/gi;
 
 /**
  * Whether a rendered answer may be shared with every visitor and kept: a plain 200 that says

@@ -223,6 +223,8 @@ describe("the /og endpoint", () => {
       "/og/en/news/3.jpg",
       "/og/.png",
       "/og/en/news/3.png/x",
+      "/og/en/news/%2E%2E.png", // dots the URL parser would resolve to the home page
+      "/og/en/news/a%2Fb.png",
     ]) {
       const response = await fetch(`${base}${address}`);
       expect(response.status, address).toBe(404);

@@ -18,7 +18,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Language } from "@site/contract";
 import type express from "express";
-import { canonicalPath, pageOf } from "../../app/shared/page-table.ts";
+import { pageAddress } from "../../app/shared/page-table.ts";
 import { cardVersion, pageOfCard } from "../../app/shared/social-image.ts";
 import { decodeEntities } from "../../app/shared/text.ts";
 import type { CompanyFile } from "../company.server.ts";
@@ -60,9 +60,10 @@ export function socialCardEndpoint(options: SocialCardOptions): express.RequestH
   return async (req, res) => {
     try {
       const pathname = pageOfCard(req.path);
-      // Only pages of the site's table, spelled as their canonical links spell them.
-      const page = pathname ? pageOf(pathname.split("/").slice(2).join("/")) : undefined;
-      const known = page && page !== "soso" && canonicalPath(pathname ?? "") === pathname;
+      // Only pages of the site's table, spelled as their canonical links spell them (an id
+      // checked: `/og/en/news/%2E%2E.png` names no page, not the home page the dots resolve to).
+      const address = pathname ? pageAddress(pathname) : undefined;
+      const known = address && address.page !== "soso" && address.path === pathname;
       const title = known ? await options.pageTitle(pathname) : null;
       if (!pathname || !title) {
         res.status(404).type("text/plain").send("No such page");
