@@ -208,21 +208,19 @@ export async function getPayload<N extends EndpointName>(
   }
   // The contract says which fields are images and files: resolve exactly those.
   return mapImageUrls(endpoints[name].schema, read.payload, (url) =>
-    resolveMediaUrl(url, options.mediaBaseUrl, options.baseUrl),
+    resolveMediaUrl(url, options.mediaBaseUrl),
   );
 }
 
 /**
  * A root-relative URL (`/storage/...`) resolved against `base`; absolute ones and `""` as given.
- * `base` "" is this site's own `/storage` proxy (MEDIA_BASE_URL=/): a root-relative URL outside
- * `/storage/` (API.md only says "root-relative") is the API's, so it goes to `apiBaseUrl`.
- * Spaces the API left in a file name are encoded (`my%20photo.jpg`), as a browser would.
+ * `base` "" (MEDIA_BASE_URL=/) keeps it on this site, which proxies the API's `/storage` only
+ * (decision 003). Spaces the API left in a file name are encoded (`my%20photo.jpg`), as a
+ * browser would.
  */
-export function resolveMediaUrl(url: string, base: string, apiBaseUrl = base): string {
+export function resolveMediaUrl(url: string, base: string): string {
   const encoded = url.replace(/\s/g, encodeURIComponent);
-  if (!encoded.startsWith("/") || encoded.startsWith("//")) return encoded;
-  if (base === "" && !encoded.startsWith("/storage/")) return apiBaseUrl + encoded;
-  return base + encoded;
+  return encoded.startsWith("/") && !encoded.startsWith("//") ? base + encoded : encoded;
 }
 
 export interface ContentQuery {
@@ -380,7 +378,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
         return (list.length ? list[0] : whenEmpty) as never;
       },
       uncached: (name, lang, query = {}) => load(name, pathOf(name, query), lang),
-      mediaUrl: (url) => resolveMediaUrl(url, mediaBaseUrl, baseUrl),
+      mediaUrl: (url) => resolveMediaUrl(url, mediaBaseUrl),
       request: (path, requestOptions) => request(path, { ...requestOptions, baseUrl, timeoutMs }),
       lastAnswerAt: () => lastAnswerAt,
       clearCache: (keys) => (keys ? cache.delete(keys) : cache.clear()),
