@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { describeIssues } from "./envelope.ts";
-import { amount, html, id, imageUrl, isoDate, metaFields, optional } from "./primitives.ts";
+import {
+  amount,
+  html,
+  id,
+  imageUrl,
+  isoDate,
+  isoDateTime,
+  metaFields,
+  optional,
+} from "./primitives.ts";
 
 /** The `describeIssues` lines of a failed parse, rooted at `data` (empty when it parses). */
 const issues = (schema: z.ZodType, value: unknown): string[] => {
@@ -73,6 +82,30 @@ describe("imageUrl", () => {
     expect(imageUrl.safeParse(undefined).success).toBe(false);
     expect(optional(imageUrl).parse(undefined)).toBeUndefined();
   });
+});
+
+describe("isoDateTime", () => {
+  it.each([
+    ["2024-05-12", Date.UTC(2024, 4, 12)],
+    ["2024-05-12T09:30:00.000000Z", Date.UTC(2024, 4, 12, 9, 30)],
+    ["2024-05-12 09:30:00", Date.UTC(2024, 4, 12, 9, 30)],
+    ["2024-05-12T09:30:00+03", Date.UTC(2024, 4, 12, 6, 30)],
+    ["2024-05-12T09:30:00+0300", Date.UTC(2024, 4, 12, 6, 30)],
+    ["2024-05-12T09:30-01:30", Date.UTC(2024, 4, 12, 11, 0)],
+    ["2024-05-12T09:30:00,5Z", Date.UTC(2024, 4, 12, 9, 30, 0, 500)],
+    ["2024-05-12T09Z", Date.UTC(2024, 4, 12, 9)],
+    ["2024-05-12T24:00:00Z", Date.UTC(2024, 4, 13)],
+    ["0099-01-01", new Date("0099-01-01T00:00:00Z").getTime()],
+  ])("reads %j as the instant it names", (value, instant) => {
+    expect(isoDateTime(value)).toBe(instant);
+  });
+
+  it.each(["2024-02-30", "2024-05-12T24:00:01Z", "2024-05-12T09:30:00+24", "yesterday", ""])(
+    "reads %j as no instant",
+    (value) => {
+      expect(isoDateTime(value)).toBeUndefined();
+    },
+  );
 });
 
 describe("isoDate", () => {

@@ -32,32 +32,47 @@ export const html = z.string();
  * `+03:00`). The site shows only the day (API.md), so every form of the time is accepted.
  */
 const isoDatePattern =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?)?$/;
+  /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})(?:[T ](?<hour>\d{2})(?::(?<minute>\d{2})(?::(?<second>\d{2})(?<fraction>[.,]\d+)?)?)?(?:Z|(?<sign>[+-])(?<zoneHour>\d{2})(?::?(?<zoneMinute>\d{2}))?)?)?$/;
 
 /**
- * The pattern above, and the parts name a real calendar day and time (no `2024-02-30`, `25:00`;
- * `24:00`, the end of a day, is allowed).
+ * The instant an ISO-8601 date names, in milliseconds since 1970 (UTC when it gives no zone), or
+ * undefined when it names none: every form `isoDate` accepts, where `Date.parse` reads neither
+ * `+03`, nor `,5`, nor `24:00`. A calendar day that does not exist (`2024-02-30`) and a time past
+ * `24:00` are none.
  */
-function isIsoDate(value: string): boolean {
-  const match = isoDatePattern.exec(value);
-  if (!match) return false;
-  const [year, month, day, hour, minute, second, offsetHour, offsetMinute] = match
-    .slice(1)
-    .map((part) => (part === undefined ? 0 : Number(part)));
-  if (month === undefined || month < 1 || month > 12 || day === undefined || day < 1) return false;
-  const daysInMonth = new Date(Date.UTC(year ?? 0, month, 0)).getUTCDate();
-  return (
+export function isoDateTime(value: string): number | undefined {
+  const parts = isoDatePattern.exec(value)?.groups;
+  if (!parts) return undefined;
+  const number = (name: string) => Number(parts[name] ?? 0);
+  const [year, month, day] = [number("year"), number("month"), number("day")];
+  const [hour, minute, second] = [number("hour"), number("minute"), number("second")];
+  const fraction = Number(`0.${(parts.fraction ?? ".0").slice(1)}`);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const endOfDay = hour === 24 && minute === 0 && second === 0 && fraction === 0;
+  const valid =
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
     day <= daysInMonth &&
-    ((hour ?? 0) < 24 || (hour === 24 && !minute && !second && !/[.,]\d*[1-9]/.test(value))) &&
-    (minute ?? 0) < 60 &&
-    (second ?? 0) < 60 &&
-    (offsetHour ?? 0) < 24 &&
-    (offsetMinute ?? 0) < 60
-  );
+    (hour < 24 || endOfDay) &&
+    minute < 60 &&
+    second < 60 &&
+    number("zoneHour") < 24 &&
+    number("zoneMinute") < 60;
+  if (!valid) return undefined;
+  const offsetMinutes =
+    (parts.sign === "-" ? -1 : 1) * (number("zoneHour") * 60 + number("zoneMinute"));
+  const at = new Date(0);
+  // setUTCFullYear, not Date.UTC: the years 0 to 99 stay themselves.
+  at.setUTCFullYear(year, month - 1, day);
+  at.setUTCHours(hour, minute, second, Math.round(fraction * 1000));
+  return at.getTime() - offsetMinutes * 60_000;
 }
 
 /** ISO-8601 date, with or without a time part (`2024-05-12`, `2024-05-12T09:30:00.000000Z`). */
-export const isoDate = z.string().refine(isIsoDate, { error: "expected an ISO-8601 date" });
+export const isoDate = z
+  .string()
+  .refine((value) => isoDateTime(value) !== undefined, { error: "expected an ISO-8601 date" });
 
 /** An amount as entered: `"12,500,000 SAR"` or `12500000`, shown as given. */
 export const amount = z.union([z.string(), z.number()]);

@@ -356,16 +356,17 @@ export function createContentClient(options: ContentClientOptions): ContentClien
 
   const client = (seen?: (freshUntil: number, key: string) => void): ContentClient => {
     const pathOf = (name: EndpointName, query: ContentQuery) => {
+      // An id no item can have (a slash, a dot, a space, too long) costs no API call: it could
+      // name another path of the API (`/api/news/..`).
+      if (query.id !== undefined && !isItemId(String(query.id))) {
+        throw new ApiError("not-found", name, "not an id", 404);
+      }
       const path = endpointPath(name, { id: query.id });
       return query.page === undefined ? path : `${path}?page=${query.page}`;
     };
     const read = async <N extends EndpointName>(name: N, lang: Language, query: ContentQuery) => {
-      // An id no item can have (a slash, a space, too long) costs no API call.
-      if (query.id !== undefined && !isItemId(String(query.id))) {
-        throw toRouteError(new ApiError("not-found", name, "not an id", 404));
-      }
-      const path = pathOf(name, query);
       try {
+        const path = pathOf(name, query);
         return await cache.get(`${lang} ${path}`, () => load(name, path, lang), seen);
       } catch (error) {
         throw toRouteError(error);
@@ -377,7 +378,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
         const list = (await read(name, lang, {})) as unknown[];
         return (list.length ? list[0] : whenEmpty) as never;
       },
-      uncached: (name, lang, query = {}) => load(name, pathOf(name, query), lang),
+      uncached: async (name, lang, query = {}) => load(name, pathOf(name, query), lang),
       mediaUrl: (url) => resolveMediaUrl(url, mediaBaseUrl),
       request: (path, requestOptions) => request(path, { ...requestOptions, baseUrl, timeoutMs }),
       lastAnswerAt: () => lastAnswerAt,

@@ -115,6 +115,8 @@ describe("XML helpers", () => {
   it("reads API dates as RFC 3339 timestamps", () => {
     expect(timestampOf("2024-05-12")).toBe("2024-05-12T00:00:00.000Z");
     expect(timestampOf("2024-05-12T09:30:00.000000Z")).toBe("2024-05-12T09:30:00.000Z");
+    expect(timestampOf("2024-05-12T09:30:00+03")).toBe("2024-05-12T06:30:00.000Z");
+    expect(timestampOf("2024-05-12T24:00Z")).toBe("2024-05-13T00:00:00.000Z");
     expect(timestampOf("soon")).toBeUndefined();
     expect(timestampOf(null)).toBeUndefined();
   });

@@ -3,7 +3,7 @@
  * summary (tags stripped), link, id and updated date; the feed links itself (`rel=self`), its
  * news page, and the other language's feed (`rel=alternate`).
  */
-import type { Language, Payload } from "@site/contract";
+import { isoDateTime, type Language, type Payload } from "@site/contract";
 import { languages } from "@site/contract/languages";
 import { feedPath, href } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
@@ -32,9 +32,8 @@ export async function latestNews(
 
 /** An API date as an RFC 3339 timestamp, or undefined when it is not a date. */
 export function timestampOf(date: string | null | undefined): string | undefined {
-  if (!date) return undefined;
-  const time = Date.parse(date);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+  const time = date ? isoDateTime(date) : undefined;
+  return time === undefined ? undefined : new Date(time).toISOString();
 }
 
 export interface FeedInput {

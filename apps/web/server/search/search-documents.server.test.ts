@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
 import { captureLog } from "../testing/log-capture.ts";
 import { LanguageIndex, type SearchDocument } from "./language-index.server.ts";
-import { collectDocuments, readListings } from "./search-documents.server.ts";
+import { collectDocuments, itemPathsOfContent, readListings } from "./search-documents.server.ts";
 
 const paged = (data: unknown[], page: number, last: number) => ({
   data,
@@ -133,7 +133,12 @@ describe("readListings", () => {
 
   it("leaves out the oldest news by their dates when every story has one", async () => {
     const dated = fakeApi();
-    const dates: Record<number, string> = { 1: "2024-01-05", 2: "2026-03-01", 3: "2025-07-10" };
+    // Forms Date.parse does not read: a zone in hours, a comma fraction, 24:00.
+    const dates: Record<number, string> = {
+      1: "2024-01-05T09:30:00+03",
+      2: "2026-03-01T24:00:00Z",
+      3: "2025-07-10T08:00:00,5+0300",
+    };
     const read = dated.uncached.bind(dated);
     dated.uncached = (async (name: string, lang: Language, query?: { page?: number }) => {
       const answer = (await read(name as "news", lang, query as { page: number })) as {
@@ -145,6 +150,47 @@ describe("readListings", () => {
     const { items } = await readListings(dated, "en", titles, { maxDocuments: 8 });
     const news = items.filter((item) => item.page === "newsItem").map((item) => item.id);
     expect(news).toEqual([2, 3]);
+  });
+
+  it("leaves out items whose id no address can hold (API.md allows any string)", async () => {
+    const odd = fakeApi();
+    const read = odd.uncached.bind(odd);
+    odd.uncached = (async (name: string, lang: Language, query?: { page?: number }) => {
+      const answer = (await read(name as "news", lang, query as { page: number })) as {
+        data: { id: number | string }[];
+      };
+      if (name !== "news") return answer;
+      const ids: Record<string, string> = { 1: "v1.2", 2: "..", 3: "Road-7" };
+      return { ...answer, data: answer.data.map((row) => ({ ...row, id: ids[row.id] })) };
+    }) as ContentClient["uncached"];
+    const { items } = await readListings(odd, "en", titles);
+    const news = items.filter((item) => item.page === "newsItem");
+    expect(news.map((item) => item.href)).toEqual(["/en/news/Road-7"]);
+  });
+});
+
+describe("itemPathsOfContent", () => {
+  it("names the pages of the items a purge by content names, string ids too", () => {
+    expect(itemPathsOfContent(["/api/news/301", "/api/services/Road-7"])).toEqual([
+      "/en/news/301",
+      "/ar/news/301",
+      "/en/services/Road-7",
+      "/ar/services/Road-7",
+    ]);
+    expect(itemPathsOfContent(["/api/news/%D8%AE%D8%A8%D8%B1"])).toEqual([
+      "/en/news/%D8%AE%D8%A8%D8%B1",
+      "/ar/news/%D8%AE%D8%A8%D8%B1",
+    ]);
+  });
+
+  it("names none for a list, a project or what no id can be: the lists are read again", () => {
+    for (const keys of [
+      ["/api/news"],
+      ["/api/projects/3"],
+      ["/api/news/%2E%2E"],
+      ["/api/news/%E0"],
+    ])
+      expect(itemPathsOfContent(keys), keys[0]).toBeUndefined();
   });
 });
 

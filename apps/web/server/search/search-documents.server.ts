@@ -6,7 +6,7 @@
  * a few at a time. A purge of one item's page re-reads that page alone (`documentAt`).
  */
 import { createHash } from "node:crypto";
-import type { Language, Payload } from "@site/contract";
+import { isItemId, isoDateTime, type Language, type Payload } from "@site/contract";
 import { limiter, mapLimit } from "@site/contract/concurrency";
 import { href, pageOf } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
@@ -106,14 +106,17 @@ export async function readListings(
     api.uncached("overviews", lang),
     api.uncached("hse", lang),
   ]);
+  // An item whose id no address can hold (a dot, a slash: `isItemId`) has no page to find.
   const listed = (rows: readonly Row[], page: ItemPage): Listing[] =>
-    rows.map((row) => ({
-      href: href(page, lang, row.id),
-      page,
-      id: row.id,
-      fingerprint: fingerprintOf(row),
-      row,
-    }));
+    rows
+      .filter((row) => isItemId(String(row.id)))
+      .map((row) => ({
+        href: href(page, lang, row.id),
+        page,
+        id: row.id,
+        fingerprint: fingerprintOf(row),
+        row,
+      }));
   const singles: SearchDocument[] = [];
   if (overview[0]) {
     singles.push({
@@ -156,9 +159,9 @@ export async function readListings(
  * optional); else as the API lists them, which is how the news page shows them.
  */
 function newestFirst(rows: Row[]): Row[] {
-  const dated = rows.map((row) => ({ row, at: Date.parse(String(row.created_at ?? "")) }));
-  if (dated.some(({ at }) => Number.isNaN(at))) return rows;
-  return dated.sort((a, b) => b.at - a.at).map(({ row }) => row);
+  const dated = rows.map((row) => ({ row, at: isoDateTime(String(row.created_at ?? "")) }));
+  if (dated.some(({ at }) => at === undefined)) return rows;
+  return dated.sort((a, b) => (b.at ?? 0) - (a.at ?? 0)).map(({ row }) => row);
 }
 
 /** An item's page, or undefined when the API says it is gone (listed but 404). */
@@ -238,12 +241,22 @@ const pageOfEndpoint: Record<string, ItemPage> = {
 export function itemPathsOfContent(contentKeys: readonly string[]): string[] | undefined {
   const paths: string[] = [];
   for (const key of contentKeys) {
-    const [, base = "", id] = /^(\/api\/[\w-]+)\/(\d+)$/.exec(key) ?? [];
+    // The key holds the id encoded, as the API client's cache keys do (`/api/news/Road-7`).
+    const [, base = "", encoded = ""] = /^(\/api\/[\w-]+)\/([^/]+)$/.exec(key) ?? [];
     const page = pageOfEndpoint[base];
-    if (!page || id === undefined) return undefined;
+    const id = decoded(encoded);
+    if (!page || id === undefined || !isItemId(id)) return undefined;
     paths.push(href(page, "en", id), href(page, "ar", id));
   }
   return paths;
+}
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 /** An item of a searchable list, as a site path names it. */
