@@ -148,7 +148,8 @@ test.describe("over HTTP", () => {
     const hse = await get("/ar/HSE");
     expect(hse.status).toBe(200);
     expect(hse.html.includes(`>${i18n.ar["hse.title"]}</h1>`), "title").toBe(true);
-    expect(hse.html.includes(`>${i18n.ar["common.noData"]}</p>`), "no data").toBe(true);
+    // SPEC: rich content "shows 'No data here' when content is missing".
+    expect(hse.html.includes(`>${i18n.ar["common.noDataHere"]}</p>`), "no data here").toBe(true);
   });
 
   test("an answer longer than the site reads is a broken answer (502) at once, and the site goes on", async () => {

@@ -34,11 +34,7 @@ export default function Hse({ loaderData }: Route.ComponentProps) {
       <PageBanner title={title} image={hse.banner_image} />
       <Section>
         <div className="max-w-4xl">
-          {hse.content || hse.images.length ? (
-            <RichContent html={hse.content} className="[&>:first-child]:mt-0" />
-          ) : (
-            <p className="text-slate-500">{t("common.noData")}</p>
-          )}
+          <RichContent html={hse.content} className="[&>:first-child]:mt-0" />
         </div>
       </Section>
       {hse.images.length > 0 ? (

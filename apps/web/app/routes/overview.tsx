@@ -41,11 +41,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       <PageBanner title={title} image={overview.banner_image} />
       <Section>
         <div className="max-w-4xl" data-testid="overview-content">
-          {overview.content || images.length ? (
-            <RichContent html={overview.content} className="[&>:first-child]:mt-0" />
-          ) : (
-            <p className="text-slate-500">{t("common.noData")}</p>
-          )}
+          <RichContent html={overview.content} className="[&>:first-child]:mt-0" />
         </div>
       </Section>
       {images.length > 0 ? (
