@@ -33,6 +33,9 @@ describe("content keys", () => {
     );
     expect(contentKeyOfApiPath("/api/news/خبر")).toBe("/api/news/%D8%AE%D8%A8%D8%B1");
     expect(contentKeyOfApiPath(`/api/news/${"9".repeat(19)}`)).toBe(`/api/news/${"9".repeat(19)}`);
+    // The longest id: 64 characters of 4 bytes each, every byte encoded.
+    const longest = encodeURIComponent("𝔸".repeat(64));
+    expect(contentKeyOfApiPath(`/api/news/${longest}`)).toBe(`/api/news/${longest}`);
   });
 
   it("refuse what names no endpoint of the contract", () => {

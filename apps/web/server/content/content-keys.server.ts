@@ -18,6 +18,9 @@ export function contentKeysOf(cacheKeys: Iterable<string>): string[] {
   return [...new Set([...cacheKeys].map(contentKeyOf))].sort();
 }
 
+/** The longest id encoded: 64 characters (`isItemId`) of up to 4 bytes, each byte `%XX`. */
+const MAX_ENCODED_ID = 64 * 4 * 3;
+
 /** Each endpoint path as a pattern: `/api/news/:id` → /^\/api\/news\/([^/]+)$/i, with its spelling. */
 const patterns = Object.values(endpoints).map(({ path }) => {
   const [base = "", id] = path.split("/:");
@@ -25,7 +28,10 @@ const patterns = Object.values(endpoints).map(({ path }) => {
   return {
     spelled: base,
     detail: id !== undefined,
-    pattern: new RegExp(id === undefined ? `^${escaped}$` : `^${escaped}/([^/]{1,200})$`, "i"),
+    pattern: new RegExp(
+      id === undefined ? `^${escaped}$` : `^${escaped}/([^/]{1,${MAX_ENCODED_ID}})$`,
+      "i",
+    ),
   };
 });
 

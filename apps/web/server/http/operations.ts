@@ -117,8 +117,13 @@ function sameSecret(given: string, secret: string): boolean {
 /** Content API paths one purge may name. */
 const MAX_API_PATHS = 200;
 
+/** The longest content API path a purge may name: an id of 64 characters, each encoded. */
+const MAX_API_PATH_LENGTH = 1_000;
+
 const contentKeyOfListed = (value: unknown) =>
-  typeof value === "string" && value.length <= 500 ? contentKeyOfApiPath(value) : undefined;
+  typeof value === "string" && value.length <= MAX_API_PATH_LENGTH
+    ? contentKeyOfApiPath(value)
+    : undefined;
 
 const isSitePath = (value: unknown): value is string =>
   typeof value === "string" && /^\/[^\s?#]*$/.test(value) && value.length <= 500;

@@ -105,5 +105,10 @@ describe("pagePolicies", () => {
     ]) {
       expect(policy).toContain(directive);
     }
+    // Images: any https address (API.md lets one be on any host), never plain http elsewhere
+    // than the media origins, nor any scheme at all.
+    const images = policy.split("; ").find((directive) => directive.startsWith("img-src")) ?? "";
+    expect(images.split(" ")).not.toContain("http:");
+    expect(images.split(" ")).not.toContain("*");
   });
 });
