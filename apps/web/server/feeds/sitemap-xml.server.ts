@@ -10,7 +10,7 @@
  * id in linear time, and the files are built once per freshness of their data
  * (`SitemapCache`), whatever number of parts or missing parts are asked for.
  */
-import type { EndpointName, Language } from "@site/contract";
+import { type EndpointName, isItemId, type Language } from "@site/contract";
 import { type Gate, limiter } from "@site/contract/concurrency";
 import { defaultLanguage, languages } from "@site/contract/languages";
 import { href, type PageName, pages } from "../../app/shared/page-table.ts";
@@ -122,8 +122,13 @@ export async function sitemapPages(
     if (unlisted.has(name)) continue;
     if (name in detailSources) {
       const source = detailSources[name as keyof typeof detailSources];
+      // An id no address can hold (`isItemId`: a dot, a slash) has no page to list.
       const ids = new Set(
-        languages.flatMap((lang) => listIn(source, lang).rows.map((r) => String(r.id))),
+        languages.flatMap((lang) =>
+          listIn(source, lang)
+            .rows.map((r) => String(r.id))
+            .filter(isItemId),
+        ),
       );
       for (const id of ids) {
         add((lang) => {
