@@ -152,6 +152,46 @@ test.describe("over HTTP", () => {
     expect(hse.html.includes(`>${i18n.ar["common.noDataHere"]}</p>`), "no data here").toBe(true);
   });
 
+  test("the company profile is a download from this site when the API keeps it on a media origin; elsewhere it is linked where it is", async () => {
+    // On the API's own origin, absolute (a site whose media come from the API itself).
+    proxy.state.rewrite = (asked, body) => {
+      if (asked === "/api/our_profile") {
+        const [row] = rowsOf(body);
+        Object.assign(row ?? {}, { pdf_download_url: `${proxy.url}/storage/profile/x.pdf` });
+      }
+      return body;
+    };
+    const pdf = Buffer.from("%PDF-1.4 the profile");
+    proxy.state.answer = (asked) =>
+      asked === "/storage/profile/x.pdf" ? { status: 200, body: pdf.toString() } : undefined;
+    expect((await get("/en")).html.includes('href="/en/ourProfile" download=""'), "link").toBe(
+      true,
+    );
+    const answer = await fetch(`${site.url}/en/ourProfile`, { redirect: "manual" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-disposition")).toBe('attachment; filename="x.pdf"');
+    expect(Buffer.from(await answer.arrayBuffer()).equals(pdf)).toBe(true);
+
+    await fetch(`${site.url}/purge`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/json" },
+      body: "{}",
+    });
+    proxy.state.rewrite = (asked, body) => {
+      if (asked === "/api/our_profile") {
+        const [row] = rowsOf(body);
+        Object.assign(row ?? {}, { pdf_download_url: "https://cdn.example.com/p.pdf" });
+      }
+      return body;
+    };
+    // Elsewhere: About Us links the file where it is (this site fetches from media origins only).
+    const home = await get("/ar");
+    expect(home.html.includes('href="https://cdn.example.com/p.pdf" download=""'), "link").toBe(
+      true,
+    );
+    expect((await get("/ar/ourProfile")).status).toBe(404);
+  });
+
   test("an answer longer than the site reads is a broken answer (502) at once, and the site goes on", async () => {
     const megabyte = " ".repeat(1024 * 1024);
     proxy.state.answer = (asked) =>

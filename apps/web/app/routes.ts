@@ -24,6 +24,8 @@ export default [
   route(":lang/search/suggest", "routes/search-suggest.ts"),
   // The Atom feed of each language's news.
   route(":lang/news/feed.xml", "routes/news-feed.ts", { id: "news-feed" }),
+  // The company profile PDF, sent as a download (About Us's entry).
+  route(":lang/ourProfile", "routes/company-profile.ts", { id: "company-profile" }),
 
   // Every page sits under /en or /ar. The layout loads header and footer data, redirects
   // unsupported languages, and the page frame keeps header and footer around page errors.

@@ -17,7 +17,8 @@ export interface NavData {
   services: { id: Id; title: string }[];
   /** The other pages (`/api/extra-pages`), listed under About Us. */
   otherPages: { id: Id; title: string }[];
-  profileUrl: string | null;
+  /** Where About Us's company profile entry leads (company-profile.server.ts), if anywhere. */
+  profileHref: string | null;
 }
 
 export function buildNavigation(lang: Language, data: NavData, t: TFunction): NavLink[] {
@@ -29,8 +30,8 @@ export function buildNavigation(lang: Language, data: NavData, t: TFunction): Na
       to: at("otherPage", page.id),
     })),
     { key: "overview", label: t("nav.overview"), to: at("overview") },
-    ...(data.profileUrl
-      ? [{ key: "profile", label: t("nav.companyProfile"), download: data.profileUrl }]
+    ...(data.profileHref
+      ? [{ key: "profile", label: t("nav.companyProfile"), download: data.profileHref }]
       : []),
     { key: "iso", label: t("nav.iso"), to: at("iso") },
   ];

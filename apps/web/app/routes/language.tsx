@@ -5,6 +5,7 @@
 
 import { data, Outlet, redirect } from "react-router";
 import { companyIn } from "../../server/company.server.ts";
+import { profileLink } from "../../server/content/company-profile.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { ErrorScreen } from "../components/error-screens.tsx";
 import { Footer } from "../components/footer.tsx";
@@ -42,7 +43,12 @@ export async function loader(args: Route.LoaderArgs) {
     nav: {
       services: services.map(({ id, title }) => ({ id, title })),
       otherPages: otherPages.map(({ id, title }) => ({ id, title })),
-      profileUrl: profiles[0]?.pdf_download_url || null,
+      profileHref: profileLink(
+        profiles[0]?.pdf_download_url,
+        lang,
+        settings.API_BASE_URL,
+        mediaOrigins,
+      ),
     },
     footer: {
       contactInfo,

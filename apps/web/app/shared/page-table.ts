@@ -189,6 +189,9 @@ export function switchLanguagePath(pathname: string, search: string, to: Languag
 /** The Atom feed of a language's news (not a page: routes.ts names it beside the manifest). */
 export const feedPath = (lang: Language) => `/${lang}/news/feed.xml`;
 
+/** The company profile PDF, as a download from this site (routes/company-profile.ts). */
+export const profilePath = (lang: Language) => `/${lang}/ourProfile`;
+
 /** Whether `pathname` is a home page: of a language (`/en`, `/ar/`), or `/`, which goes to one. */
 export const isHomePath = (pathname: string) => /^(\/(en|ar))?\/?$/i.test(pathname);
 

@@ -1,0 +1,61 @@
+/**
+ * `/{lang}/ourProfile`: the company profile (SPEC.md: the About Us entry "does not navigate; it
+ * downloads the PDF"), the file `/api/our_profile` names, sent from this site as a download.
+ * A link's `download` works only on its page's own origin, and the API may keep its files on
+ * another one and serve them to be shown: from here it is `attachment` whatever the API says.
+ * Only a file on the media origins is fetched (company-profile.server.ts; About Us links one
+ * elsewhere where it is). Streamed, never held whole; the API's answer headers are awaited for
+ * API_TIMEOUT_MS, the download itself is not cut short.
+ */
+import { profileFile } from "../../server/content/company-profile.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
+import { isLanguage } from "../i18n/index.ts";
+import type { Route } from "./+types/company-profile";
+
+/** The file's name for the visitor: the API's own when it is a plain one, else this. */
+const FALLBACK_NAME = "company-profile.pdf";
+
+export async function loader(args: Route.LoaderArgs) {
+  if (!isLanguage(args.params.lang)) return new Response("No such file", { status: 404 });
+  const { api, settings, mediaOrigins } = pageContext(args);
+  let given: string | null | undefined;
+  try {
+    const [profile] = await api.content("companyProfile", args.params.lang);
+    given = profile?.pdf_download_url;
+  } catch {
+    // The API failed (its client has logged it).
+    return new Response("The company profile is unavailable", { status: 503 });
+  }
+  const url = profileFile(given, settings.API_BASE_URL, mediaOrigins);
+  if (!url) return new Response("No company profile to download here", { status: 404 });
+
+  const upstream = new AbortController();
+  const onGone = () => upstream.abort();
+  args.request.signal.addEventListener("abort", onGone, { once: true });
+  const timer = setTimeout(() => upstream.abort(), settings.API_TIMEOUT_MS);
+  let answer: Response;
+  try {
+    answer = await fetch(url, { signal: upstream.signal });
+  } catch {
+    return new Response("The company profile is unavailable", { status: 502 });
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!answer.ok || !answer.body) {
+    await answer.body?.cancel();
+    return new Response("The company profile is unavailable", { status: 502 });
+  }
+  const last = url.pathname.split("/").pop() ?? "";
+  // A plain name only: nothing a header could be bent with.
+  const name = /^[\w.-]{1,100}\.pdf$/i.test(last) ? last : FALLBACK_NAME;
+  const headers = new Headers({
+    "Content-Type": answer.headers.get("content-type") ?? "application/pdf",
+    "Content-Disposition": `attachment; filename="${name}"`,
+    "X-Content-Type-Options": "nosniff",
+    // Kept by the visitor's browser, not by the page cache (it keeps pages, not files).
+    "Cache-Control": "private, max-age=3600",
+  });
+  const length = answer.headers.get("content-length");
+  if (length) headers.set("Content-Length", length);
+  return new Response(answer.body, { status: 200, headers });
+}
