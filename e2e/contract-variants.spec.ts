@@ -171,6 +171,10 @@ test.describe("over HTTP", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-disposition")).toBe('attachment; filename="x.pdf"');
     expect(Buffer.from(await answer.arrayBuffer()).equals(pdf)).toBe(true);
+    // A HEAD gets the same headers.
+    const head = await fetch(`${site.url}/en/ourProfile`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-disposition")).toBe('attachment; filename="x.pdf"');
 
     await fetch(`${site.url}/purge`, {
       method: "POST",

@@ -33,15 +33,17 @@ export async function loader(args: Route.LoaderArgs) {
   const onGone = () => upstream.abort();
   args.request.signal.addEventListener("abort", onGone, { once: true });
   const timer = setTimeout(() => upstream.abort(), settings.API_TIMEOUT_MS);
+  // HEAD asks the API the same way: the file is not fetched for nothing.
+  const method = args.request.method === "HEAD" ? "HEAD" : "GET";
   let answer: Response;
   try {
-    answer = await fetch(url, { signal: upstream.signal });
+    answer = await fetch(url, { method, signal: upstream.signal });
   } catch {
     return new Response("The company profile is unavailable", { status: 502 });
   } finally {
     clearTimeout(timer);
   }
-  if (!answer.ok || !answer.body) {
+  if (!answer.ok || (method === "GET" && !answer.body)) {
     await answer.body?.cancel();
     return new Response("The company profile is unavailable", { status: 502 });
   }
@@ -57,5 +59,5 @@ export async function loader(args: Route.LoaderArgs) {
   });
   const length = answer.headers.get("content-length");
   if (length) headers.set("Content-Length", length);
-  return new Response(answer.body, { status: 200, headers });
+  return new Response(method === "GET" ? answer.body : null, { status: 200, headers });
 }
