@@ -23,3 +23,14 @@ export function isItemId(value: string): boolean {
 export function canonicalItemId(value: string): string {
   return /^\d+$/.test(value) ? value.replace(/^0+(?=\d)/, "") : value;
 }
+
+/** The id a path segment holds, percent-decoded (`Road%207` is no id: a space), or undefined. */
+export function itemIdIn(segment: string): string | undefined {
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+  return isItemId(id) ? id : undefined;
+}

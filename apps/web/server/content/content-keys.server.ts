@@ -5,7 +5,7 @@
  * feed or sitemap made from them carries their content keys (the `Surrogate-Key` and `xkey`
  * headers, page-handler.ts), and a purge by content (`POST /purge {"api": [...]}`) names them.
  */
-import { canonicalItemId, endpoints, isItemId } from "@site/contract";
+import { canonicalItemId, endpoints, itemIdIn } from "@site/contract";
 
 /** `en /api/news?page=2` → `/api/news`: the content key of an API client cache key. */
 export function contentKeyOf(cacheKey: string): string {
@@ -48,20 +48,10 @@ export function contentKeyOfApiPath(apiPath: string): string | undefined {
     if (!match) continue;
     if (!detail) return spelled;
     // The id as the API client writes it in its cache keys (endpointPath): encoded, one spelling.
-    const id = decodedSegment(match[1] ?? "");
-    return id !== undefined && isItemId(id)
-      ? `${spelled}/${encodeURIComponent(canonicalItemId(id))}`
-      : undefined;
+    const id = itemIdIn(match[1] ?? "");
+    return id === undefined ? undefined : `${spelled}/${encodeURIComponent(canonicalItemId(id))}`;
   }
   return undefined;
-}
-
-function decodedSegment(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
 }
 
 /**

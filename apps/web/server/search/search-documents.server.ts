@@ -6,7 +6,7 @@
  * a few at a time. A purge of one item's page re-reads that page alone (`documentAt`).
  */
 import { createHash } from "node:crypto";
-import { isItemId, isoDateTime, type Language, type Payload } from "@site/contract";
+import { isItemId, isoDateTime, itemIdIn, type Language, type Payload } from "@site/contract";
 import { limiter, mapLimit } from "@site/contract/concurrency";
 import { href, pageOf } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
@@ -244,19 +244,11 @@ export function itemPathsOfContent(contentKeys: readonly string[]): string[] | u
     // The key holds the id encoded, as the API client's cache keys do (`/api/news/Road-7`).
     const [, base = "", encoded = ""] = /^(\/api\/[\w-]+)\/([^/]+)$/.exec(key) ?? [];
     const page = pageOfEndpoint[base];
-    const id = decoded(encoded);
-    if (!page || id === undefined || !isItemId(id)) return undefined;
+    const id = itemIdIn(encoded);
+    if (!page || id === undefined) return undefined;
     paths.push(href(page, "en", id), href(page, "ar", id));
   }
   return paths;
-}
-
-function decoded(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
 }
 
 /** An item of a searchable list, as a site path names it. */
