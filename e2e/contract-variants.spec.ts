@@ -6,14 +6,10 @@
  * its answers (support/editing-proxy.ts); the site sends media through its own `/storage` proxy
  * (MEDIA_BASE_URL=/). Plain HTTP at one width; the long titles in the browser at both.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { ContentApi } from "@site/content-api";
 import { i18n } from "./support/content.ts";
-import { type EditingProxy, editingProxy } from "./support/editing-proxy.ts";
+import { type EditingProxy, type ProxiedSite, siteBehindProxy } from "./support/editing-proxy.ts";
 import { expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
-import { type RunningSite, startApiIn, startSite } from "./support/site.ts";
+import type { RunningSite } from "./support/site.ts";
 import { expect, test } from "./support/test.ts";
 
 test.describe.configure({ mode: "serial" });
@@ -22,8 +18,7 @@ const SECRET = "contract-variants-secret-0123456789";
 /** Answers are fresh this long: a test that waits past it makes the site ask the API again. */
 const TTL_MS = 300;
 
-let dir = "";
-let api: ContentApi | undefined;
+let servers: ProxiedSite | undefined;
 let proxy: EditingProxy;
 let site: RunningSite;
 
@@ -35,43 +30,39 @@ function rowsOf(body: unknown): Row[] {
 }
 const itemOf = (body: unknown) => (body as { data: Row }).data;
 
+/** Makes the site forget every answer and page it keeps (a purge of everything); its status. */
+const forgetAll = async () => {
+  const purged = await fetch(`${site.url}/purge`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/json" },
+    body: "{}",
+  });
+  return purged.status;
+};
+
 const get = async (pagePath: string) => {
   const answer = await fetch(site.url + pagePath, { redirect: "manual" });
   return { status: answer.status, html: await answer.text() };
 };
 
 test.beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-variants-"));
-  api = await startApiIn(dir);
-  proxy = await editingProxy(api.url);
-  site = await startSite({
-    API_BASE_URL: proxy.url,
+  servers = await siteBehindProxy("arkan-variants-", {
     MEDIA_BASE_URL: "/",
     CACHE_TTL_MS: String(TTL_MS),
     PURGE_SECRET: SECRET,
-    OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
-    IMAGE_CACHE_DIR: path.join(dir, "images"),
-    ACCESS_LOG: "false",
   });
+  ({ proxy, site } = servers);
 });
 
 test.afterAll(async () => {
-  await site?.stop();
-  await proxy?.close();
-  await api?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await servers?.stop();
 });
 
 // Each test starts from an API that answers as the reference one, and a site that remembers
 // none of the previous test's answers.
 test.beforeEach(async () => {
   Object.assign(proxy.state, { ask: undefined, rewrite: undefined, answer: undefined });
-  const purged = await fetch(`${site.url}/purge`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/json" },
-    body: "{}",
-  });
-  expect(purged.status).toBe(200);
+  expect(await forgetAll()).toBe(200);
 });
 
 test.describe("over HTTP", () => {
@@ -176,11 +167,7 @@ test.describe("over HTTP", () => {
     expect(head.status).toBe(200);
     expect(head.headers.get("content-disposition")).toBe('attachment; filename="x.pdf"');
 
-    await fetch(`${site.url}/purge`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/json" },
-      body: "{}",
-    });
+    await forgetAll();
     proxy.state.rewrite = (asked, body) => {
       if (asked === "/api/our_profile") {
         const [row] = rowsOf(body);

@@ -4,14 +4,10 @@
  * (CACHE_STALE_MAX_MS), reading the reference API through a proxy that delays, edits, breaks
  * or fails its answers. No browser: plain HTTP, timed.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import type { ContentApi } from "@site/content-api";
-import { type EditingProxy, editingProxy } from "./support/editing-proxy.ts";
+import { type EditingProxy, type ProxiedSite, siteBehindProxy } from "./support/editing-proxy.ts";
 import { freshGet } from "./support/fresh-get.ts";
-import { type RunningSite, startApiIn, startSite } from "./support/site.ts";
+import type { RunningSite } from "./support/site.ts";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ isMobile }) => isMobile, "processes, not pages: one width is enough");
@@ -21,8 +17,7 @@ const STALE_MAX_MS = 2_000;
 /** How long the proxy keeps the site waiting when a test slows the API down. */
 const DELAY_MS = 1_500;
 
-let dir = "";
-let api: ContentApi | undefined;
+let servers: ProxiedSite | undefined;
 let proxy: EditingProxy;
 let site: RunningSite;
 
@@ -36,24 +31,15 @@ async function timed(page: string) {
 }
 
 test.beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "arkan-stale-"));
-  api = await startApiIn(dir);
-  proxy = await editingProxy(api.url);
-  site = await startSite({
-    API_BASE_URL: proxy.url,
+  servers = await siteBehindProxy("arkan-stale-", {
     CACHE_TTL_MS: String(TTL_MS),
     CACHE_STALE_MAX_MS: String(STALE_MAX_MS),
-    OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
-    IMAGE_CACHE_DIR: path.join(dir, "images"),
-    ACCESS_LOG: "false",
   });
+  ({ proxy, site } = servers);
 });
 
 test.afterAll(async () => {
-  await site?.stop();
-  await proxy?.close();
-  await api?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await servers?.stop();
 });
 
 test.afterEach(() => {

@@ -4,8 +4,12 @@
  * breaks the contract), rewrites them as another server of the contract would write them,
  * answers in their place, delays them, or fails them all (an outage). On a free loopback port.
  */
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import { freePort } from "./redis.ts";
+import { type RunningSite, startApiIn, startSite } from "./site.ts";
 
 export interface EditingProxy {
   url: string;
@@ -98,5 +102,42 @@ export async function editingProxy(target: string): Promise<EditingProxy> {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+  };
+}
+
+export interface ProxiedSite {
+  proxy: EditingProxy;
+  site: RunningSite;
+  /** Stops the site, the proxy and the API, and removes their folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A reference API in a folder of its own, an editing proxy in front of it, and a production
+ * site reading the proxy with `env` (its outbox and image cache in that folder too).
+ */
+export async function siteBehindProxy(
+  folderPrefix: string,
+  env: Record<string, string>,
+): Promise<ProxiedSite> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), folderPrefix));
+  const api = await startApiIn(dir);
+  const proxy = await editingProxy(api.url);
+  const site = await startSite({
+    API_BASE_URL: proxy.url,
+    OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
+    IMAGE_CACHE_DIR: path.join(dir, "images"),
+    ACCESS_LOG: "false",
+    ...env,
+  });
+  return {
+    proxy,
+    site,
+    stop: async () => {
+      await site.stop();
+      await proxy.close();
+      await api.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
