@@ -66,14 +66,14 @@ test.describe("header", () => {
       const menu = await controlledBy(page, about);
       for (const [name, href] of [
         ...pages.map((extra) => [extra.title, `/ar/otherPages/${extra.id}`]),
-        ["نظرة عامة", "/ar/overview"],
+        ["نبذة عن الشركة", "/ar/overview"],
         ["شهادات الأيزو", "/ar/iso"],
       ]) {
         await expect(menu.getByRole("link", { name })).toHaveAttribute("href", href ?? "");
       }
       // The profile is downloaded from this site (a link's `download` works on its own origin
       // only), with the API's file as it is.
-      const download = menu.getByRole("link", { name: /ملف الشركة/ });
+      const download = menu.getByRole("link", { name: /الملف التعريفي للشركة/ });
       await expect(download).toHaveAttribute("download", "");
       await expect(download).toHaveAttribute("href", "/ar/ourProfile");
       const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);

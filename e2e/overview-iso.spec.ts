@@ -37,7 +37,7 @@ for (const lang of languages) {
 
       await test.step("the content and a gallery of every image", async () => {
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-          lang === "en" ? "Overview" : "نظرة عامة",
+          lang === "en" ? "Overview" : "نبذة عن الشركة",
         );
         const firstParagraph =
           /<p[^>]*>([\s\S]*?)<\/p>/.exec(overview.content)?.[1] ?? overview.content;
@@ -61,7 +61,7 @@ for (const lang of languages) {
         );
         await expect(gallery.locator("img").first()).toHaveAttribute(
           "alt",
-          lang === "en" ? "Overview — image 1" : "نظرة عامة — الصورة 1",
+          lang === "en" ? "Overview — image 1" : "نبذة عن الشركة — الصورة 1",
         );
       });
 

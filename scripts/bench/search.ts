@@ -271,7 +271,7 @@ export async function searchBench(
     const titles =
       lang === "en"
         ? { overview: "Overview", hse: "HSE" }
-        : { overview: "نظرة عامة", hse: "الصحة والسلامة" };
+        : { overview: "نبذة عن الشركة", hse: "الصحة والسلامة" };
     const start = performance.now();
     // Copies, so the measured heap is the index's alone and not the answers it was read from.
     const demo = structuredClone(await collectDocuments(api, lang, titles));
