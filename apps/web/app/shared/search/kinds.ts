@@ -32,7 +32,7 @@ export const readKindFilter = (value: string | null): KindFilter | undefined =>
  */
 export const KIND_WORDS: Record<SearchKind, string> = {
   news: "news خبر أخبار",
-  completedProject: "project completed مشروع منجز",
+  completedProject: "project completed مشروع منجز مكتمل",
   currentProject: "project current ongoing مشروع جار حالي",
   service: "service خدمة",
   page: "",

@@ -91,6 +91,15 @@ describe("queryTerms and matches", () => {
     expect(queryTerms("the of").map((term) => term.folded)).toEqual(["the", "of"]);
   });
 
+  it("skips Arabic particles, but not the nouns and ordinals of the maintained list", () => {
+    expect(queryTerms("في المرحلة الثانية").map((term) => term.folded)).toEqual([
+      "المرحله",
+      "الثانيه",
+    ]);
+    expect(queryTerms("إعادة تأهيل").map((term) => term.folded)).toEqual(["اعاده", "تاهيل"]);
+    expect(finds("مقاول عام", "مقاول من الباطن")).toBe(false);
+  });
+
   it("finds Arabic text however alef, ta marbuta, ya and diacritics are written", () => {
     expect(finds("راس تنوره", "مشروع رأس تنورة للتكرير")).toBe(true);
     expect(finds("تسلم", "تسلّم المالك المبنى")).toBe(true);

@@ -99,8 +99,24 @@ export const words = (text: string): Word[] => Array.from(eachWord(text));
 /** The terms one word is indexed under: its folded form and its stems (once each). */
 export const termsOf = (word: string): readonly string[] => formsOfWord(word).terms;
 
+/**
+ * Nouns and ordinals of the maintained Arabic list (drawn from news wires) that name things on
+ * this site: "المرحلة الثانية", "إعادة تأهيل", "مقاول عام" must not lose their second word.
+ */
+const ARABIC_WORDS_KEPT = new Set(
+  [
+    ...["زيارة", "مليون", "مليار", "عام", "عامة", "نهاية", "اعادة", "قوة", "اطار", "الوقت"],
+    ...["الاول", "الاولى", "الثاني", "الثانية", "اليوم", "يوم", "ايام", "سنة", "سنوات"],
+    ...["صباح", "مساء"],
+  ].map(foldWord),
+);
+
 /** Words a query may skip, unless it has nothing else: a maintained list of each language. */
-const STOP_WORDS = new Set([...englishStopWords, ...arabicStopWords].map(foldWord));
+const STOP_WORDS = new Set(
+  [...englishStopWords, ...arabicStopWords]
+    .map(foldWord)
+    .filter((word) => !ARABIC_WORDS_KEPT.has(word)),
+);
 
 export const isStopWord = (folded: string) => STOP_WORDS.has(folded);
 

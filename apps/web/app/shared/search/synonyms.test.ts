@@ -14,6 +14,14 @@ describe("synonyms", () => {
     expect(finds("تقارير", "التقرير السنوي")).toBe(true);
     expect(finds("الأبراج", "برج المكاتب")).toBe(true);
     expect(finds("جسور", "افتتاح الجسر")).toBe(true);
+    expect(finds("منشآت", "منشأة القوز")).toBe(true);
+    expect(finds("جوائز", "جائزة التميز")).toBe(true);
+    expect(finds("الطوابق", "طابق الخدمات")).toBe(true);
+  });
+
+  it("leaves sound plurals to the stemmer: cranes are not levers", () => {
+    expect(finds("رافعات", "رافعة برجية")).toBe(true);
+    expect(finds("روافع", "رافعة برجية")).toBe(false);
   });
 
   it("joins only the words of one group", () => {
