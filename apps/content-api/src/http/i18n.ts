@@ -29,7 +29,7 @@ export const serverMessages = {
     unsupportedMediaType: "أرسل الرسالة بصيغة JSON (Content-Type: application/json).",
     payloadTooLarge: "الرسالة كبيرة جدًا.",
     invalidJson: "محتوى الطلب ليس JSON صالحًا.",
-    invalidIdempotencyKey: "يجب أن يتكون الترويسة Idempotency-Key من 1 إلى 100 حرف مرئي.",
+    invalidIdempotencyKey: "يجب أن تتكوّن الترويسة Idempotency-Key من 1 إلى 100 حرف مرئي.",
     invalidData: "البيانات المرسلة غير صالحة.",
     tooManyRequests: "رسائل كثيرة جدًا. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
     serverError: "حدث خطأ في الخادم.",
