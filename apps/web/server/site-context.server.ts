@@ -6,7 +6,7 @@
  * `pageContext(args)`.
  */
 import { randomUUID } from "node:crypto";
-import { createContext, type Params, type RouterContextProvider } from "react-router";
+import type { Params, RouterContextProvider } from "react-router";
 import { i18nFor } from "../app/i18n/index.ts";
 import { langParam } from "../app/shared/page-table.ts";
 import { type CompanyFile, readCompanyFile } from "./company.server.ts";
@@ -20,6 +20,7 @@ import { pageKeyOf } from "./content/content-keys.server.ts";
 import { SitemapCache } from "./feeds/sitemap-xml.server.ts";
 import { canonicalPathOf, PageCache } from "./http/page-cache.server.ts";
 import { watchPageCache } from "./operations/metrics.server.ts";
+import { freshnessContext, siteContext } from "./request-context.server.ts";
 import {
   clusterFanOut,
   countedFanOut,
@@ -87,8 +88,6 @@ const PURGE_ANSWER_WAIT_MS = 1_000;
 /** The same through the primary's relay, which does not say how many processes it reached. */
 const PURGE_RELAY_WAIT_MS = 250;
 
-export const siteContext = createContext<Site>();
-
 /**
  * How many suggestions one client may ask for: 60 per 10 seconds, far more than typing asks
  * (one per pause), far less than a script would.
@@ -107,8 +106,6 @@ export interface Freshness {
   until: number;
   dataKeys: Set<string>;
 }
-
-export const freshnessContext = createContext<Freshness>({ until: 0, dataKeys: new Set() });
 
 /** Makes the site; throws a CompanyFileError when the company file is missing or wrong. */
 export function createSite(settings: Settings): Site {

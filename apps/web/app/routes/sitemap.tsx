@@ -4,7 +4,8 @@
  * page for as long as that data. A part that does not exist is a 404 answered from the build
  * (never kept: one entry per made-up name would be a flood).
  */
-import { freshnessContext, siteOf } from "../../server/site-context.server.ts";
+import { freshnessContext } from "../../server/request-context.server.ts";
+import { siteOf } from "../../server/site-context.server.ts";
 import type { Route } from "./+types/sitemap";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -23,8 +23,9 @@ import {
 import { imageEndpoint } from "../images/image-endpoint.ts";
 import { ogTitleOf, socialCardEndpoint } from "../images/social-card.ts";
 import { tracing } from "../operations/tracing.server.ts";
+import { freshnessContext, siteContext } from "../request-context.server.ts";
 import type { Settings } from "../settings.server.ts";
-import { createSite, freshnessContext, siteContext } from "../site-context.server.ts";
+import { createSite } from "../site-context.server.ts";
 import { cachedAnswers } from "./cached-answers.ts";
 import { checkHost, errorPage, rejectLongUrls, rejectMalformedUrls } from "./error-page.ts";
 import { mediaProxy } from "./media-proxy.ts";
