@@ -73,14 +73,21 @@ test("a wrong company file stops the start with one line naming the field", asyn
   const file = path.join(dir, "broken.json");
   fs.writeFileSync(file, JSON.stringify({ ...acme, name: { en: "Acme" } }));
   try {
-    const error = await startSite({
-      API_BASE_URL: `http://127.0.0.1:${E2E_API_PORT}`,
-      COMPANY_FILE: file,
-    }).then(
-      (started) => started.stop().then(() => "started"),
-      (failure: Error) => failure.message,
-    );
-    expect(error).toContain(`Company file ${file}: name.ar`);
+    // One process, and several: the primary stops before it forks any.
+    for (const workers of ["1", "2"]) {
+      const error = await startSite({
+        API_BASE_URL: `http://127.0.0.1:${E2E_API_PORT}`,
+        COMPANY_FILE: file,
+        WORKERS: workers,
+      }).then(
+        (started) => started.stop().then(() => "started"),
+        (failure: Error) => failure.message,
+      );
+      expect(error, `WORKERS=${workers}`).toContain(
+        `site exited with 1: Company file ${file}: name.ar`,
+      );
+      expect(error.trim().split("\n"), `WORKERS=${workers}`).toHaveLength(1);
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

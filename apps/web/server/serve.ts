@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { startWorkers } from "./cluster.ts";
-import { CompanyFileError } from "./company.server.ts";
+import { CompanyFileError, readCompanyFile } from "./company.server.ts";
 import { outboxWorkerFromSettings } from "./contact/outbox-worker.server.ts";
 import { contactRateWindowMs } from "./contact/rate-limit.server.ts";
 import type { createSiteApp as CreateSiteApp } from "./http/app.ts";
@@ -45,6 +45,9 @@ async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
 const hostName = (host: string) => (host === "0.0.0.0" ? "localhost" : host);
 
 const settings = await orStop(() => loadSettings(repoRoot));
+// The company file too, before anything else: the build's own copy of CompanyFileError is not
+// this one, and with several processes a wrong file would stop each worker, over and over.
+await orStop(() => readCompanyFile(settings.COMPANY_FILE));
 if (cluster.isPrimary) log.info(`Reading content from ${settings.API_BASE_URL}`);
 
 /** Starts the metrics of this process; a port already taken stops the start. */
