@@ -64,7 +64,7 @@ export function cachedAnswers(options: CachedAnswersOptions): AnswerFromCache {
     // Written at once (the body is in memory): measured and logged now, no listener needed.
     observeAnswer(req, res, startedAt);
     if (options.accessLog)
-      log.info(accessLine(Object.assign(req, { id }), res, startedAt), "request");
+      log.info(accessLine(Object.assign(req, { id }), res, startedAt, "HIT"), "request");
     return true;
   };
 }

@@ -30,13 +30,17 @@ type Timed = ServerResponse & { [started]?: number };
 /** Path without the query, at most 300 characters. */
 const pathOf = (url: string | undefined) => (url ?? "/").split("?")[0]?.slice(0, 300) ?? "/";
 
-/** The access log line of an answered request that began at `startedAt` (performance.now()). */
+/**
+ * The access log line of an answered request that began at `startedAt` (performance.now()).
+ * `cache` is the answer's X-Cache, read from the response unless given (headers written in one
+ * `writeHead` list, as the page cache's hits are, cannot be read back).
+ */
 export function accessLine(
   req: IncomingMessage & { id?: unknown; originalUrl?: string },
   res: ServerResponse,
   startedAt = (res as Timed)[started] ?? performance.now(),
+  cache = res.getHeader("X-Cache"),
 ) {
-  const cache = res.getHeader("X-Cache");
   return {
     requestId: req.id === undefined ? undefined : String(req.id),
     method: req.method,
