@@ -5,7 +5,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { defaultDatabasePath, defaultStorageDir } from "./paths.ts";
+import { defaultDatabasePath, defaultStorageDir, repoRoot } from "./paths.ts";
 
 const loopback = "127.0.0.1,::1,::ffff:127.0.0.1";
 
@@ -17,13 +17,14 @@ const integer = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
+/** A path; a relative one is read from the repository's root, like the website's settings. */
 const filePath = (fallback: string) =>
   z
     .string()
     .trim()
     .min(1, { error: "expected a path" })
     .optional()
-    .transform((value) => path.resolve(value ?? fallback));
+    .transform((value) => path.resolve(repoRoot, value ?? fallback));
 
 const settingsSchema = z.object({
   API_PORT: integer(0, 65_535).default(4000),

@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { defaultDatabasePath, defaultStorageDir } from "../src/paths.ts";
+import { defaultDatabasePath, defaultStorageDir, repoRoot } from "../src/paths.ts";
 import { loadSettings, SettingsError } from "../src/settings.ts";
 
 const appDir = path.resolve(import.meta.dirname, "..");
@@ -77,4 +77,26 @@ test("a bad setting stops `npm run start:api` with one readable line and no stac
   expect(lines).toHaveLength(1);
   expect(lines[0]).toContain("API_PORT");
   expect(result.stderr).not.toMatch(/\n\s+at /);
+});
+
+test("a relative path is the repository root's, wherever the process runs (README)", () => {
+  const result = spawnSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      'const { loadSettings } = await import("./src/settings.ts"); console.log(JSON.stringify(loadSettings(process.env)));',
+    ],
+    {
+      cwd: appDir,
+      env: { ...process.env, API_DATABASE_PATH: "data/other.sqlite", API_STORAGE_DIR: "media" },
+      encoding: "utf8",
+      timeout: 20_000,
+    },
+  );
+  expect(result.stderr).toBe("");
+  expect(JSON.parse(result.stdout)).toMatchObject({
+    databasePath: path.join(repoRoot, "data/other.sqlite"),
+    storageDir: path.join(repoRoot, "media"),
+  });
 });
