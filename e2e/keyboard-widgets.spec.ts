@@ -164,14 +164,19 @@ for (const lang of languages) {
       await page.keyboard.press("Enter");
       await expect(dialog.locator("img")).toHaveAttribute("alt", `${project.title} 3`);
       await page.keyboard.press("Space");
-      await expect(dialog.locator("img")).toHaveAttribute(
-        "alt",
-        `${project.title} ${total > 3 ? 4 : 1}`,
-      );
+      const last = total > 3 ? 4 : 1;
+      await expect(dialog.locator("img")).toHaveAttribute("alt", `${project.title} ${last}`);
 
+      // Focus comes back to the photo last seen, and the gallery shows it: Enter reopens it.
       await page.keyboard.press("Escape");
       await expect(dialog).toHaveCount(0);
-      await expect(thumbs.nth(1)).toBeFocused();
+      await expect(thumbs.nth(last - 1)).toBeFocused();
+      await expect(thumbs.nth(last - 1)).toBeInViewport({ ratio: 0.9 });
+      await expect(counter).toHaveText(photo(last));
+      await page.keyboard.press("Enter");
+      await expect(dialog.locator("img")).toHaveAttribute("alt", `${project.title} ${last}`);
+      await page.keyboard.press("Escape");
+      await expect(thumbs.nth(last - 1)).toBeFocused();
     });
 
     test("pager: the current page is marked, Tab reaches the pages, Enter follows them", async ({

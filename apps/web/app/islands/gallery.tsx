@@ -2,9 +2,10 @@
  * A photo slider with previous and next buttons and a counter, for the overview and project
  * pages: Embla, right to left in Arabic; the arrow keys go from photo to photo in the reading
  * direction, focus following, so Enter opens the photo in view; a photo opens larger in the
- * lightbox. The photos themselves are server markup (lazy images).
+ * lightbox, and when it closes the slider shows the photo last seen there, focused. The photos
+ * themselves are server markup (lazy images).
  */
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { island } from "./island.tsx";
 import {
   Lightbox,
@@ -41,6 +42,12 @@ function Gallery({ dir, label, photos, buttons, labels }: GalleryProps) {
     options: { align: "start", loop: false },
   });
   const { shown, setShown, opener } = useLightbox();
+  const openers = useRef<(HTMLButtonElement | null)[]>([]);
+  /** The photo's button, its slide brought in at once (focus then lands in view). */
+  const photoButton = (index: number) => {
+    slider.api?.scrollTo(index, true);
+    return openers.current[index];
+  };
 
   return (
     // A group, not a region: pages usually put the gallery in a section with the same name.
@@ -62,6 +69,9 @@ function Gallery({ dir, label, photos, buttons, labels }: GalleryProps) {
           label: labels.counter[index] ?? "",
           content: (
             <button
+              ref={(button) => {
+                openers.current[index] = button;
+              }}
               type="button"
               onClick={opener(index)}
               aria-label={photo.openLabel}
@@ -96,7 +106,14 @@ function Gallery({ dir, label, photos, buttons, labels }: GalleryProps) {
         </div>
       ) : null}
 
-      <Lightbox images={photos} labels={labels} dir={dir} index={shown} onChange={setShown} />
+      <Lightbox
+        images={photos}
+        labels={labels}
+        dir={dir}
+        index={shown}
+        onChange={setShown}
+        returnTo={photoButton}
+      />
     </div>
   );
 }

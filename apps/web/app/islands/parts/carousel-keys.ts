@@ -19,7 +19,8 @@ export function arrowStep(key: string, direction: "ltr" | "rtl"): -1 | 0 | 1 {
 /** A `keydown` listener for the element that holds the carousel and its buttons. */
 export function carouselKeyDown(api: EmblaCarouselType | undefined, direction: "ltr" | "rtl") {
   return (event: KeyboardEvent) => {
-    if (!api || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!api || event.defaultPrevented) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const step = arrowStep(event.key, direction);
     if (step === 0) return;
     const target = event.target as HTMLElement;

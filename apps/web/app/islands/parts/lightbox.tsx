@@ -2,8 +2,8 @@
  * A larger view of one image of a set, as a modal dialog (the native <dialog>, so the rest of
  * the page is inert while it is open), for the gallery and the ISO certificates. `index` is the
  * image shown, null while closed; the owner opens it on the image a visitor chose. It closes
- * with Escape, the close button or a click on the backdrop, gives focus back to the element
- * that opened it, keeps Tab and Shift+Tab going round its buttons (a modal <dialog> alone lets
+ * with Escape, the close button or a click on the backdrop, gives focus back (to the element
+ * that opened it, or the one its owner names for the image last shown), keeps Tab and Shift+Tab going round its buttons (a modal <dialog> alone lets
  * Tab out to the browser's own controls), and goes to the previous or next image with the
  * buttons or the arrow keys, mirrored in right-to-left pages.
  */
@@ -50,6 +50,7 @@ export function Lightbox({
   dir,
   index,
   onChange,
+  returnTo,
 }: {
   images: LightboxImage[];
   labels: LightboxLabels;
@@ -57,11 +58,21 @@ export function Lightbox({
   index: number | null;
   /** Another image, or null to close. */
   onChange: (index: number | null) => void;
+  /**
+   * Where focus goes when the view closes on image `index` (else back to the opener): the
+   * owner's own control for that image, brought into view.
+   */
+  returnTo?: (index: number) => HTMLElement | null | undefined;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const total = images.length;
   const open = index !== null;
+  // The image shown last, for `returnTo` once the view has closed.
+  const lastShown = useRef(0);
+  if (index !== null) lastShown.current = index;
+  const returnToNow = useRef(returnTo);
+  returnToNow.current = returnTo;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -75,7 +86,7 @@ export function Lightbox({
     return () => {
       root.style.overflow = overflow;
       if (dialog.open) dialog.close();
-      opener?.focus({ preventScroll: true });
+      (returnToNow.current?.(lastShown.current) ?? opener)?.focus({ preventScroll: true });
     };
   }, [open]);
 
@@ -101,6 +112,8 @@ export function Lightbox({
     const by = total > 1 ? arrowStep(event.key, dir) : 0;
     if (by === 0) return;
     event.preventDefault();
+    // Not also to a carousel around the view (the gallery's own arrow keys).
+    event.stopPropagation();
     step(by);
   };
 
