@@ -45,7 +45,8 @@ for (const lang of languages) {
       await page.clock.install();
       await openHome(page, lang);
       const slider = page.getByTestId("hero-slider");
-      await expect(slider).toHaveAttribute("aria-roledescription", "carousel");
+      // Said in the page's language ("عرض شرائح" on Arabic pages, not "carousel").
+      await expect(slider).toHaveAttribute("aria-roledescription", t(lang, "common.carouselRole"));
       const first = await selectedSlide(page).getAttribute("aria-label");
       expect(first).toBeTruthy();
       await page.clock.runFor(7_000);
@@ -202,7 +203,10 @@ for (const lang of languages) {
         const slides = page.getByTestId("hero-slide");
         const count = await slides.count();
         await expect(slides.first()).toHaveAttribute("role", "group");
-        await expect(slides.first()).toHaveAttribute("aria-roledescription", "slide");
+        await expect(slides.first()).toHaveAttribute(
+          "aria-roledescription",
+          t(lang, "common.slideRole"),
+        );
         await expect(slides.nth(1)).toHaveAttribute(
           "aria-label",
           lang === "en" ? `Slide 2 of ${count}` : `الشريحة 2 من ${count}`,

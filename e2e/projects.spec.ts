@@ -264,9 +264,9 @@ test.describe("project detail", () => {
         const gallery = section.getByTestId("image-gallery");
         await expect(gallery).toBeVisible();
         await expect(gallery).toHaveAttribute("aria-label", t(lang, "projects.detail.gallery"));
-        await expect(gallery.locator('[aria-roledescription="slide"]')).toHaveCount(
-          project.project_images.length,
-        );
+        await expect(
+          gallery.locator(`[aria-roledescription="${t(lang, "common.slideRole")}"]`),
+        ).toHaveCount(project.project_images.length);
         await expect(gallery.getByRole("img").first()).toHaveAttribute("alt", `${project.title} 1`);
 
         await expect(

@@ -6,6 +6,7 @@ import { Children, type ReactNode, useId } from "react";
 import { useDirection } from "../hooks/use-direction.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { CarouselIsland } from "../islands/carousel.tsx";
+import { useCarouselRoles } from "./carousel-roles.ts";
 
 export function Carousel({
   title,
@@ -36,6 +37,7 @@ export function Carousel({
         next: t("home.carouselNext", { name: title }),
         noData: t("common.noData"),
       }}
+      roles={useCarouselRoles()}
       action={action}
       testId={testId}
     />

@@ -6,11 +6,13 @@ import type { HomeBanner } from "@site/contract";
 import { useDirection } from "../hooks/use-direction.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { HeroSliderIsland } from "../islands/hero-slider.tsx";
+import { useCarouselRoles } from "./carousel-roles.ts";
 import { LazyImage } from "./lazy-image.tsx";
 
 export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
   const { t } = useTranslation();
   const dir = useDirection();
+  const roles = useCarouselRoles();
   if (banners.length === 0) return <div className="h-[560px] bg-navy-950" />;
   const name = t("home.bannerRegion");
   return (
@@ -23,6 +25,7 @@ export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
         pause: t("home.pauseSlider"),
         play: t("home.playSlider"),
       }}
+      roles={roles}
       slides={banners.map((banner, index) => ({
         key: String(banner.id),
         label: t("common.slide", { index: index + 1, total: banners.length }),

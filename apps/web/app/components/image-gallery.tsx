@@ -6,6 +6,7 @@
 import { useDirection } from "../hooks/use-direction.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { GalleryIsland } from "../islands/gallery.tsx";
+import { useCarouselRoles } from "./carousel-roles.ts";
 import { LazyImage } from "./lazy-image.tsx";
 import { useLightboxLabels } from "./lightbox-labels.ts";
 
@@ -18,6 +19,7 @@ export function ImageGallery({ images, label }: { images: GalleryImage[]; label:
   const { t } = useTranslation();
   const dir = useDirection();
   const lightbox = useLightboxLabels(images.length);
+  const roles = useCarouselRoles();
   if (images.length === 0) return <p className="text-slate-500">{t("common.noData")}</p>;
   return (
     <GalleryIsland
@@ -39,6 +41,7 @@ export function ImageGallery({ images, label }: { images: GalleryImage[]; label:
         previous: t("home.carouselPrevious", { name: label }),
         next: t("home.carouselNext", { name: label }),
       }}
+      roles={roles}
       labels={lightbox}
     />
   );

@@ -9,7 +9,7 @@
 import type { CSSProperties, ReactNode } from "react";
 import { island } from "./island.tsx";
 import { CONTENT_CAROUSEL, layoutVars } from "./parts/carousel-layout.ts";
-import { Slides } from "./parts/slide.tsx";
+import { type CarouselRoles, Slides } from "./parts/slide.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
 
@@ -24,6 +24,7 @@ export interface CarouselProps {
   /** "Slide 1 of 6"... one per slide. */
   slideLabels: string[];
   labels: SlideButtonLabels & { noData: string };
+  roles: CarouselRoles;
   /** Shown beside the buttons (e.g. a link to all news). */
   action?: ReactNode;
   testId?: string;
@@ -36,6 +37,7 @@ function Carousel({
   slides,
   slideLabels,
   labels,
+  roles,
   action,
   testId,
 }: CarouselProps) {
@@ -51,7 +53,8 @@ function Carousel({
     <div
       role="group"
       aria-labelledby={headingId}
-      aria-roledescription="carousel"
+      aria-roledescription={roles.carousel}
+      data-carousel
       data-testid={testId}
       onKeyDown={slider.onKeyDown}
     >
@@ -82,6 +85,7 @@ function Carousel({
         slideClassName="basis-(--slide-basis) ps-(--slide-gap) md:basis-(--slide-basis-lg) md:ps-(--slide-gap-lg)"
         testId="carousel-viewport"
         slideTestId="carousel-slide"
+        slideRole={roles.slide}
       />
     </div>
   );

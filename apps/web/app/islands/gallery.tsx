@@ -13,7 +13,7 @@ import {
   type LightboxLabels,
   useLightbox,
 } from "./parts/lightbox.tsx";
-import { Slides } from "./parts/slide.tsx";
+import { type CarouselRoles, Slides } from "./parts/slide.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
 
@@ -30,11 +30,12 @@ export interface GalleryProps {
   label: string;
   photos: GalleryPhoto[];
   buttons: SlideButtonLabels;
+  roles: CarouselRoles;
   /** The lightbox's, whose counter ("Image 1 of 6") also names the slides. */
   labels: LightboxLabels;
 }
 
-function Gallery({ dir, label, photos, buttons, labels }: GalleryProps) {
+function Gallery({ dir, label, photos, buttons, roles, labels }: GalleryProps) {
   const total = photos.length;
   const slider = useSlider({
     direction: dir,
@@ -54,7 +55,8 @@ function Gallery({ dir, label, photos, buttons, labels }: GalleryProps) {
     // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's container is a group
     <div
       role="group"
-      aria-roledescription="carousel"
+      aria-roledescription={roles.carousel}
+      data-carousel
       aria-label={label}
       data-testid="image-gallery"
       onKeyDown={slider.onKeyDown}
@@ -89,6 +91,7 @@ function Gallery({ dir, label, photos, buttons, labels }: GalleryProps) {
         trackClassName="-ms-4"
         slideClassName="basis-full ps-4"
         testId="gallery-viewport"
+        slideRole={roles.slide}
       />
 
       {total > 1 ? (

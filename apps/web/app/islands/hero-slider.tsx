@@ -19,7 +19,7 @@ import {
   layoutVars,
   REDUCED_MOTION_QUERY,
 } from "./parts/carousel-layout.ts";
-import { Slides } from "./parts/slide.tsx";
+import { type CarouselRoles, Slides } from "./parts/slide.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
 
@@ -41,9 +41,10 @@ export interface HeroSliderProps {
   label: string;
   slides: HeroSlide[];
   labels: SlideButtonLabels & { pause: string; play: string };
+  roles: CarouselRoles;
 }
 
-function HeroSlider({ dir, label, slides, labels }: HeroSliderProps) {
+function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
   const [autoplay] = useState(() =>
     Autoplay({
       delay: HERO_AUTOPLAY_DELAY,
@@ -90,7 +91,8 @@ function HeroSlider({ dir, label, slides, labels }: HeroSliderProps) {
 
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={roles.carousel}
+      data-carousel
       aria-label={label}
       data-testid="hero-slider"
       onKeyDown={slider.onKeyDown}
@@ -106,6 +108,7 @@ function HeroSlider({ dir, label, slides, labels }: HeroSliderProps) {
         trackClassName="-ms-(--slide-gap) h-full min-[865px]:-ms-(--slide-gap-lg)"
         slideClassName="h-full basis-(--slide-basis) ps-(--slide-gap) min-[865px]:basis-(--slide-basis-lg) min-[865px]:ps-(--slide-gap-lg)"
         slideTestId="hero-slide"
+        slideRole={roles.slide}
       />
 
       {slides.length > 1 ? (

@@ -5,6 +5,15 @@
 import type { CSSProperties, Key, ReactNode, Ref } from "react";
 import { cn } from "../../shared/cn.ts";
 
+/**
+ * What a screen reader calls a carousel and its slides (`aria-roledescription`), in the page's
+ * language: components/carousel-roles.ts.
+ */
+export interface CarouselRoles {
+  carousel: string;
+  slide: string;
+}
+
 export interface SlideItem {
   key: Key;
   /** "Slide 2 of 6" in the page's language. */
@@ -23,6 +32,7 @@ export function Slides({
   slideClassName,
   testId,
   slideTestId,
+  slideRole,
 }: {
   viewportRef: Ref<HTMLDivElement>;
   dir: "ltr" | "rtl";
@@ -36,6 +46,8 @@ export function Slides({
   slideClassName: string;
   testId?: string;
   slideTestId?: string;
+  /** CarouselRoles["slide"]. */
+  slideRole: string;
 }) {
   return (
     <div
@@ -51,7 +63,7 @@ export function Slides({
           <div
             key={item.key}
             role="group"
-            aria-roledescription="slide"
+            aria-roledescription={slideRole}
             aria-label={item.label}
             data-testid={slideTestId}
             data-selected={index === selected || undefined}
