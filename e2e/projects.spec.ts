@@ -346,6 +346,14 @@ test.describe("layout and accessibility", () => {
         (box?.x ?? -1) >= 0 &&
           (box?.x ?? 0) + (box?.width ?? 0) <= (page.viewportSize()?.width ?? 0),
       ).toBe(true);
+      // The words a link shows are words of its name, for those who speak its name (WCAG 2.5.3).
+      for (const link of await nav.getByRole("link").all()) {
+        // biome-ignore lint/performance/useDomNodeTextContent: the words shown, not hidden ones
+        const shown = (await link.innerText()).trim();
+        const name = (await link.getAttribute("aria-label")) ?? shown;
+        const words = new Set(name.split(/[\s،,]+/));
+        for (const word of shown.split(/\s+/).filter(Boolean)) expect(words, shown).toContain(word);
+      }
     });
   }
 });

@@ -76,7 +76,10 @@ test.describe("language and direction", () => {
       await page.getByRole("button", { name: "Open menu" }).click();
     const switcher = page.getByRole("link", { name: "العربية" }).filter({ visible: true });
     await expect(switcher).toHaveAttribute("hreflang", "ar");
-    await expect(switcher).toHaveAttribute("lang", "ar");
+    // The name is Arabic, its hint ("Switch to العربية") English, as the page.
+    await expect(switcher.locator("span[lang=ar]")).toHaveText("العربية");
+    await expect(switcher).not.toHaveAttribute("lang");
+    await expect(switcher).toHaveAttribute("title", "Switch to العربية");
     await switcher.click();
     await expect(page).toHaveURL(/\/ar\/soso$/);
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");

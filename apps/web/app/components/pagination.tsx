@@ -69,7 +69,7 @@ export function Pagination({ current, last }: { current: number; last: number })
         >
           <ChevronPrevious size={18} />
           <span aria-hidden="true" className="hidden sm:inline">
-            {t("common.previous")}
+            {t("pagination.previousShort")}
           </span>
         </a>
       ) : (
@@ -82,7 +82,7 @@ export function Pagination({ current, last }: { current: number; last: number })
         >
           <ChevronPrevious size={18} />
           <span aria-hidden="true" className="hidden sm:inline">
-            {t("common.previous")}
+            {t("pagination.previousShort")}
           </span>
         </a>
       )}
@@ -99,7 +99,7 @@ export function Pagination({ current, last }: { current: number; last: number })
           className={`${step} hover:border-navy-900 hover:bg-sand-100`}
         >
           <span aria-hidden="true" className="hidden sm:inline">
-            {t("common.next")}
+            {t("pagination.nextShort")}
           </span>
           <ChevronNext size={18} />
         </a>
@@ -112,7 +112,7 @@ export function Pagination({ current, last }: { current: number; last: number })
           className={`${step} cursor-not-allowed opacity-45`}
         >
           <span aria-hidden="true" className="hidden sm:inline">
-            {t("common.next")}
+            {t("pagination.nextShort")}
           </span>
           <ChevronNext size={18} />
         </a>
