@@ -6,6 +6,7 @@
  */
 
 import { apiData, company } from "./support/content.ts";
+import { escapeRegExp } from "./support/keyboard.ts";
 import { seriousViolations } from "./support/page-checks.ts";
 import { startSite, startSiteWithApi } from "./support/site.ts";
 import { expect, onlyAt, type Page, test } from "./support/test.ts";
@@ -110,7 +111,13 @@ test.describe("footer", () => {
         await expect(item).toHaveAttribute("href", `/${lang}/projects/${project.id}`);
         await expect(item).toContainText(truncated(project.title, 60));
         await expect(item.locator("time")).toHaveText(project.created_at.slice(0, 10));
-        await expect(item.locator("img")).toHaveAttribute("alt", project.title);
+        // The picture adds nothing to the link's name: the title once, then the date.
+        await expect(item.locator("img")).toHaveAttribute("alt", "");
+        await expect(item).toHaveAccessibleName(
+          new RegExp(
+            `^${escapeRegExp(truncated(project.title, 60))}\\s*${project.created_at.slice(0, 10)}$`,
+          ),
+        );
       }
       await expect(footer).toContainText(String(new Date().getFullYear()));
       // Who the site speaks for comes from the company file, in the page's language.

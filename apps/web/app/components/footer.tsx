@@ -82,9 +82,10 @@ export function Footer({ lang, data }: { lang: Language; data: FooterData }) {
                     href={href("completedProject", lang, project.id)}
                     className="group flex items-center gap-4"
                   >
+                    {/* The link says the title beside it: the picture adds nothing to its name. */}
                     <LazyImage
                       src={project.homeimage}
-                      alt={project.title}
+                      alt=""
                       kind="thumb"
                       className="size-14 shrink-0 rounded-full object-cover ring-2 ring-white/20 transition group-hover:ring-amber-brand"
                     />
