@@ -166,6 +166,13 @@ test.describe("header", () => {
         await expect(service).toBeVisible();
         await page.mouse.move(640, 600);
         await expect(menu).toBeHidden();
+        // Opened by the pointer, focus elsewhere: Escape dismisses it where it stands (WCAG 1.4.13).
+        await toggle.hover();
+        await expect(service).toBeVisible();
+        await page.keyboard.press("Escape");
+        await expect(menu).toBeHidden();
+        await expect(toggle).toHaveAttribute("aria-expanded", "false");
+        await page.mouse.move(640, 600);
         await toggle.focus();
         await expect(service).toBeVisible();
         await page.keyboard.press("Tab");

@@ -138,7 +138,11 @@ export function watchMenus(): void {
     }
 
     const item = closest(target, "[data-menu-item]");
-    if (!item) return;
+    if (!item) {
+      // A dropdown the pointer opened while focus is elsewhere: Escape dismisses it too.
+      if (event.key === "Escape") for (const open of openItems()) setOpen(open, false);
+      return;
+    }
     const button = buttonOf(item);
     if (event.key === "Escape" && isOpen(item)) {
       setOpen(item, false);
