@@ -235,6 +235,16 @@ test.describe("header", () => {
       const all = (await menu()).getByRole("link", { name: t("en", "nav.allServices") });
       expect(await weight(link)).toBe("600");
       expect(await weight(all)).not.toBe("600");
+      // Its section is marked by more than its colour (WCAG 1.4.1), and no other section is.
+      const where = desktop ? page.getByRole("navigation", { name: "Main navigation" }) : dialog;
+      const decoration = (entry: typeof link) =>
+        entry.evaluate((e) => getComputedStyle(e).textDecorationLine);
+      const services = where.getByRole(desktop ? "link" : "button", {
+        name: "Services",
+        exact: true,
+      });
+      expect(await decoration(services)).toBe("underline");
+      expect(await decoration(where.getByRole("link", { name: "Home", exact: true }))).toBe("none");
     });
   });
 

@@ -15,6 +15,7 @@ import { Logo } from "./logo.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import {
   buildNavigation,
+  CURRENT_SECTION,
   currentPage,
   isActive,
   type NavData,
@@ -77,7 +78,7 @@ const linkBase =
   "inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors";
 
 function itemClass(active: boolean) {
-  return `${linkBase} ${active ? "text-amber-brand" : "text-white hover:text-amber-brand"}`;
+  return `${linkBase} ${active ? CURRENT_SECTION : "text-white hover:text-amber-brand"}`;
 }
 
 /**

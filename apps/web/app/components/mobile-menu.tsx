@@ -13,7 +13,7 @@ import { useTranslation } from "../i18n/use-translation.ts";
 import { ChevronDown, CloseIcon, MenuIcon } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
-import { currentPage, isActive, type NavLink } from "./navigation.ts";
+import { CURRENT_SECTION, currentPage, isActive, type NavLink } from "./navigation.ts";
 import { SearchForm } from "./search-form.tsx";
 import { SubmenuList } from "./submenu-link.tsx";
 
@@ -73,7 +73,7 @@ export function MobileMenu({
                     <a
                       href={item.to ?? "#"}
                       aria-current={currentPage(item, pathname)}
-                      className={`block py-4 text-lg font-medium ${active ? "text-amber-brand" : ""}`}
+                      className={`block py-4 text-lg font-medium ${active ? CURRENT_SECTION : ""}`}
                     >
                       {item.label}
                     </a>
@@ -90,7 +90,7 @@ export function MobileMenu({
                     data-current={active || undefined}
                     aria-expanded="false"
                     aria-controls={subId}
-                    className={`peer flex w-full items-center justify-between py-4 text-start text-lg font-medium ${active ? "text-amber-brand" : ""}`}
+                    className={`peer flex w-full items-center justify-between py-4 text-start text-lg font-medium ${active ? CURRENT_SECTION : ""}`}
                   >
                     {item.label}
                     <ChevronDown className="transition-transform in-aria-expanded:rotate-180" />

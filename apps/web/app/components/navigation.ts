@@ -106,3 +106,7 @@ export function activeEntry(links: readonly NavLink[], pathname: string): NavLin
   }
   return best;
 }
+
+/** How the header and the phone menu mark the current page's section: amber, and underlined
+ * so that colour is not the only sign (WCAG 1.4.1). */
+export const CURRENT_SECTION = "text-amber-brand underline decoration-2 underline-offset-8";
