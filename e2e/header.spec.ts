@@ -3,7 +3,7 @@
  * JavaScript and before the islands are live, the links they lead to, and the bar on scroll.
  */
 import fs from "node:fs";
-import { apiData, type Lang, t } from "./support/content.ts";
+import { apiData, type Lang, languages, t } from "./support/content.ts";
 import { E2E_API_PORT } from "./support/env.ts";
 import { controlledBy, pressToggling } from "./support/page-checks.ts";
 import { expect, onlyAt, type Page, test } from "./support/test.ts";
@@ -89,6 +89,21 @@ test.describe("header", () => {
 
   test.describe(() => {
     onlyAt("phone", "phone navigation");
+
+    test("with the browser's text size at 150 % and 200 %, the home page's menu button stays on the screen", async ({
+      page,
+    }) => {
+      // Chromium's "font size" setting (text only, not zoom), as a visitor sets it.
+      const browser = await page.context().newCDPSession(page);
+      for (const lang of languages) {
+        for (const standard of [24, 32]) {
+          await browser.send("Page.setFontSizes", { fontSizes: { standard, fixed: 13 } });
+          await page.goto(`/${lang}`);
+          const open = page.getByRole("button", { name: t(lang, "nav.openMenu") });
+          await expect(open, `${lang} ${standard}px`).toBeInViewport({ ratio: 1 });
+        }
+      }
+    });
 
     test("phone menu is full screen, locks scrolling, expands sub-menus, closes on a link, opens at the current section", async ({
       page,

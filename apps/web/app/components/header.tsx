@@ -37,17 +37,19 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
       <div className="mx-auto flex h-20 max-w-7xl items-center gap-4 px-4 sm:px-6 xl:gap-3">
         <a
           href="/"
-          className="flex shrink-0 items-center gap-3 text-white"
+          // May shrink (its name cut short) rather than push the menu button off a phone's
+          // screen when the visitor's text size is large.
+          className="flex min-w-0 items-center gap-3 text-white"
           // With the name shown, the visible text is the link's name (WCAG 2.5.3).
           aria-label={home ? undefined : company.name}
         >
-          <Logo />
+          <Logo className="size-11 shrink-0" />
           {home ? (
-            <span className="flex flex-col leading-tight" data-testid="home-title">
-              <span className="animate-rise text-lg font-bold latin:tracking-wide">
+            <span className="flex min-w-0 flex-col leading-tight" data-testid="home-title">
+              <span className="animate-rise truncate text-lg font-bold latin:tracking-wide">
                 {company.name}
               </span>
-              <span className="animate-rise text-xs text-white/80 [animation-delay:150ms] max-sm:hidden">
+              <span className="animate-rise truncate text-xs text-white/80 [animation-delay:150ms] max-sm:hidden">
                 {company.shortDescription}
               </span>
             </span>

@@ -30,7 +30,7 @@ export function MobileMenu({
   const panelId = useId();
 
   return (
-    <div className="ms-auto xl:hidden">
+    <div className="ms-auto shrink-0 xl:hidden">
       <button
         type="button"
         className="rounded-md p-2 text-white hover:text-amber-brand"
