@@ -266,6 +266,22 @@ for (const lang of languages) {
       await context.close();
     });
 
+    test("a certificate reached by Tab before it has faded in is shown at once", async ({
+      page,
+    }) => {
+      await page.goto(`/${lang}/iso`);
+      const items = page.getByTestId("iso-item");
+      await expect(items.first()).toHaveAttribute("data-reveal", "shown");
+      const last = items.last();
+      await expect(last).toHaveAttribute("data-reveal", "waiting");
+      // Read in the same task as the focus: no fade may run in between.
+      const opacity = await last.evaluate((item) => {
+        item.querySelector("button")?.focus();
+        return getComputedStyle(item).opacity;
+      });
+      expect(opacity).toBe("1");
+    });
+
     test("reduced motion: every certificate is shown at once", async ({ page }) => {
       await page.emulateMedia({ reducedMotion: "reduce" });
       await page.goto(`/${lang}/iso`);

@@ -107,6 +107,8 @@ function Certificates({
                   "scripted:motion-safe:translate-y-8 scripted:motion-safe:opacity-0",
                 // Shown anyway if this island never starts.
                 reveal.state === "waiting" && !live && "scripted:motion-safe:animate-reveal-late",
+                // Reached by Tab while it still fades in: shown at once, where focus is.
+                "focus-within:translate-y-0! focus-within:opacity-100! focus-within:transition-none!",
               )}
             >
               <button
