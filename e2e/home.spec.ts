@@ -285,6 +285,28 @@ for (const lang of languages) {
       });
     });
 
+    test("with the browser's text size at 150 %, every banner headline in view lies below the header", async ({
+      page,
+    }) => {
+      // Chromium's "font size" setting (text only, not zoom): the slider's layout follows the
+      // text's breakpoints (rem), so the larger headlines are not cut off under the header.
+      const browser = await page.context().newCDPSession(page);
+      await browser.send("Page.setFontSizes", { fontSizes: { standard: 24, fixed: 13 } });
+      await openHome(page, lang);
+      const headerBottom = await page
+        .locator("header")
+        .first()
+        .evaluate((header) => header.getBoundingClientRect().bottom);
+      const tops = await page.getByTestId("hero-slide").evaluateAll((slides) =>
+        slides
+          .map((slide) => slide.querySelector("h2")?.getBoundingClientRect())
+          .filter((box) => box !== undefined && box.right > 0 && box.left < innerWidth)
+          .map((box) => box?.top ?? 0),
+      );
+      expect(tops.length).toBeGreaterThan(0);
+      for (const top of tops) expect(top).toBeGreaterThanOrEqual(headerBottom);
+    });
+
     test.describe(() => {
       onlyAt("desktop", "hover needs a mouse; the keyboard test runs with it");
 

@@ -105,8 +105,8 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
         items={slides}
         selected={slider.selected}
         className="h-full"
-        trackClassName="-ms-(--slide-gap) h-full min-[865px]:-ms-(--slide-gap-lg)"
-        slideClassName="h-full basis-(--slide-basis) ps-(--slide-gap) min-[865px]:basis-(--slide-basis-lg) min-[865px]:ps-(--slide-gap-lg)"
+        trackClassName="-ms-(--slide-gap) h-full min-[54.0625rem]:-ms-(--slide-gap-lg)"
+        slideClassName="h-full basis-(--slide-basis) ps-(--slide-gap) min-[54.0625rem]:basis-(--slide-basis-lg) min-[54.0625rem]:ps-(--slide-gap-lg)"
         slideTestId="hero-slide"
         slideRole={roles.slide}
       />

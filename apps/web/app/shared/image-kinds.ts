@@ -33,7 +33,7 @@ export const imageKinds = {
   slide: {
     width: 900,
     height: 1600,
-    sizes: "(min-width: 865px) 34vw, 100vw",
+    sizes: "(min-width: 54.0625rem) 34vw, 100vw",
     widths: [480, 640, 960, 1280],
     crop: true,
   },

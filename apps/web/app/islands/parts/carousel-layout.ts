@@ -1,8 +1,10 @@
 /**
  * Slide layout of the carousels (SPEC.md section 9). The numbers live here; the components
  * turn them into CSS custom properties, so the server HTML is laid out before any script runs.
- * The breakpoints themselves are Tailwind variants in the components (`md:` = 768 px,
- * `min-[865px]:`), kept equal to the constants below by the unit test.
+ * The breakpoints themselves are Tailwind variants in the components (`md:` = 48rem,
+ * `min-[54.0625rem]:` = 865 px at the browser's usual 16 px), in rem like the text's own
+ * breakpoints: a visitor who sets a larger text size gets the layout of a narrower screen, and
+ * the hero's headlines, sized for it, still fit their slides.
  */
 
 export interface SlideLayout {
