@@ -203,6 +203,8 @@ for (const lang of languages) {
         const slides = page.getByTestId("hero-slide");
         const count = await slides.count();
         await expect(slides.first()).toHaveAttribute("role", "group");
+        // Its picture is a backdrop; its heading names it, once.
+        await expect(slides.first().locator("img")).toHaveAttribute("alt", "");
         await expect(slides.first()).toHaveAttribute(
           "aria-roledescription",
           t(lang, "common.slideRole"),

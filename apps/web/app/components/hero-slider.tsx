@@ -39,9 +39,10 @@ export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
 function BannerSlide({ banner, first }: { banner: HomeBanner; first: boolean }) {
   return (
     <div className="relative isolate flex h-full items-end overflow-hidden">
+      {/* A backdrop: the slide's heading says what it shows, once. */}
       <LazyImage
         src={banner.image}
-        alt={banner.title}
+        alt=""
         kind="slide"
         priority={first}
         className="absolute inset-0 -z-20 size-full bg-navy-900! object-cover"
