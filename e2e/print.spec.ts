@@ -3,7 +3,7 @@
  * dark text; links followed by their address. The same at every width: desktop only.
  */
 
-import { firstId, languages } from "./support/content.ts";
+import { firstId, languages, t } from "./support/content.ts";
 import { heading } from "./support/page-checks.ts";
 import { expect, onlyAt, test } from "./support/test.ts";
 
@@ -29,7 +29,10 @@ test.describe(() => {
 
         await expect(page.locator("header").first()).toBeHidden();
         await expect(page.locator("footer")).toBeHidden();
-        const carousels = await page.locator("[data-carousel]").all();
+        // Found as people find them, by the role their readers announce, not by the print rule's hook.
+        const carousels = await page
+          .locator(`[aria-roledescription="${t(lang, "common.carouselRole")}"]`)
+          .all();
         // Pages with a carousel must show one on screen first, or hiding it proves nothing.
         if (hasCarousel) expect(carousels.length).toBeGreaterThan(0);
         for (const carousel of carousels) await expect(carousel).toBeHidden();

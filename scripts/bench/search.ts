@@ -22,6 +22,8 @@ import vm from "node:vm";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { Language } from "@site/contract";
 import { isLanguage } from "@site/contract/languages";
+import arStrings from "../../apps/web/app/i18n/ar.json" with { type: "json" };
+import enStrings from "../../apps/web/app/i18n/en.json" with { type: "json" };
 import { createContentClient } from "../../apps/web/server/content/api-client.server.ts";
 import { createLogger } from "../../apps/web/server/log.server.ts";
 import {
@@ -268,10 +270,9 @@ export async function searchBench(
   // for the API to close idle keep-alive connections the client would then reuse.
   const read = [];
   for (const lang of langs) {
-    const titles =
-      lang === "en"
-        ? { overview: "Overview", hse: "HSE" }
-        : { overview: "نبذة عن الشركة", hse: "الصحة والسلامة" };
+    // The titles the site gives these pages (site-context.server.ts).
+    const strings = lang === "ar" ? arStrings : enStrings;
+    const titles = { overview: strings["overview.title"], hse: strings["hse.title"] };
     const start = performance.now();
     // Copies, so the measured heap is the index's alone and not the answers it was read from.
     const demo = structuredClone(await collectDocuments(api, lang, titles));

@@ -96,13 +96,11 @@ async function serve() {
   const { createSiteApp } = (await import(path.join(buildDir, "server/index.js"))) as {
     createSiteApp: typeof CreateSiteApp;
   };
-  const app = await orStop(() =>
-    createSiteApp({
-      settings,
-      clientDir: path.join(buildDir, "client"),
-      mediaProxyTo: mediaProxyTarget(settings),
-    }),
-  );
+  const app = createSiteApp({
+    settings,
+    clientDir: path.join(buildDir, "client"),
+    mediaProxyTo: mediaProxyTarget(settings),
+  });
   // Contact messages the API could not take wait in the outbox; this delivers them later.
   // (With several server processes, the first process runs it.)
   const outboxWorker = cluster.isPrimary ? outboxWorkerFromSettings(settings) : undefined;

@@ -2,7 +2,7 @@
  * One running site: its settings and what is made from them once, at start: the content API
  * client with its cache, the page cache, the company, the contact desk (rate limit, outbox).
  * server/http/app.ts makes it and puts it into every request's React Router context, beside the
- * visitor (visitor.server.ts) and the request's freshness; loaders start with
+ * visitor and the request's freshness (their keys: request-context.server.ts); loaders start with
  * `pageContext(args)`.
  */
 import { randomUUID } from "node:crypto";

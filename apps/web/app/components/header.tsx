@@ -34,22 +34,22 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
   return (
     // Translucent once the page is scrolled: `html[data-scrolled]` (page-script/scrolled-page.ts).
     <header className="focus-on-dark fixed inset-x-0 top-0 z-40 bg-linear-to-b from-navy-950/80 to-transparent transition-[background-color,box-shadow,backdrop-filter] duration-200 print:hidden in-data-scrolled:bg-navy-900/90 in-data-scrolled:bg-none in-data-scrolled:shadow-lg in-data-scrolled:shadow-navy-950/20 in-data-scrolled:backdrop-blur-md">
-      <div className="mx-auto flex h-20 max-w-7xl items-center gap-4 px-4 sm:px-6 xl:gap-3">
+      <div className="mx-auto flex min-h-20 max-w-7xl items-center gap-4 px-4 sm:px-6 xl:gap-3">
         <a
           href="/"
-          // May shrink (its name cut short) rather than push the menu button off a phone's
-          // screen when the visitor's text size is large.
-          className="flex min-w-0 items-center gap-3 text-white"
+          // On phones it may narrow, its name wrapping, rather than push the menu button off
+          // the screen when the visitor's text size is large.
+          className="flex min-w-0 items-center gap-3 text-white xl:shrink-0"
           // With the name shown, the visible text is the link's name (WCAG 2.5.3).
           aria-label={home ? undefined : company.name}
         >
           <Logo className="size-11 shrink-0" />
           {home ? (
             <span className="flex min-w-0 flex-col leading-tight" data-testid="home-title">
-              <span className="animate-rise truncate text-lg font-bold latin:tracking-wide">
+              <span className="animate-rise text-lg font-bold break-words latin:tracking-wide">
                 {company.name}
               </span>
-              <span className="animate-rise truncate text-xs text-white/80 [animation-delay:150ms] max-sm:hidden">
+              <span className="animate-rise text-xs break-words text-white/80 [animation-delay:150ms] max-sm:hidden">
                 {company.shortDescription}
               </span>
             </span>

@@ -138,17 +138,16 @@ export function watchMenus(): void {
     }
 
     const item = closest(target, "[data-menu-item]");
-    if (!item) {
-      // A dropdown the pointer opened while focus is elsewhere: Escape dismisses it too.
-      if (event.key === "Escape") for (const open of openItems()) setOpen(open, false);
+    // Escape closes every open dropdown, the one the pointer opened too, wherever focus is;
+    // from inside an open one, focus goes back to its button.
+    if (event.key === "Escape") {
+      const open = openItems();
+      for (const each of open) setOpen(each, false);
+      if (item && open.includes(item)) buttonOf(item)?.focus();
       return;
     }
+    if (!item) return;
     const button = buttonOf(item);
-    if (event.key === "Escape" && isOpen(item)) {
-      setOpen(item, false);
-      button?.focus();
-      return;
-    }
     if (!entryKeys.includes(event.key)) return;
     const entries = entriesOf(item);
     if (target === button) {

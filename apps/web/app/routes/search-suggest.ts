@@ -8,7 +8,7 @@
  */
 import { isLanguage } from "@site/contract/languages";
 import { limitClientOf } from "../../server/contact/rate-limit.server.ts";
-import { visitorContext } from "../../server/http/visitor.server.ts";
+import { visitorContext } from "../../server/request-context.server.ts";
 import { siteOf } from "../../server/site-context.server.ts";
 import { filterOf } from "../shared/search/kinds.ts";
 import { groupByKind, MAX_SUGGESTIONS } from "../shared/search/suggestions.ts";

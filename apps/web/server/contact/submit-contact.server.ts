@@ -11,9 +11,9 @@ import {
   hiddenFields,
   readContactValues,
 } from "../../app/routes/contact/form-rules.ts";
-import type { Visitor } from "../http/visitor.server.ts";
 import { loggerFor, reasonOf } from "../log.server.ts";
 import { countContact } from "../operations/metrics.server.ts";
+import type { Visitor } from "../request-context.server.ts";
 import type { RedisLink } from "../scale-out/redis.server.ts";
 import type { Settings } from "../settings.server.ts";
 import {

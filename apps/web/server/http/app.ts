@@ -23,7 +23,13 @@ import {
 import { imageEndpoint } from "../images/image-endpoint.ts";
 import { ogTitleOf, socialCardEndpoint } from "../images/social-card.ts";
 import { tracing } from "../operations/tracing.server.ts";
-import { freshnessContext, siteContext } from "../request-context.server.ts";
+import {
+  freshnessContext,
+  maxBodyBytes,
+  siteContext,
+  type Visitor,
+  visitorContext,
+} from "../request-context.server.ts";
 import type { Settings } from "../settings.server.ts";
 import { createSite } from "../site-context.server.ts";
 import { cachedAnswers } from "./cached-answers.ts";
@@ -35,7 +41,6 @@ import { pageHandler, SENT_WHOLE } from "./page-handler.ts";
 import { refuseForeignRedirects } from "./redirect-guard.ts";
 import { requestHandling } from "./requests.ts";
 import { pagePolicies, securityHeaders } from "./security-headers.ts";
-import { maxBodyBytes, type Visitor, visitorContext } from "./visitor.server.ts";
 
 export interface SiteAppOptions {
   settings: Settings;

@@ -32,8 +32,9 @@ const pathOf = (url: string | undefined) => (url ?? "/").split("?")[0]?.slice(0,
 
 /**
  * The access log line of an answered request that began at `startedAt` (performance.now()).
- * `cache` is the answer's X-Cache, read from the response unless given (headers written in one
- * `writeHead` list, as the page cache's hits are, cannot be read back).
+ * `cache` is the answer's X-Cache, read from the response unless given: headers written in one
+ * `writeHead` list when none was set before (the page cache's hits before Express) cannot be
+ * read back.
  */
 export function accessLine(
   req: IncomingMessage & { id?: unknown; originalUrl?: string },

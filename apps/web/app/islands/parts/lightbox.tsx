@@ -111,9 +111,8 @@ export function Lightbox({
     }
     const by = total > 1 ? arrowStep(event.key, dir) : 0;
     if (by === 0) return;
+    // Handled: a carousel around the view (the gallery) leaves the key alone (carousel-keys.ts).
     event.preventDefault();
-    // Not also to a carousel around the view (the gallery's own arrow keys).
-    event.stopPropagation();
     step(by);
   };
 

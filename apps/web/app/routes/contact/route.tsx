@@ -1,5 +1,5 @@
 import { newFormSession, submitContact } from "../../../server/contact/submit-contact.server.ts";
-import { visitorContext } from "../../../server/http/visitor.server.ts";
+import { visitorContext } from "../../../server/request-context.server.ts";
 import { pageContext } from "../../../server/site-context.server.ts";
 import { ContactInfoList } from "../../components/contact-info.tsx";
 import { PageBanner } from "../../components/page-banner.tsx";

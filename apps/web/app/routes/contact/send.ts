@@ -6,7 +6,7 @@
  */
 import { isLanguage } from "@site/contract/languages";
 import { submitContact } from "../../../server/contact/submit-contact.server.ts";
-import { visitorContext } from "../../../server/http/visitor.server.ts";
+import { visitorContext } from "../../../server/request-context.server.ts";
 import { pageContext } from "../../../server/site-context.server.ts";
 import type { Route } from "./+types/send";
 

@@ -98,6 +98,8 @@ describe("queryTerms and matches", () => {
     ]);
     expect(queryTerms("إعادة تأهيل").map((term) => term.folded)).toEqual(["اعاده", "تاهيل"]);
     expect(finds("مقاول عام", "مقاول من الباطن")).toBe(false);
+    expect(finds("أول مشروع", "مشروع الطريق")).toBe(false);
+    expect(finds("ثلاثة أبراج", "برج واحد")).toBe(false);
   });
 
   it("finds Arabic text however alef, ta marbuta, ya and diacritics are written", () => {
