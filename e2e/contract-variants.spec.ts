@@ -216,3 +216,41 @@ test.describe("in the browser", () => {
     }
   });
 });
+
+test("what editors paste stays inside the screen and reads as the page: long code lines, Word's empty paragraphs, an h1, a phone number", async ({
+  page,
+}) => {
+  const longLine = `const route = "${"x".repeat(180)}";`;
+  proxy.state.rewrite = (asked, body) => {
+    if (/^\/api\/news\/[^/]+$/.test(asked)) {
+      Object.assign(itemOf(body), {
+        content: [
+          "<h1>An editor's title</h1>",
+          `<pre><code>${longLine}</code></pre>`,
+          '<p class="MsoNormal"><o:p>&nbsp;</o:p></p>'.repeat(4),
+          '<p>Call <a href="tel:+966112345678">+966 11 234 5678</a></p>',
+          "<table><caption>Quantities</caption><tr>",
+          "<td>a long cell of the table</td>".repeat(8),
+          "</tr></table>",
+        ].join(""),
+      });
+    }
+    return body;
+  };
+  for (const lang of ["en", "ar"] as const) {
+    await page.goto(`${site.url}/${lang}/news/1`);
+    await expect(page.getByText(longLine)).toBeAttached();
+    await expectNoHorizontalOverflow(page, lang);
+    await expect(page.locator("h1")).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 2, name: "An editor's title" })).toBeVisible();
+    // The groups of the number in their order, in Arabic too.
+    await expect(page.locator('main a[href^="tel:"]')).toHaveAttribute("dir", "ltr");
+    // No run of empty paragraphs: the number follows the code block closely.
+    const gap = await page.evaluate(() => {
+      const pre = document.querySelector("main pre")?.getBoundingClientRect();
+      const call = document.querySelector('main a[href^="tel:"]')?.getBoundingClientRect();
+      return (call?.top ?? 0) - (pre?.bottom ?? 0);
+    });
+    expect(gap).toBeLessThan(80);
+  }
+});

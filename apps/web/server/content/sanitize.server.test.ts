@@ -138,6 +138,53 @@ describe("safeHtml", () => {
     );
   });
 
+  it("points every candidate of a srcset at the API, as src, and keeps sizes", () => {
+    expect(
+      clean('<img src="/storage/a.webp" srcset="/storage/a.webp 1x, /storage/b.webp 2x">'),
+    ).toContain(
+      'srcset="https://cms.example/storage/a.webp 1x, https://cms.example/storage/b.webp 2x"',
+    );
+    expect(
+      clean(
+        '<picture><source srcset="/storage/w.webp 640w" sizes="50vw"><img src="/storage/w.jpg"></picture>',
+      ),
+    ).toContain('<source srcset="https://cms.example/storage/w.webp 640w" sizes="50vw" />');
+  });
+
+  it("reads what editors paste as the page needs it", () => {
+    // The page's title is its one h1.
+    expect(clean("<h1>Scope</h1>")).toBe("<h2>Scope</h2>");
+    // A phone number's groups keep their order in Arabic text.
+    expect(clean('<a href="tel:+966112345678">+966 11 234 5678</a>')).toBe(
+      '<a href="tel:+966112345678" dir="ltr">+966 11 234 5678</a>',
+    );
+    // Word's empty paragraphs are holes; a paragraph holding an image is not empty.
+    expect(clean('<p class="MsoNormal"><o:p>&nbsp;</o:p></p><p>Text</p><p> <br> </p>')).toBe(
+      "<p>Text</p>",
+    );
+    expect(clean('<p><a href="/en"><img src="/storage/a.webp"></a></p>')).toContain("<img");
+    // A whole Word document: its title and settings are not content.
+    expect(
+      clean("<title>Microsoft Word - Profile.docx</title><xml><w:Zoom>0</w:Zoom></xml><p>Body</p>"),
+    ).toBe("<p>Body</p>");
+    // A player's fallback text is not shown in place of the player.
+    expect(
+      clean(
+        '<p>Watch:</p><video src="/storage/v.mp4">Your browser does not support video.</video>',
+      ),
+    ).toBe("<p>Watch:</p>");
+  });
+
+  it("keeps the lines of plain text: blank lines part paragraphs, a line break stays", () => {
+    expect(clean("First line.\nSecond line.\n\nNew paragraph & more")).toBe(
+      "<p>First line.<br />Second line.</p><p>New paragraph &amp; more</p>",
+    );
+    expect(clean("One line, no markup")).toBe("One line, no markup");
+    expect(clean("a < b\nc")).toBe("<p>a &lt; b<br />c</p>");
+    // Markup is HTML, whose line breaks are spaces.
+    expect(clean("<b>bold</b>\nnext")).toBe("<b>bold</b>\nnext");
+  });
+
   it("returns an empty string for missing content", () => {
     expect(clean(null)).toBe("");
     expect(clean(undefined)).toBe("");

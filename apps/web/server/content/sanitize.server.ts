@@ -31,8 +31,8 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
   allowedAttributes: {
     // `target` and `rel` pass only as the `a` transform below sets them (the editor's are dropped).
     a: ["href", "name", "target", "rel", "title", "lang", "dir"],
-    img: ["src", "srcset", "alt", "title", "width", "height", "loading"],
-    source: ["srcset", "media", "type"],
+    img: ["src", "srcset", "sizes", "alt", "title", "width", "height", "loading"],
+    source: ["srcset", "sizes", "media", "type"],
     td: ["colspan", "rowspan"],
     th: ["colspan", "rowspan", "scope"],
     "*": ["lang", "dir", "style"],
@@ -43,18 +43,32 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
   allowedSchemesAppliedToAttributes: ["href", "src", "cite", "srcset"],
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
+  // Dropped with their text: what a pasted whole document or an embed holds besides content
+  // (a Word file's title and settings, a player's "your browser does not support video").
+  nonTextTags: [
+    ...["script", "style", "textarea", "option", "xmp", "noscript"],
+    ...["title", "head", "xml", "video", "audio", "object", "iframe"],
+  ],
+  // Written without an end tag (sanitize-html's list lacks these void elements).
+  selfClosing: [...(sanitizeHtml.defaults.selfClosing ?? []), "source", "wbr", "col"],
   transformTags: {
+    // The page has its one h1 (its title): an editor's h1 is a section of it.
+    h1: "h2",
     // Links that leave the site open safely in a new tab; images load lazily.
     // Root-relative media (`/storage/...`) is served by the API, not by this site.
     a: (tagName, { target: _target, rel: _rel, ...attribs }) => {
       const href = attribs.href?.startsWith("/storage/") ? mediaUrl(attribs.href) : attribs.href;
       // Any absolute http(s) address, however the editor wrote it (`http:host`, leading spaces).
       const external = /^https?:/i.test(withoutLeadingControls(href ?? ""));
+      // A phone number reads left to right in Arabic text too (decision 011).
+      const phone: Record<string, string> = /^tel:/i.test(withoutLeadingControls(href ?? ""))
+        ? { dir: "ltr" }
+        : {};
       return {
         tagName,
         attribs: external
           ? { ...attribs, href: href ?? "", target: "_blank", rel: "noopener noreferrer" }
-          : { ...attribs, ...(href === undefined ? {} : { href }) },
+          : { ...attribs, ...phone, ...(href === undefined ? {} : { href }) },
       };
     },
     img: (tagName, attribs) => ({
@@ -62,10 +76,17 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
       attribs: {
         ...attribs,
         ...(attribs.src ? { src: mediaUrl(attribs.src) } : {}),
+        ...(attribs.srcset ? { srcset: srcsetVia(attribs.srcset, mediaUrl) } : {}),
         loading: "lazy",
         decoding: "async",
         alt: attribs.alt ?? "",
       },
+    }),
+    source: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.srcset
+        ? { ...attribs, srcset: srcsetVia(attribs.srcset, mediaUrl) }
+        : attribs,
     }),
   },
   // An image whose source is missing or not a usable URL (left over once a handler is gone,
@@ -73,6 +94,33 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
   exclusiveFilter: (frame) =>
     frame.tag === "img" && !/^(https?:\/\/|\/(?!\/)|data:image\/)/i.test(frame.attribs.src ?? ""),
 });
+
+/** Each candidate of a `srcset` ("url 2x, url 640w") with its URL resolved like `src`. */
+function srcsetVia(srcset: string, mediaUrl: (url: string) => string): string {
+  return srcset
+    .split(",")
+    .map((candidate) => {
+      const [url = "", ...descriptor] = candidate.trim().split(/\s+/);
+      return [mediaUrl(url), ...descriptor].join(" ");
+    })
+    .join(", ");
+}
+
+/** Paragraphs with nothing to read (`<p>&nbsp;</p>` runs of a Word paste): holes in the page. */
+const EMPTY_PARAGRAPHS = /<p\b[^>]*>(?:\s|&nbsp;|<br\s*\/?>)*<\/p>/gi;
+
+/**
+ * Text without any markup, its lines as written: blank lines part paragraphs, and a single line
+ * break stays one. Anything that looks like a tag is left to the sanitiser as HTML.
+ */
+function linesAsHtml(text: string): string {
+  if (/<[a-z!/?]/i.test(text) || !text.includes("\n")) return text;
+  const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return escaped
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p>${paragraph.trim().replace(/\n/g, "<br>")}</p>`)
+    .join("");
+}
 
 /** A URL as browsers read it: leading spaces and control characters (up to U+0020) dropped. */
 function withoutLeadingControls(url: string): string {
@@ -86,5 +134,7 @@ export function safeHtml(
   html: string | null | undefined,
   mediaUrl: (url: string) => string,
 ): SafeHtml {
-  return sanitizeHtml(html ?? "", optionsFor(mediaUrl)).trim() as SafeHtml;
+  return sanitizeHtml(linesAsHtml(html ?? ""), optionsFor(mediaUrl))
+    .replace(EMPTY_PARAGRAPHS, "")
+    .trim() as SafeHtml;
 }
