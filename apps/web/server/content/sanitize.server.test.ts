@@ -167,6 +167,16 @@ describe("safeHtml", () => {
     expect(
       clean("<title>Microsoft Word - Profile.docx</title><xml><w:Zoom>0</w:Zoom></xml><p>Body</p>"),
     ).toBe("<p>Body</p>");
+    // Google Docs: the paste's wrapper is not bold, its styled spans are sup and sub.
+    expect(clean('<b style="font-weight:normal;" id="docs-internal-guid-1"><p>Area</p></b>')).toBe(
+      "<div><p>Area</p></div>",
+    );
+    expect(
+      clean(
+        '150 m<span style="vertical-align:super;">2</span>, CO<span style="vertical-align:sub">2</span>',
+      ),
+    ).toBe("150 m<sup>2</sup>, CO<sub>2</sub>");
+    expect(clean("<b>bold</b>")).toBe("<b>bold</b>");
     // A player's fallback text is not shown in place of the player.
     expect(
       clean(

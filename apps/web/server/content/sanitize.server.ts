@@ -54,6 +54,17 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
   transformTags: {
     // The page has its one h1 (its title): an editor's h1 is a section of it.
     h1: "h2",
+    // Google Docs wraps a whole paste in a `<b style="font-weight:normal">` (paragraphs inside
+    // bold, which HTML forbids), and writes superscripts as styled spans ("m²", "CO₂").
+    b: (tagName, attribs) =>
+      /font-weight:\s*(normal|400)\b/i.test(attribs.style ?? "")
+        ? { tagName: "div", attribs: {} }
+        : { tagName, attribs },
+    span: (tagName, attribs) => {
+      const shift = /vertical-align:\s*(super|sub)\b/i.exec(attribs.style ?? "")?.[1];
+      if (!shift) return { tagName, attribs };
+      return { tagName: shift.toLowerCase() === "super" ? "sup" : "sub", attribs: {} };
+    },
     // Links that leave the site open safely in a new tab; images load lazily.
     // Root-relative media (`/storage/...`) is served by the API, not by this site.
     a: (tagName, { target: _target, rel: _rel, ...attribs }) => {
