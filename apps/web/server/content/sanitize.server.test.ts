@@ -177,6 +177,24 @@ describe("safeHtml", () => {
       ),
     ).toBe("150 m<sup>2</sup>, CO<sub>2</sub>");
     expect(clean("<b>bold</b>")).toBe("<b>bold</b>");
+    // A YouTube or Vimeo player is a link to the video; any other frame goes.
+    expect(
+      clean('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" allowfullscreen></iframe>'),
+    ).toBe(
+      '<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" target="_blank" rel="noopener noreferrer">www.youtube.com/watch?v=dQw4w9WgXcQ</a>',
+    );
+    expect(clean('<iframe src="https://player.vimeo.com/video/76979871"></iframe>')).toContain(
+      'href="https://vimeo.com/76979871"',
+    );
+    expect(clean('<iframe src="http://www.youtube.com/embed/x"></iframe>')).toBe("");
+    // Addresses as editors write them: without a scheme, relative to the editor's page.
+    expect(clean('<a href="www.example.com/about">site</a>')).toContain(
+      'href="https://www.example.com/about" target="_blank"',
+    );
+    expect(clean('<a href="contactUs">us</a>')).toBe('<a href="contactUs">us</a>');
+    expect(clean('<img src="../../storage/a.webp">')).toContain(
+      'src="https://cms.example/storage/a.webp"',
+    );
     // A player's fallback text is not shown in place of the player.
     expect(
       clean(

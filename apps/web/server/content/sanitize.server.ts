@@ -68,7 +68,13 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
     // Links that leave the site open safely in a new tab; images load lazily.
     // Root-relative media (`/storage/...`) is served by the API, not by this site.
     a: (tagName, { target: _target, rel: _rel, ...attribs }) => {
-      const href = attribs.href?.startsWith("/storage/") ? mediaUrl(attribs.href) : attribs.href;
+      const written = attribs.href?.trim();
+      const href = written?.startsWith("/storage/")
+        ? mediaUrl(written)
+        : // An address written without its scheme would be read as a page of this site.
+          written && /^www\.[^\s/]+\.[a-z]/i.test(written)
+          ? `https://${written}`
+          : attribs.href;
       // Any absolute http(s) address, however the editor wrote it (`http:host`, leading spaces).
       const external = /^https?:/i.test(withoutLeadingControls(href ?? ""));
       // A phone number reads left to right in Arabic text too (decision 011).
@@ -86,13 +92,25 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
       tagName,
       attribs: {
         ...attribs,
-        ...(attribs.src ? { src: mediaUrl(attribs.src) } : {}),
+        ...(attribs.src ? { src: mediaUrl(storagePath(attribs.src)) } : {}),
         ...(attribs.srcset ? { srcset: srcsetVia(attribs.srcset, mediaUrl) } : {}),
         loading: "lazy",
         decoding: "async",
         alt: attribs.alt ?? "",
       },
     }),
+    // A video player becomes a link to the video's page: the policy allows no other site's
+    // frames, and the editor's "watch below" should lead somewhere.
+    iframe: (tagName, attribs) => {
+      const page = videoPage(attribs.src);
+      return page
+        ? {
+            tagName: "a",
+            attribs: { href: page, target: "_blank", rel: "noopener noreferrer" },
+            text: page.replace(/^https:\/\//, ""),
+          }
+        : { tagName, attribs };
+    },
     source: (tagName, attribs) => ({
       tagName,
       attribs: attribs.srcset
@@ -115,6 +133,28 @@ function srcsetVia(srcset: string, mediaUrl: (url: string) => string): string {
       return [mediaUrl(url), ...descriptor].join(" ");
     })
     .join(", ");
+}
+
+/** An editor's relative path to the API's media (TinyMCE writes `../../storage/a.webp`). */
+const storagePath = (src: string) => src.replace(/^(?:\.\.?\/)+(?=storage\/)/, "/");
+
+/** The page of a YouTube or Vimeo video whose player `src` embeds, if it is one. */
+function videoPage(src: string | undefined): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(src ?? "");
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "https:") return undefined;
+  const host = url.hostname.replace(/^www\./, "");
+  const id = /^\/(?:embed|video)\/([\w-]+)$/.exec(url.pathname)?.[1];
+  if (!id) return undefined;
+  if (host === "youtube.com" || host === "youtube-nocookie.com") {
+    return `https://www.youtube.com/watch?v=${id}`;
+  }
+  if (host === "player.vimeo.com") return `https://vimeo.com/${id}`;
+  return undefined;
 }
 
 /** Paragraphs with nothing to read (`<p>&nbsp;</p>` runs of a Word paste): holes in the page. */
