@@ -139,6 +139,10 @@ describe("safeHtml", () => {
   });
 
   it("points every candidate of a srcset at the API, as src, and keeps sizes", () => {
+    // A data: URL keeps its commas; only paths are resolved.
+    expect(
+      clean('<img src="/storage/a.png" srcset="data:image/png;base64,AAAA 1x, /storage/b.png 2x">'),
+    ).toContain('srcset="https://cms.example/storage/b.png 2x"');
     expect(
       clean('<img src="/storage/a.webp" srcset="/storage/a.webp 1x, /storage/b.webp 2x">'),
     ).toContain(
@@ -187,6 +191,14 @@ describe("safeHtml", () => {
       'href="https://vimeo.com/76979871"',
     );
     expect(clean('<iframe src="http://www.youtube.com/embed/x"></iframe>')).toBe("");
+    // What a player holds is never shown by browsers: it does not become content.
+    expect(
+      clean(
+        '<iframe src="https://www.youtube.com/embed/x"><a href="https://evil.example">Click</a>tail</iframe><p>After</p>',
+      ),
+    ).toBe(
+      '<a href="https://www.youtube.com/watch?v=x" target="_blank" rel="noopener noreferrer">www.youtube.com/watch?v=x</a><p>After</p>',
+    );
     // Addresses as editors write them: without a scheme, relative to the editor's page.
     expect(clean('<a href="www.example.com/about">site</a>')).toContain(
       'href="https://www.example.com/about" target="_blank"',
@@ -209,6 +221,8 @@ describe("safeHtml", () => {
     );
     expect(clean("One line, no markup")).toBe("One line, no markup");
     expect(clean("a < b\nc")).toBe("<p>a &lt; b<br />c</p>");
+    // Entities are read once, as on one line.
+    expect(clean("a &amp; b\nc")).toBe("<p>a &amp; b<br />c</p>");
     // Markup is HTML, whose line breaks are spaces.
     expect(clean("<b>bold</b>\nnext")).toBe("<b>bold</b>\nnext");
   });

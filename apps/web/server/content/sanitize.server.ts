@@ -99,18 +99,6 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
         alt: attribs.alt ?? "",
       },
     }),
-    // A video player becomes a link to the video's page: the policy allows no other site's
-    // frames, and the editor's "watch below" should lead somewhere.
-    iframe: (tagName, attribs) => {
-      const page = videoPage(attribs.src);
-      return page
-        ? {
-            tagName: "a",
-            attribs: { href: page, target: "_blank", rel: "noopener noreferrer" },
-            text: page.replace(/^https:\/\//, ""),
-          }
-        : { tagName, attribs };
-    },
     source: (tagName, attribs) => ({
       tagName,
       attribs: attribs.srcset
@@ -124,15 +112,48 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
     frame.tag === "img" && !/^(https?:\/\/|\/(?!\/)|data:image\/)/i.test(frame.attribs.src ?? ""),
 });
 
-/** Each candidate of a `srcset` ("url 2x, url 640w") with its URL resolved like `src`. */
+/**
+ * Each candidate of a `srcset` ("url 2x, url 640w") with its URL resolved like `src`, read as
+ * browsers read it: a URL runs to the next space (a `data:` URL keeps its commas), and its
+ * descriptors to the next comma.
+ */
 function srcsetVia(srcset: string, mediaUrl: (url: string) => string): string {
-  return srcset
-    .split(",")
-    .map((candidate) => {
-      const [url = "", ...descriptor] = candidate.trim().split(/\s+/);
-      return [mediaUrl(url), ...descriptor].join(" ");
-    })
-    .join(", ");
+  const candidates: string[] = [];
+  let at = 0;
+  while (at < srcset.length) {
+    while (at < srcset.length && /[\s,]/.test(srcset.charAt(at))) at++;
+    if (at >= srcset.length) break;
+    let end = at;
+    while (end < srcset.length && !/\s/.test(srcset.charAt(end))) end++;
+    let url = srcset.slice(at, end);
+    at = end;
+    let descriptor = "";
+    if (url.endsWith(",")) url = url.replace(/,+$/, "");
+    else {
+      let depth = 0;
+      while (at < srcset.length && (srcset.charAt(at) !== "," || depth > 0)) {
+        if (srcset.charAt(at) === "(") depth++;
+        if (srcset.charAt(at) === ")") depth--;
+        descriptor += srcset.charAt(at++);
+      }
+    }
+    const resolved = /^data:/i.test(url) ? url : mediaUrl(storagePath(url));
+    candidates.push(descriptor.trim() ? `${resolved} ${descriptor.trim()}` : resolved);
+  }
+  return candidates.join(", ");
+}
+
+/**
+ * A YouTube or Vimeo player gets a link to the video's page just before it: the policy allows
+ * no other site's frames, and the editor's "watch below" should lead somewhere. The player
+ * itself goes, with whatever it holds, as browsers never show a frame's content.
+ */
+function withVideoLinks(html: string): string {
+  return html.replace(/<iframe\b[^>]*>/gi, (tag) => {
+    const page = videoPage(/\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(tag)?.[1]);
+    // Built from a fixed host and an id of letters, digits, `_` and `-`: nothing to escape.
+    return page ? `<a href="${page}">${page.replace(/^https:\/\//, "")}</a>${tag}` : tag;
+  });
 }
 
 /** An editor's relative path to the API's media (TinyMCE writes `../../storage/a.webp`). */
@@ -166,8 +187,8 @@ const EMPTY_PARAGRAPHS = /<p\b[^>]*>(?:\s|&nbsp;|<br\s*\/?>)*<\/p>/gi;
  */
 function linesAsHtml(text: string): string {
   if (/<[a-z!/?]/i.test(text) || !text.includes("\n")) return text;
-  const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  return escaped
+  // No tag can start here, and the sanitiser escapes the text as it writes it out.
+  return text
     .split(/\n\s*\n/)
     .map((paragraph) => `<p>${paragraph.trim().replace(/\n/g, "<br>")}</p>`)
     .join("");
@@ -185,7 +206,7 @@ export function safeHtml(
   html: string | null | undefined,
   mediaUrl: (url: string) => string,
 ): SafeHtml {
-  return sanitizeHtml(linesAsHtml(html ?? ""), optionsFor(mediaUrl))
+  return sanitizeHtml(withVideoLinks(linesAsHtml(html ?? "")), optionsFor(mediaUrl))
     .replace(EMPTY_PARAGRAPHS, "")
     .trim() as SafeHtml;
 }
