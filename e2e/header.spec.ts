@@ -111,6 +111,17 @@ test.describe("header", () => {
       }
     });
 
+    test("a field focused in the phone menu as it opens keeps the focus", async ({ page }) => {
+      await page.goto("/en/news");
+      // The popover says it opened a task later; the visitor (here, a script) is faster.
+      await page.evaluate(() => {
+        document.querySelector<HTMLElement>("[popovertarget]")?.click();
+        document.querySelector<HTMLElement>("#search-menu")?.focus();
+      });
+      await expect(page.getByRole("dialog", { name: "Main navigation" })).toBeVisible();
+      await expect(page.locator("#search-menu")).toBeFocused();
+    });
+
     test("phone menu is full screen, locks scrolling, expands sub-menus, closes on a link, opens at the current section", async ({
       page,
     }) => {

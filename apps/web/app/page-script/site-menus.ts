@@ -65,7 +65,9 @@ export function watchMenus(): void {
     if (open) {
       for (const button of panel.querySelectorAll("[data-submenu-button]"))
         button.setAttribute("aria-expanded", String(button.hasAttribute("data-current")));
-      panel.querySelector<HTMLElement>("[data-menu-close]")?.focus();
+      // Popovers say they opened a moment later: a field in the menu focused by then keeps it.
+      if (!panel.contains(document.activeElement))
+        panel.querySelector<HTMLElement>("[data-menu-close]")?.focus();
     } else if (!document.activeElement || document.activeElement === document.body) {
       document.querySelector<HTMLElement>(`[popovertarget="${panel.id}"]`)?.focus();
     }
