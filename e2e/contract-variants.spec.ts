@@ -217,7 +217,7 @@ test.describe("in the browser", () => {
   });
 });
 
-test("what editors paste stays inside the screen and reads as the page: long code lines, Word's empty paragraphs, an h1, a phone number", async ({
+test("what editors paste stays inside the screen and reads as the page: long code lines, Word's empty paragraphs, an h1, a phone number, a table of contents", async ({
   page,
 }) => {
   const longLine = `const route = "${"x".repeat(180)}";`;
@@ -225,6 +225,7 @@ test("what editors paste stays inside the screen and reads as the page: long cod
     if (/^\/api\/news\/[^/]+$/.test(asked)) {
       Object.assign(itemOf(body), {
         content: [
+          '<p><a href="#h.end">To the last part</a></p>',
           "<h1>An editor's title</h1>",
           `<pre><code>${longLine}</code></pre>`,
           '<p class="MsoNormal"><o:p>&nbsp;</o:p></p>'.repeat(4),
@@ -232,6 +233,8 @@ test("what editors paste stays inside the screen and reads as the page: long cod
           "<table><caption>Quantities</caption><tr>",
           "<td>a long cell of the table</td>".repeat(8),
           "</tr></table>",
+          "<p>A long part of the story.</p>".repeat(60),
+          '<h2 id="h.end">The last part</h2>',
         ].join(""),
       });
     }
@@ -252,5 +255,14 @@ test("what editors paste stays inside the screen and reads as the page: long cod
       return (call?.top ?? 0) - (pre?.bottom ?? 0);
     });
     expect(gap).toBeLessThan(80);
+    // The table of contents leads to its part, which shows below the fixed header.
+    await page.getByRole("link", { name: "To the last part" }).click();
+    const last = page.getByRole("heading", { name: "The last part" });
+    await expect(last).toBeInViewport();
+    const headerBottom = await page
+      .locator("header")
+      .first()
+      .evaluate((header) => header.getBoundingClientRect().bottom);
+    expect((await last.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(headerBottom);
   }
 });

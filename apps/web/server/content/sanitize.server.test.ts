@@ -215,6 +215,26 @@ describe("safeHtml", () => {
     ).toBe("<p>Watch:</p>");
   });
 
+  it("keeps an editor's anchors and the links to them, under the content's own prefix", () => {
+    // Google Docs headings and their table of contents.
+    expect(clean('<p><a href="#h.x1">Scope</a></p><h2 id="h.x1">Scope</h2>')).toBe(
+      '<p><a href="#content-h.x1">Scope</a></p><h2 id="content-h.x1">Scope</h2>',
+    );
+    // Word's bookmarks.
+    expect(clean('<a href="#_Toc1">1</a><a name="_Toc1"></a>')).toBe(
+      '<a href="#content-_Toc1">1</a><a name="content-_Toc1"></a>',
+    );
+    // The page's own ids and globals stay the page's.
+    expect(clean('<div id="main"><img src="/a.webp" id="location"></div>')).toBe(
+      '<div id="content-main"><img src="https://cms.example/a.webp" loading="lazy" decoding="async" alt="" id="content-location" /></div>',
+    );
+    // The top of the page, and what is no anchor, stay as written; `name` only on links.
+    expect(clean('<a href="#">up</a><a href="#top">top</a>')).toBe(
+      '<a href="#">up</a><a href="#top">top</a>',
+    );
+    expect(clean('<p id="two words" name="n">x</p>')).toBe("<p>x</p>");
+  });
+
   it("keeps the lines of plain text: blank lines part paragraphs, a line break stays", () => {
     expect(clean("First line.\nSecond line.\n\nNew paragraph & more")).toBe(
       "<p>First line.<br />Second line.</p><p>New paragraph &amp; more</p>",

@@ -31,11 +31,11 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
   allowedAttributes: {
     // `target` and `rel` pass only as the `a` transform below sets them (the editor's are dropped).
     a: ["href", "name", "target", "rel", "title", "lang", "dir"],
-    img: ["src", "srcset", "sizes", "alt", "title", "width", "height", "loading"],
+    img: ["src", "srcset", "sizes", "alt", "title", "width", "height", "loading", "decoding"],
     source: ["srcset", "sizes", "media", "type"],
     td: ["colspan", "rowspan"],
     th: ["colspan", "rowspan", "scope"],
-    "*": ["lang", "dir", "style"],
+    "*": ["id", "lang", "dir", "style"],
   },
   allowedStyles,
   allowedSchemes: ["http", "https", "mailto", "tel"],
@@ -74,7 +74,9 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
         : // An address written without its scheme would be read as a page of this site.
           written && /^www\.[^\s/]+\.[a-z]/i.test(written)
           ? `https://${written}`
-          : attribs.href;
+          : written?.startsWith("#")
+            ? contentFragment(written)
+            : attribs.href;
       // Any absolute http(s) address, however the editor wrote it (`http:host`, leading spaces).
       const external = /^https?:/i.test(withoutLeadingControls(href ?? ""));
       // A phone number reads left to right in Arabic text too (decision 011).
@@ -98,6 +100,12 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
         decoding: "async",
         alt: attribs.alt ?? "",
       },
+    }),
+    // Every tag: an editor's anchor (`id`, Word's `<a name>`) is kept under the content's own
+    // prefix, so it can neither take the page's own ids nor name a global (DOM clobbering).
+    "*": (tagName, { id, name, ...attribs }) => ({
+      tagName,
+      attribs: { ...attribs, ...contentAnchor("id", id), ...contentAnchor("name", name) },
     }),
     source: (tagName, attribs) => ({
       tagName,
@@ -154,6 +162,30 @@ function withVideoLinks(html: string): string {
     // Built from a fixed host and an id of letters, digits, `_` and `-`: nothing to escape.
     return page ? `<a href="${page}">${page.replace(/^https:\/\//, "")}</a>${tag}` : tag;
   });
+}
+
+/**
+ * What prefixes every anchor of content HTML. The site's own ids (`main`, `list`, a form's
+ * fields) and `#top` stay the page's: `#x` in content leads to the content's `x`.
+ */
+const CONTENT_ANCHOR_PREFIX = "content-";
+
+/** An anchor as HTML allows one: no space, at most 100 characters. */
+const ANCHOR = /^[^\s]{1,100}$/;
+
+function contentAnchor(attribute: "id" | "name", value: string | undefined) {
+  return value !== undefined && ANCHOR.test(value)
+    ? { [attribute]: `${CONTENT_ANCHOR_PREFIX}${value}` }
+    : {};
+}
+
+/** A link to an anchor of the content (`#Section_2`), to where that anchor now is. */
+function contentFragment(href: string): string {
+  const anchor = href.slice(1);
+  // `#` and `#top` lead to the page's top, which is no anchor of the content.
+  return ANCHOR.test(anchor) && anchor.toLowerCase() !== "top"
+    ? `#${CONTENT_ANCHOR_PREFIX}${anchor}`
+    : href;
 }
 
 /** An editor's relative path to the API's media (TinyMCE writes `../../storage/a.webp`). */
