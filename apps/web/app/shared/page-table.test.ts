@@ -120,6 +120,16 @@ describe("pageAddress", () => {
     expect(pageAddress(path)?.path).toBe(address);
   });
 
+  it("gives an item's id in its one spelling, and none for a page without one", () => {
+    expect(pageAddress("/AR/News/007/")).toEqual({
+      page: "newsItem",
+      lang: "ar",
+      path: "/ar/news/7",
+      id: "7",
+    });
+    expect(pageAddress("/en/news")?.id).toBeUndefined();
+  });
+
   it.each([
     "/",
     "/fr/news",

@@ -101,6 +101,8 @@ export interface PageAddress {
   lang: Language;
   /** The address: `href(page, lang, id)`. */
   path: string;
+  /** The item's id, in its one spelling (`canonicalItemId`), for a page with `:id`. */
+  id?: string;
 }
 
 /**
@@ -110,7 +112,7 @@ export interface PageAddress {
  * Built from the table, never from the path's own text (an id is checked, then encoded into
  * its one segment), so it is safe to redirect to.
  *
- * @example pageAddress("/EN/%6Eews/007/") // { page: "newsItem", lang: "en", path: "/en/news/7" }
+ * @example pageAddress("/EN/%6Eews/007/") // { page: "newsItem", lang: "en", path: "/en/news/7", id: "7" }
  */
 export function pageAddress(pathname: string): PageAddress | undefined {
   let segments: string[];
@@ -126,9 +128,10 @@ export function pageAddress(pathname: string): PageAddress | undefined {
   if (!match) return undefined;
   const idAt = match.segments.indexOf(":id");
   if (idAt === -1) return { page: match.name, lang, path: href(match.name, lang) };
-  const id = rest[idAt] ?? "";
-  if (!isItemId(id)) return undefined;
-  return { page: match.name, lang, path: href(match.name, lang, canonicalItemId(id)) };
+  const given = rest[idAt] ?? "";
+  if (!isItemId(given)) return undefined;
+  const id = canonicalItemId(given);
+  return { page: match.name, lang, path: href(match.name, lang, id), id };
 }
 
 /**

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { isItemId, isoDateTime, itemIdIn, type Language, type Payload } from "@site/contract";
 import { limiter, mapLimit } from "@site/contract/concurrency";
-import { href, pageOf } from "../../app/shared/page-table.ts";
+import { href, pageAddress } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
 import { allPages } from "../content/paged.server.ts";
@@ -214,16 +214,14 @@ export async function documentOf(
   return document.title || document.text ? document : undefined;
 }
 
-/** The item a site path names (`/en/news/3`), when it is an item of a searchable list. */
+/**
+ * The item a site path names (`/en/news/3`, any spelling: `/EN/news/003/`), when it is an item
+ * of a searchable list.
+ */
 export function itemAt(path: string): SiteItem | undefined {
-  const [, lang, ...rest] = path.replace(/\/+$/, "").split("/");
-  if (lang !== "en" && lang !== "ar") return undefined;
-  const page = pageOf(rest.join("/"));
-  const id = rest[1];
-  if (!page || !(page in KIND_OF) || id === undefined) return undefined;
-  const item = page as ItemPage;
-  const decoded = decodeURIComponent(id);
-  return { lang, page: item, id: decoded, href: href(item, lang, decoded) };
+  const address = pageAddress(path.split("?")[0] ?? "");
+  if (!address?.id || !(address.page in KIND_OF)) return undefined;
+  return { lang: address.lang, page: address.page as ItemPage, id: address.id, href: address.path };
 }
 
 /** The page of each item whose detail endpoint a content key names (content-keys.server.ts). */

@@ -13,7 +13,7 @@
  *   saved), a search gets SearchPreparing (the page answers 503 with Retry-After) while the
  *   first build runs. A failed refresh keeps the last index and is retried after a back-off.
  */
-import type { Language } from "@site/contract";
+import { isLanguage, type Language } from "@site/contract";
 import { mapLimit } from "@site/contract/concurrency";
 import { type Logger, loggerFor, reasonOf } from "../log.server.ts";
 import { timeSearchBuild, watchSearchIndex } from "../operations/metrics.server.ts";
@@ -269,8 +269,8 @@ export class SiteSearch {
     if (paths) {
       langs.clear();
       paths.forEach((path, i) => {
-        const lang = items[i]?.lang ?? (path.split("/")[1] as Language);
-        if (lang !== "en" && lang !== "ar") return;
+        const lang = items[i]?.lang ?? path.split("/")[1]?.toLowerCase();
+        if (!isLanguage(lang)) return;
         if (!items[i]) refreshed.add(lang);
         langs.add(lang);
       });

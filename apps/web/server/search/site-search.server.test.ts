@@ -223,14 +223,18 @@ describe("SiteSearch", () => {
     expect(await hrefs(search, "crowned")).toEqual(["/en/news/2"]);
     // Gone from the API: gone from the index.
     api.news.delete(1);
-    await search.purged(["/en/news/1/"]);
+    await search.purged(["/EN/News/001/"]);
     expect(await hrefs(search, "bridge")).toEqual([]);
+    expect(api.reads.pages).toEqual(["en 2", "en 1"]);
+    // No item's page, even a broken escape: the language's lists are read again.
+    await search.purged(["/en/news/%"]);
+    expect(api.reads.lists).toBe(lists + 1);
     // Another process loads the purged index.
     const other = processOf(api, dir, clock);
     expect(await hrefs(other.search, "crowned")).toEqual(["/en/news/2"]);
     // A purge of a list refreshes from the lists.
-    await search.purged(["/en/news"]);
-    expect(api.reads.lists).toBe(lists + 1);
+    await search.purged(["/EN/news"]);
+    expect(api.reads.lists).toBe(lists + 2);
   });
 
   it("with no index and the API failing, answers the API's error, and builds once it is back", async () => {
