@@ -218,7 +218,10 @@ test.describe("the suggestions' address", () => {
       expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
       const refused = await ask("en");
       expect(refused.status).toBe(429);
-      expect(refused.headers.get("retry-after")).toBe("10");
+      // Until its oldest counted question leaves the 10-second window.
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(10);
       // The pages themselves are not limited.
       expect((await fetch(`${servers.site.url}/en/search?q=bridge`)).status).toBe(200);
     } finally {

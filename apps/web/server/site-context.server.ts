@@ -1,6 +1,7 @@
 /**
- * One running site: its settings and what is made from them once, at start: the content API
- * client with its cache, the page cache, the company, the contact desk (rate limit, outbox).
+ * One running site: its settings and what is made from them once, at start (`Site`: the content
+ * API client with its cache, the page cache, the company, the contact desk, Redis, the search
+ * indexes and their rate limits, the sitemap, and the purge that empties them together).
  * server/http/app.ts makes it and puts it into every request's React Router context, beside the
  * visitor and the request's freshness (their keys: request-context.server.ts); loaders start with
  * `pageContext(args)`.
@@ -99,7 +100,7 @@ export const SUGGEST_LIMIT = { limit: 60, windowMs: 10_000 };
  * cache did not answer): 20 per 10 seconds by default, more than anyone types and pages
  * through, far less than a crawler or a script sending distinct queries would.
  */
-export const SEARCH_LIMIT_WINDOW_MS = 10_000;
+const SEARCH_LIMIT_WINDOW_MS = 10_000;
 
 /** What one request's page was made from: until when it all stays fresh, and its cache keys. */
 export interface Freshness {

@@ -26,9 +26,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const site = siteOf(context);
   const client = limitClientOf(context.get(visitorContext).address);
   if (!site.suggestLimit.take(client)) {
+    const retryAfter = String(site.suggestLimit.retryAfterS(client));
     return Response.json(
       { error: "too many requests" },
-      { status: 429, headers: { "Retry-After": "10", "Cache-Control": "no-store" } },
+      { status: 429, headers: { "Retry-After": retryAfter, "Cache-Control": "no-store" } },
     );
   }
   const query = (new URL(request.url).searchParams.get("q") ?? "")

@@ -13,7 +13,7 @@ import { timeSearchQuery } from "../../server/operations/metrics.server.ts";
 import { visitorContext } from "../../server/request-context.server.ts";
 import type { SearchResult } from "../../server/search/language-index.server.ts";
 import { SearchPreparing } from "../../server/search/search-index.server.ts";
-import { pageContext, SEARCH_LIMIT_WINDOW_MS } from "../../server/site-context.server.ts";
+import { pageContext } from "../../server/site-context.server.ts";
 import { Marked } from "../components/marked.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
@@ -21,10 +21,10 @@ import { SearchForm } from "../components/search-form.tsx";
 import { i18nFor } from "../i18n/index.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { cn } from "../shared/cn.ts";
-import { href } from "../shared/page-table.ts";
+import { href, MAX_SEARCH_QUERY } from "../shared/page-table.ts";
 import { LIST_ANCHOR, pageHref, readPageQuery } from "../shared/pagination.ts";
 import { KIND_FILTERS, type KindFilter, readKindFilter } from "../shared/search/kinds.ts";
-import { MAX_QUERY_LENGTH, queryTerms } from "../shared/search/normalise.ts";
+import { queryTerms } from "../shared/search/normalise.ts";
 import { pageMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/search";
 
@@ -55,7 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { search, searchLimit, settings, lang } = pageContext(args);
   const perPage = settings.SEARCH_PAGE_SIZE;
   const { url } = args;
-  const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_QUERY);
   const kind = readKindFilter(url.searchParams.get("kind"));
   const terms = queryTerms(query);
   const none = {
@@ -87,10 +87,11 @@ export async function loader(args: Route.LoaderArgs) {
   // Only searches not answered from the page cache get here (and only once there is an index to
   // query): a burst of distinct ones from one visitor (a script) is turned away before it can
   // take the process.
-  if (!searchLimit.take(limitClientOf(args.context.get(visitorContext).address))) {
+  const client = limitClientOf(args.context.get(visitorContext).address);
+  if (!searchLimit.take(client)) {
     return data({ ...none, state: "busy" } as const, {
       status: 429,
-      headers: { "Retry-After": String(SEARCH_LIMIT_WINDOW_MS / 1000) },
+      headers: { "Retry-After": String(searchLimit.retryAfterS(client)) },
     });
   }
   const queried = timeSearchQuery(lang);

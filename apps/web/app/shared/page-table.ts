@@ -44,7 +44,7 @@ export type PageName = keyof typeof pages;
 /** Query parameters some page reads: a search's words and kind filter, a list's page. */
 type QueryParameter = "q" | "kind" | "page";
 
-/** Longest search query read; the rest is cut (routes/search.tsx). */
+/** Longest search query read; the rest is cut (the page, its cache key and the matched words). */
 export const MAX_SEARCH_QUERY = 200;
 
 /** Each page's path split into segments once, for matching. */

@@ -17,7 +17,7 @@ describe("RateLimiter", () => {
       true,
       false,
     ]);
-    expect(limiter.remaining("203.0.113.7")).toBe(0);
+    expect(limiter.retryAfterS("203.0.113.7")).toBe(600);
   });
 
   it("counts each client on its own", () => {
@@ -34,7 +34,11 @@ describe("RateLimiter", () => {
     limiter.take("a", "m2");
     limiter.take("a", "m3");
     expect(limiter.take("a", "m4")).toBe(false);
-    clock.now += 300_000; // m1 is now 10 minutes old
+    expect(limiter.retryAfterS("a")).toBe(300);
+    clock.now += 299_001;
+    expect(limiter.retryAfterS("a")).toBe(1);
+    clock.now += 999; // m1 is now 10 minutes old
+    expect(limiter.retryAfterS("a")).toBe(0);
     expect(limiter.take("a", "m4")).toBe(true);
     expect(limiter.take("a", "m5")).toBe(false);
   });
@@ -43,14 +47,14 @@ describe("RateLimiter", () => {
     const { limiter } = limiterAt();
     expect([1, 2, 3, 4].map(() => limiter.take("a", "same"))).toEqual([true, true, true, false]);
     limiter.giveBack("a", "same");
-    expect(limiter.remaining("a")).toBe(1);
+    expect(limiter.retryAfterS("a")).toBe(0);
   });
 
   it("takes back a send that did not go through", () => {
     const { limiter } = limiterAt();
     for (const n of [1, 2, 3]) limiter.take("a", `m${n}`);
     limiter.giveBack("a", "m2");
-    expect(limiter.remaining("a")).toBe(1);
+    expect(limiter.retryAfterS("a")).toBe(0);
     expect(limiter.take("a", "m4")).toBe(true);
     expect(limiter.take("a", "m5")).toBe(false);
   });

@@ -94,9 +94,15 @@ export class RateLimiter {
     if (hits.length === 0) this.#hits.delete(client);
   }
 
-  /** Sends `client` may still make now. */
-  remaining(client: string): number {
-    return Math.max(0, this.limit - this.#recent(client, this.#now()).length);
+  /**
+   * Seconds until `client` may send again (a 429's `Retry-After`): 0 when it may now, else until
+   * enough of its sends are older than the window, rounded up.
+   */
+  retryAfterS(client: string): number {
+    const now = this.#now();
+    const hits = this.#recent(client, now);
+    const freeing = hits[hits.length - this.limit];
+    return freeing ? Math.max(1, Math.ceil((freeing.at + this.windowMs - now) / 1000)) : 0;
   }
 
   #recent(client: string, now: number): Hit[] {

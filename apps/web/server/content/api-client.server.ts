@@ -285,7 +285,7 @@ export interface ContentClient {
     lang: Language,
     query?: ContentQuery,
   ): Promise<Payload<N>>;
-  /** Sends one request to this API (the contact form), uncached. */
+  /** Sends one request to this API, uncached and unvalidated (the readiness check, `/readyz`). */
   request(
     path: string,
     options: Pick<RequestOptions, "lang" | "method" | "body" | "headers" | "endpoint">,

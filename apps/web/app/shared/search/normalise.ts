@@ -8,6 +8,7 @@
 import { stopwords as arabicStopWords } from "@orama/stopwords/arabic";
 import { stopwords as englishStopWords } from "@orama/stopwords/english";
 import { stemmer } from "stemmer";
+import { MAX_SEARCH_QUERY } from "../page-table.ts";
 import { arabicBeginnings, arabicStems, isArabicWord } from "./arabic-stems.ts";
 import { withSynonyms } from "./synonyms.ts";
 
@@ -137,8 +138,6 @@ export interface QueryTerm {
 export const MIN_QUERY_LENGTH = 2;
 /** Words of a query matched at most (the rest are ignored). */
 export const MAX_QUERY_WORDS = 10;
-/** Characters of a query read at most. */
-export const MAX_QUERY_LENGTH = 200;
 
 /**
  * The words of a query to match, all of them required, stop words skipped unless the query
@@ -146,7 +145,7 @@ export const MAX_QUERY_LENGTH = 200;
  * still be typing it). Empty when the query is too short.
  */
 export function queryTerms(query: string): QueryTerm[] {
-  const all = words(query.slice(0, MAX_QUERY_LENGTH));
+  const all = words(query.slice(0, MAX_SEARCH_QUERY));
   if (all.map((word) => word.folded).join("").length < MIN_QUERY_LENGTH) return [];
   const kept = all.filter((word) => !isStopWord(word.folded));
   const chosen = (kept.length ? kept : all).slice(0, MAX_QUERY_WORDS);
