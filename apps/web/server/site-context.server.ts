@@ -11,7 +11,6 @@ import type { Params, RouterContextProvider } from "react-router";
 import { i18nFor } from "../app/i18n/index.ts";
 import { langParam } from "../app/shared/page-table.ts";
 import { type CompanyFile, readCompanyFile } from "./company.server.ts";
-import { setFillTokenSecret } from "./contact/fill-token.server.ts";
 import { RateLimiter } from "./contact/rate-limit.server.ts";
 import { type ContactDesk, createContactDesk } from "./contact/submit-contact.server.ts";
 import { openAnswerStore } from "./content/answer-store.server.ts";
@@ -110,7 +109,6 @@ export interface Freshness {
 
 /** Makes the site; throws a CompanyFileError when the company file is missing or wrong. */
 export function createSite(settings: Settings): Site {
-  if (settings.FORM_SECRET) setFillTokenSecret(settings.FORM_SECRET);
   const redis = settings.REDIS_URL
     ? connectRedis(settings.REDIS_URL, settings.REDIS_KEY_PREFIX)
     : undefined;

@@ -1,11 +1,10 @@
-import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { fillTimeVerdict, issueFillToken, setFillTokenSecret } from "./fill-token.server.ts";
+import { fillTimeVerdict, fillTokenKey, issueFillToken } from "./fill-token.server.ts";
 
 const shown = Date.UTC(2026, 0, 5, 9, 0, 0);
 const secret = new Uint8Array(32).fill(7);
 const token = issueFillToken({ now: shown, secret });
-const verdictAt = (elapsedMs: number, value: unknown = token, key = secret) =>
+const verdictAt = (elapsedMs: number, value: unknown = token, key: Uint8Array = secret) =>
   fillTimeVerdict(value, { minMs: 3_000, now: shown + elapsedMs, secret: key });
 
 describe("fill-time token", () => {
@@ -46,20 +45,22 @@ describe("fill-time token", () => {
     expect(verdictAt(-5_000)).toBe("unknown");
   });
 
-  it("uses a per-process secret by default", () => {
-    const own = issueFillToken({ now: shown });
-    expect(fillTimeVerdict(own, { minMs: 3_000, now: shown + 10 })).toBe("too-fast");
-    expect(fillTimeVerdict(own, { minMs: 3_000, now: shown + 10, secret })).toBe("unknown");
+  it("has a key of its own in each site without FORM_SECRET", () => {
+    const own = fillTokenKey();
+    const shownHere = issueFillToken({ now: shown, secret: own });
+    expect(verdictAt(10, shownHere, own)).toBe("too-fast");
+    expect(verdictAt(10, shownHere, fillTokenKey())).toBe("unknown");
   });
 
-  it("signs alike in every process given the same FORM_SECRET", () => {
-    setFillTokenSecret("one secret for every instance");
-    const shownHere = issueFillToken({ now: shown });
-    // Another process: it derives the same key from the same setting.
-    const key = createHash("sha256").update("fill-token:one secret for every instance").digest();
-    expect(fillTimeVerdict(shownHere, { minMs: 3_000, now: shown + 1_000, secret: key })).toBe(
+  it("signs alike in every process given the same FORM_SECRET, and only then", () => {
+    const shownHere = issueFillToken({
+      now: shown,
+      secret: fillTokenKey("one secret for every instance"),
+    });
+    // Another process derives the same key from the same setting.
+    expect(verdictAt(1_000, shownHere, fillTokenKey("one secret for every instance"))).toBe(
       "too-fast",
     );
-    expect(fillTimeVerdict(shownHere, { minMs: 3_000, now: shown + 1_000 })).toBe("too-fast");
+    expect(verdictAt(1_000, shownHere, fillTokenKey("another secret for a test"))).toBe("unknown");
   });
 });

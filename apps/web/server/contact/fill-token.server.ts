@@ -5,21 +5,22 @@
  * message for a person rather than sending it (a real visitor may have kept the page open
  * across a restart, which changes a random secret, so it is held, never dropped). Each token
  * is spent by one message (spent-tokens.server.ts). Every process of the site must sign alike,
- * or a form shown by one and sent to another proves nothing: FORM_SECRET (the same on every
- * instance; the primary gives its workers one) via `setFillTokenSecret`, else a random secret
- * of this process.
+ * or a form shown by one and sent to another proves nothing: each site signs with the key of
+ * FORM_SECRET (the same on every instance; the primary gives its workers one), else with a
+ * random key of its own (its contact desk holds it: submit-contact.server.ts).
  *
  * @example
- * const token = issueFillToken();            // hidden field when rendering the form
- * fillTimeVerdict(token, { minMs: 3000 });   // "too-fast" | "ok" | "unknown"
+ * const secret = fillTokenKey(settings.FORM_SECRET);
+ * const token = issueFillToken({ secret });          // hidden field when rendering the form
+ * fillTimeVerdict(token, { minMs: 3000, secret });   // "too-fast" | "ok" | "unknown"
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-let siteSecret: Uint8Array = randomBytes(32);
-
-/** Signs and checks tokens with `secret` (FORM_SECRET) from now on, in place of a random one. */
-export function setFillTokenSecret(secret: string): void {
-  siteSecret = createHash("sha256").update(`fill-token:${secret}`).digest();
+/** The key tokens are signed with: FORM_SECRET's, alike in every process given it, else random. */
+export function fillTokenKey(formSecret?: string): Uint8Array {
+  return formSecret
+    ? createHash("sha256").update(`fill-token:${formSecret}`).digest()
+    : randomBytes(32);
 }
 
 /** Tokens older than this are not trusted either way (their signature may be replayed). */
@@ -29,11 +30,12 @@ export type FillVerdict = "ok" | "too-fast" | "unknown";
 
 export interface FillTokenOptions {
   now?: number;
-  secret?: Uint8Array;
+  /** `fillTokenKey`'s. */
+  secret: Uint8Array;
 }
 
 /** A token `<issued ms>.<nonce>.<signature>` recording when the form was rendered. */
-export function issueFillToken({ now = Date.now(), secret = siteSecret }: FillTokenOptions = {}) {
+export function issueFillToken({ now = Date.now(), secret }: FillTokenOptions) {
   const stamp = `${Math.trunc(now)}.${randomBytes(12).toString("base64url")}`;
   return `${stamp}.${sign(stamp, secret)}`;
 }
@@ -41,7 +43,7 @@ export function issueFillToken({ now = Date.now(), secret = siteSecret }: FillTo
 /** Judges the time between rendering (`token`) and submitting (`now`). */
 export function fillTimeVerdict(
   token: unknown,
-  { minMs, now = Date.now(), secret = siteSecret }: FillTokenOptions & { minMs: number },
+  { minMs, now = Date.now(), secret }: FillTokenOptions & { minMs: number },
 ): FillVerdict {
   if (typeof token !== "string") return "unknown";
   const match = /^((\d{1,15})\.[\w-]{16})\.([\w-]{43})$/.exec(token);

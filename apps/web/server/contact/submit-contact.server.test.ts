@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ContactOutcome, OutgoingMessage } from "./contact-api.server.ts";
-import { issueFillToken } from "./fill-token.server.ts";
+import { fillTokenKey, issueFillToken } from "./fill-token.server.ts";
 import { type Outbox, outboxWriter } from "./outbox.server.ts";
 import { RateLimiter } from "./rate-limit.server.ts";
 import { memoryLimiter } from "./shared-rate-limit.server.ts";
@@ -16,8 +16,10 @@ import { type ContactDesk, submitContact } from "./submit-contact.server.ts";
 afterEach(() => vi.restoreAllMocks());
 
 let count = 0;
+/** The site's key for the form's tokens. */
+const formKey = fillTokenKey();
 /** A form shown a minute ago. */
-const shownBefore = () => issueFillToken({ now: Date.now() - 60_000 });
+const shownBefore = () => issueFillToken({ now: Date.now() - 60_000, secret: formKey });
 
 /**
  * A valid form, a different message each time (each is its own submission), with the token of
@@ -40,6 +42,7 @@ function deskAnswering(outcome: ContactOutcome, outbox: ContactDesk["outbox"] = 
   const desk: ContactDesk = {
     limiter: memoryLimiter(new RateLimiter({ limit: 1, windowMs: 60_000 })),
     minFillMs: 0,
+    formKey,
     send: async (message) => {
       sent.push(message);
       return outcome;
@@ -147,8 +150,11 @@ describe("submitContact", () => {
     it.each([
       ["no token", null],
       ["a forged token", `${Date.now() - 60_000}.${"a".repeat(16)}.${"A".repeat(43)}`],
-      ["a token over a day old", issueFillToken({ now: Date.now() - 25 * 60 * 60 * 1000 })],
-      ["a token sent too soon", issueFillToken()],
+      [
+        "a token over a day old",
+        issueFillToken({ now: Date.now() - 25 * 60 * 60 * 1000, secret: formKey }),
+      ],
+      ["a token sent too soon", issueFillToken({ secret: formKey })],
     ])("holds a message with %s, answering as if sent", async (_case, shown) => {
       vi.spyOn(console, "warn").mockImplementation(() => {});
       const { desk, sent, held } = holdingDesk();

@@ -23,15 +23,20 @@ import {
   sendContact,
   submissionKey,
 } from "./contact-api.server.ts";
-import { FILL_TOKEN_MAX_AGE_MS, fillTimeVerdict, issueFillToken } from "./fill-token.server.ts";
+import {
+  FILL_TOKEN_MAX_AGE_MS,
+  fillTimeVerdict,
+  fillTokenKey,
+  issueFillToken,
+} from "./fill-token.server.ts";
 import { type OutboxWriter, outboxWriter } from "./outbox.server.ts";
 import { type ContactLimiter, contactRateWindowMs } from "./rate-limit.server.ts";
 import { sharedContactLimiter } from "./shared-rate-limit.server.ts";
 import { type SpentTokens, spentTokens } from "./spent-tokens.server.ts";
 
-/** Hidden fields for a freshly rendered form. */
-export function newFormSession(): { key: string; token: string } {
-  return { key: randomUUID(), token: issueFillToken() };
+/** Hidden fields for a freshly rendered form of the site whose desk this is. */
+export function newFormSession(desk: Pick<ContactDesk, "formKey">): { key: string; token: string } {
+  return { key: randomUUID(), token: issueFillToken({ secret: desk.formKey }) };
 }
 
 /** What the action works with, made once per site (site-context.server.ts). */
@@ -39,6 +44,8 @@ export interface ContactDesk {
   limiter: ContactLimiter;
   /** A form sent back sooner than this after it was shown is a bot's. */
   minFillMs: number;
+  /** What the form's fill-time tokens are signed with (fill-token.server.ts). */
+  formKey: Uint8Array;
   send(message: OutgoingMessage): Promise<ContactOutcome>;
   outbox: OutboxWriter;
   /** The form tokens that have sent a message. */
@@ -57,6 +64,7 @@ export function createContactDesk(
       redis,
     ),
     minFillMs: settings.CONTACT_MIN_FILL_MS,
+    formKey: fillTokenKey(settings.FORM_SECRET),
     send: (message) => sendContact(message, api),
     outbox,
     tokens: spentTokens(outbox, redis),
@@ -75,7 +83,7 @@ export async function submitContact(
   visitor: Visitor,
   desk: ContactDesk,
 ) {
-  const fresh = newFormSession();
+  const fresh = newFormSession(desk);
   const tooLarge = () => reply(413, { status: "tooLarge", ...fresh });
   if (visitor.bodyTooLarge()) return tooLarge();
   let form: FormData;
@@ -148,7 +156,7 @@ export async function submitContact(
       return reply(503, { status: "failed", ...kept });
     }
   };
-  const verdict = fillTimeVerdict(givenToken, { minMs: desk.minFillMs });
+  const verdict = fillTimeVerdict(givenToken, { minMs: desk.minFillMs, secret: desk.formKey });
   if (verdict === "too-fast") {
     const reason = `sent within ${desk.minFillMs} ms of the form being shown`;
     return hold(reason, "sent too soon after the form was shown");

@@ -24,7 +24,7 @@ export function headers() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { api, lang } = pageContext(args);
+  const { api, contact, lang } = pageContext(args);
   const [contactInfo, bannerImage] = await Promise.all([
     api.content("contactInfo", lang),
     // The banner borrows the projects page's image; the page works without it.
@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
       () => null,
     ),
   ]);
-  return { lang, contactInfo, bannerImage, session: newFormSession() };
+  return { lang, contactInfo, bannerImage, session: newFormSession(contact) };
 }
 
 export async function action(args: Route.ActionArgs) {
