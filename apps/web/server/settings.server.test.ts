@@ -91,6 +91,14 @@ describe("parseSettings", () => {
   it("gives the defaults for data paths relative to the root too", () => {
     const settings = loadSettings("/srv/site", api);
     expect(settings.COMPANY_FILE).toBe("/srv/site/apps/web/company.json");
+    expect(settings.SEARCH_INDEX_DIR).toBe("/srv/site/data/search");
+  });
+
+  it("keeps the search indexes beside the stored answers unless told otherwise", () => {
+    const beside = parseSettings({ ...api, ANSWER_STORE_PATH: "/var/lib/site/answers.sqlite" });
+    expect(beside.SEARCH_INDEX_DIR).toBe("/var/lib/site/search");
+    const given = parseSettings({ ...api, SEARCH_INDEX_DIR: "/mnt/search" });
+    expect(given.SEARCH_INDEX_DIR).toBe("/mnt/search");
   });
 
   it("reads what operators set for logs, metrics and traces, refusing wrong values", () => {

@@ -195,7 +195,14 @@ const settingsSchema = z.object({
     }),
 });
 
-export type Settings = z.infer<typeof settingsSchema>;
+/** The settings, with the defaults that follow from other settings filled in. */
+const settingsWithDerived = settingsSchema.transform((settings) => ({
+  ...settings,
+  SEARCH_INDEX_DIR:
+    settings.SEARCH_INDEX_DIR ?? path.join(path.dirname(settings.ANSWER_STORE_PATH), "search"),
+}));
+
+export type Settings = z.infer<typeof settingsWithDerived>;
 
 /** The environment variables the website reads (the README's settings table lists them). */
 export const settingNames = Object.keys(settingsSchema.shape);
@@ -207,7 +214,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const result = settingsSchema.safeParse(cleaned);
+  const result = settingsWithDerived.safeParse(cleaned);
   if (result.success) return result.data;
   const lines = result.error.issues.map(
     (issue) =>
@@ -249,10 +256,7 @@ export function loadSettings(root: string, defaults: Record<string, string> = {}
     OUTBOX_DATABASE_PATH: path.resolve(root, settings.OUTBOX_DATABASE_PATH),
     IMAGE_CACHE_DIR: path.resolve(root, settings.IMAGE_CACHE_DIR),
     ANSWER_STORE_PATH: path.resolve(root, settings.ANSWER_STORE_PATH),
-    SEARCH_INDEX_DIR: path.resolve(
-      root,
-      settings.SEARCH_INDEX_DIR ?? path.join(path.dirname(settings.ANSWER_STORE_PATH), "search"),
-    ),
+    SEARCH_INDEX_DIR: path.resolve(root, settings.SEARCH_INDEX_DIR),
   };
 }
 

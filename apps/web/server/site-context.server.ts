@@ -133,7 +133,6 @@ export function createSite(settings: Settings): Site {
       ? new PageCache({ maxBytes: settings.PAGE_CACHE_MAX_MB * 1024 * 1024 })
       : undefined;
   if (pageCache) watchPageCache(() => pageCache.poolBytes);
-  const searchDir = settings.SEARCH_INDEX_DIR ?? "data/search";
   const search = new SiteSearch({
     source: {
       listings: (lang) => {
@@ -148,7 +147,9 @@ export function createSite(settings: Settings): Site {
       document: (lang, item) => documentOf(api, lang, item),
       itemAt,
     },
-    store: redis ? redisSearchStore(redis, fileSearchStore(searchDir)) : fileSearchStore(searchDir),
+    store: redis
+      ? redisSearchStore(redis, fileSearchStore(settings.SEARCH_INDEX_DIR))
+      : fileSearchStore(settings.SEARCH_INDEX_DIR),
     ttlMs: settings.CACHE_TTL_MS,
     // Results kept in the page cache were read from the old index.
     onChange: (lang) => pageCache?.dropSearches(lang),

@@ -198,10 +198,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 }
 
 /** The worker as configured by the site's settings (OUTBOX_*), sending to API_BASE_URL. */
-export function outboxWorkerFromSettings(
-  settings: Settings & { API_BASE_URL: string },
-  logger?: Logger,
-): OutboxWorker {
+export function outboxWorkerFromSettings(settings: Settings, logger?: Logger): OutboxWorker {
   return startOutboxWorker({
     databasePath: settings.OUTBOX_DATABASE_PATH,
     pollMs: settings.OUTBOX_POLL_MS,

@@ -52,10 +52,7 @@ export interface ContactDesk {
   tokens: SpentTokens;
 }
 
-export function createContactDesk(
-  settings: Settings & { API_BASE_URL: string },
-  redis?: RedisLink,
-): ContactDesk {
+export function createContactDesk(settings: Settings, redis?: RedisLink): ContactDesk {
   const api = { baseUrl: settings.API_BASE_URL, timeoutMs: settings.API_TIMEOUT_MS };
   const outbox = outboxWriter(settings.OUTBOX_DATABASE_PATH);
   return {

@@ -81,11 +81,6 @@ export class ContentCache {
     return this.#entries.size;
   }
 
-  /** The keys held in memory, least recently used first. */
-  keys(): IterableIterator<string> {
-    return this.#entries.keys();
-  }
-
   /**
    * The cached value for `key`: fresh; stale while a refresh runs, if young enough; else the
    * result of `load` (shared by concurrent callers). `seen` learns until when the value given
