@@ -33,12 +33,13 @@ import {
 import type { Settings } from "../settings.server.ts";
 import { createSite } from "../site-context.server.ts";
 import { cachedAnswers } from "./cached-answers.ts";
-import { checkHost, errorPage, rejectLongUrls, rejectMalformedUrls } from "./error-page.ts";
+import { errorPage } from "./error-page.ts";
 import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
 import { operations } from "./operations.ts";
 import { pageHandler, SENT_WHOLE } from "./page-handler.ts";
 import { refuseForeignRedirects } from "./redirect-guard.ts";
+import { checkHost, rejectLongUrls, rejectMalformedUrls } from "./request-guards.ts";
 import { requestHandling } from "./requests.ts";
 import { pagePolicies, securityHeaders } from "./security-headers.ts";
 
