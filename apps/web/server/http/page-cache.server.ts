@@ -53,7 +53,7 @@ const normaliseEscapes = (path: string) =>
  * unknown path): in lower case (routes match any case, and these addresses are all written so),
  * escapes normalised, without trailing slashes. `/en/NEWS/Feed.xml/` → `/en/news/feed.xml`.
  */
-export function canonicalPagePath(pathname: string): string {
+function canonicalOtherPath(pathname: string): string {
   return normaliseEscapes(pathname.toLowerCase()).replace(/\/+$/, "") || "/";
 }
 
@@ -63,7 +63,7 @@ export function canonicalPagePath(pathname: string): string {
  */
 export function canonicalPathOf(path: string): string {
   const pathname = path.split("?")[0] ?? "";
-  return pageAddress(pathname)?.path ?? canonicalPagePath(pathname);
+  return pageAddress(pathname)?.path ?? canonicalOtherPath(pathname);
 }
 
 /** How the page handler treats one GET: where to redirect it, or which key it renders under. */
@@ -111,7 +111,7 @@ export function cacheAddress(target: string): CacheAddress {
   }
   // Such routes read no query (a 200 is the same without it), but one may redirect with what
   // the query holds for the page it names (`/fr/news?page=2` → `/en/news?page=2`).
-  const key = canonicalPagePath(path);
+  const key = canonicalOtherPath(path);
   const keepable = key === path && key.length <= MAX_KEY_LENGTH;
   const search = queryAt === -1 ? "" : target.slice(queryAt);
   // The URL parser would resolve a dot segment away (`/en/news/%2E%2E` is `/en/`), rendering
