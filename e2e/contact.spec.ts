@@ -71,6 +71,8 @@ for (const lang of languages) {
       }
       await expect(field(page, "email")).toHaveAttribute("dir", "ltr");
       await expect(field(page, "phone")).toHaveAttribute("dir", "ltr");
+      // Left to right, on the side the page's text starts from: the right in Arabic.
+      await expect(field(page, "phone")).toHaveCSS("text-align", lang === "ar" ? "end" : "start");
       await expect(form(page)).toHaveAttribute("novalidate", "");
       await expect(submitButton(page)).toHaveText(t["contact.send"]);
 

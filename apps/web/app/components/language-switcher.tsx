@@ -1,4 +1,4 @@
-import type { Language } from "@site/contract";
+import { type Language, otherLanguage } from "@site/contract/languages";
 import { useLocation } from "react-router";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { switchLanguagePath } from "../shared/page-table.ts";
@@ -13,7 +13,7 @@ import { GlobeIcon } from "./icons.tsx";
 export function LanguageSwitcher({ lang, className = "" }: { lang: Language; className?: string }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  const other: Language = lang === "ar" ? "en" : "ar";
+  const other = otherLanguage(lang);
   const name = t(`language.${other}`);
   return (
     <a

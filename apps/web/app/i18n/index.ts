@@ -1,9 +1,12 @@
 /**
- * Interface strings (the only place they live). One file per language with flat dotted keys;
+ * Interface strings, all but the contact form's field messages, which the reference API answers
+ * with too (`@site/contract/contact-form`). One file per language with flat dotted keys;
  * Arabic is typed from English, so a missing Arabic key fails the type-check.
  * A new language: its code in `languages` (packages/contract/src/languages.ts), its file here
- * typed like `ar` in `resources`, and its fonts in app/fonts.css; the direction comes from
- * the platform (`directionOf`).
+ * typed like `ar` in `resources`, its fonts in app/fonts.css, its name in the company file and
+ * its `og:locale` (shared/seo.ts); the direction comes from the platform (`directionOf`). A
+ * third language would also need the switcher and the `hreflang` links to offer each other
+ * one (`otherLanguage` gives one), and the footer's direction (SPEC: only English runs LTR).
  */
 import { isLanguage, type Language, languages } from "@site/contract/languages";
 import { createInstance, type i18n } from "i18next";

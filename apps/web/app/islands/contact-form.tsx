@@ -194,7 +194,6 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
             spec={spec}
             id={inputId(spec.field)}
             maxLength={contactLimits[spec.field]}
-            lang={lang}
             label={texts.labels[spec.field]}
             error={errors[spec.field]?.join(" ")}
             defaultValue={values?.[spec.field] ?? ""}

@@ -17,7 +17,7 @@
  *   height, type and alt (the shared title).
  * - Canonical and hreflang links from SITE_URL, keeping only a `page` query; `og:locale`.
  */
-import type { Language } from "@site/contract";
+import { type Language, otherLanguage } from "@site/contract";
 import type { MetaDescriptor } from "react-router";
 import type en from "../i18n/en.json";
 import { i18nFor } from "../i18n/index.ts";
@@ -113,7 +113,7 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
     page.siteUrl,
     crop ? cropPath(ownImage) : cardPath(page.pathname, version),
   );
-  const other: Language = page.lang === "ar" ? "en" : "ar";
+  const other = otherLanguage(page.lang);
   const graph =
     page.organization &&
     structuredData({

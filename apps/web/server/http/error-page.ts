@@ -3,9 +3,11 @@
  * missing `/assets/` file, a bug) gets the site's error screen with a fitting status, in the
  * visitor's language, never a stack trace, a file path or an internal address. One log line.
  */
+import { defaultLanguage, isLanguage } from "@site/contract";
 import type express from "express";
 import ar from "../../app/i18n/ar.json" with { type: "json" };
 import en from "../../app/i18n/en.json" with { type: "json" };
+import { directionOf } from "../../app/i18n/index.ts";
 import { type Logger, loggerFor } from "../log.server.ts";
 
 const strings = { en, ar } as const;
@@ -22,13 +24,14 @@ function statusOf(error: unknown): number {
 
 /** A self-contained page: it must render even when the build's assets are what failed. */
 export function errorPageHtml(status: number, pathname: string): string {
-  const lang = /^\/ar(\/|$)/i.test(pathname) ? "ar" : "en";
+  const first = pathname.split("/")[1]?.toLowerCase();
+  const lang = isLanguage(first) ? first : defaultLanguage;
   const t = strings[lang];
   const notFound = status === 404;
   const title = notFound ? t["error.404.title"] : t["error.title"];
   const message = notFound ? t["error.404.message"] : t["error.message"];
   return `<!doctype html>
-<html lang="${lang}" dir="${lang === "ar" ? "rtl" : "ltr"}">
+<html lang="${lang}" dir="${directionOf(lang)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;text-align:center}main{max-width:36rem;padding:2rem}a{display:inline-block;margin-top:1.5rem;padding:.75rem 1.5rem;border-radius:.5rem;background:#0f2a44;color:#fff;text-decoration:none}</style>

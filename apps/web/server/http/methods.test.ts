@@ -124,6 +124,10 @@ describe("errorPage", () => {
     expect(html).toContain(ar["error.404.title"]);
     expect(html).toContain('href="/ar"');
     expect(errorPageHtml(500, "/en/x")).toContain('<html lang="en" dir="ltr">');
+    // Any spelling of the language; English for any other address.
+    expect(errorPageHtml(400, "/AR/%")).toContain('<html lang="ar" dir="rtl">');
+    expect(errorPageHtml(404, "/arabic/x")).toContain('<html lang="en" dir="ltr">');
+    expect(errorPageHtml(404, "/")).toContain('<html lang="en" dir="ltr">');
   });
 });
 

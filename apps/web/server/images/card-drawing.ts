@@ -3,6 +3,7 @@
  * site's host, laid out from the side the language starts from (Arabic right to left).
  */
 import type { Language } from "@site/contract";
+import { directionOf } from "../../app/i18n/index.ts";
 import { socialImageSize } from "../../app/shared/social-image.ts";
 import { loadCardFonts } from "./card-fonts.ts";
 import { type DrawnText, type Measure, textMeasure } from "./card-text.ts";
@@ -91,7 +92,7 @@ async function drawCard(
   card: Card,
   logo: Buffer | null,
 ): Promise<Buffer> {
-  const rtl = card.lang === "ar";
+  const rtl = directionOf(card.lang) === "rtl";
   /** `left` of an item `width` wide placed `inset` from the side the language starts from. */
   const fromStart = (width: number, inset = MARGIN) => (rtl ? WIDTH - inset - width : inset);
   const layers: { input: Buffer; left: number; top: number }[] = [];

@@ -1,5 +1,6 @@
 /** Text on a social card: drawn by Pango in the Cairo font, and measured in lines. */
 import type { Language } from "@site/contract";
+import { directionOf } from "../../app/i18n/index.ts";
 import { FONT } from "./card-fonts.ts";
 
 type SharpModule = typeof import("sharp").default;
@@ -31,7 +32,7 @@ export function textMeasure(sharp: SharpModule) {
   const draw = async (text: string, options: TextOptions) => {
     // A direction mark first: the paragraph runs in the page's direction whatever its first
     // word, and "left" then means the side the language starts from (Pango flips it for RTL).
-    const mark = options.lang === "ar" ? "\u200f" : "\u200e";
+    const mark = directionOf(options.lang) === "rtl" ? "\u200f" : "\u200e";
     const markup = `<span foreground="${options.colour}" line_height="0.8">${mark}${escapeMarkup(text)}</span>`;
     const { data, info } = await sharp({
       text: {

@@ -4,7 +4,6 @@
  * `aria-describedby` so screen readers read it with the field. The message's place is always
  * rendered, hidden while empty.
  */
-import type { Language } from "@site/contract";
 import { InfoIcon } from "../../components/icons.tsx";
 
 export type FieldSpec<Name extends string = string> = {
@@ -25,7 +24,6 @@ export function FormField({
   spec,
   id,
   maxLength,
-  lang,
   label,
   error,
   defaultValue,
@@ -34,7 +32,6 @@ export function FormField({
   spec: FieldSpec;
   id: string;
   maxLength: number;
-  lang: Language;
   label: string;
   error: string | undefined;
   defaultValue: string;
@@ -76,12 +73,13 @@ export function FormField({
         <input
           type={spec.type ?? "text"}
           autoComplete={spec.autoComplete}
-          // Addresses and numbers read left to right; in Arabic they still sit on the right.
+          // Addresses and numbers read left to right; on a right-to-left page they still sit on
+          // the right.
           dir={spec.ltr ? "ltr" : undefined}
           {...control}
           // biome-ignore lint/a11y/noAutofocus: only after a scriptless post, on the first invalid field
           autoFocus={autoFocus || undefined}
-          className={`${control.className} ${spec.ltr && lang === "ar" ? "text-end" : ""}`}
+          className={`${control.className} ${spec.ltr ? "rtl:text-end" : ""}`}
         />
       )}
       <p
