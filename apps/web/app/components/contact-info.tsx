@@ -31,7 +31,7 @@ export function ContactInfoList({
   const muted = tone === "dark" ? "text-white/70" : "text-slate-500";
   const strong = tone === "dark" ? "text-white" : "text-navy-900";
   return (
-    <ul className={`space-y-4 ${className}`}>
+    <ul className={`space-y-4 wrap-anywhere ${className}`}>
       {items.map((item, index) => {
         const info = item.info.trim();
         const kind = contactKind(info);

@@ -45,7 +45,9 @@ export function Footer({ lang, data }: { lang: Language; data: FooterData }) {
   return (
     <footer
       dir={lang === "en" ? "ltr" : "rtl"}
-      className="focus-on-dark bg-navy-950 text-white/80 print:hidden"
+      // `wrap-anywhere`: a word longer than its column (a title, an address from the API)
+      // breaks rather than widening the page.
+      className="focus-on-dark bg-navy-950 text-white/80 wrap-anywhere print:hidden"
     >
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-3">
         <section aria-labelledby="footer-about">

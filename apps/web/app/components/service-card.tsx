@@ -31,7 +31,7 @@ export function ServiceCard({
     <a
       href={href("service", lang, service.id)}
       data-testid="service-card"
-      className="group flex h-full flex-col items-start gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-navy-900 hover:bg-navy-900 hover:shadow-lg focus-visible:border-navy-900 focus-visible:bg-navy-900 focus-visible:shadow-lg motion-safe:hover:-translate-y-1 motion-safe:focus-visible:-translate-y-1"
+      className="group flex h-full flex-col items-start gap-4 rounded-xl wrap-anywhere border border-slate-200 bg-white p-6 shadow-sm transition hover:border-navy-900 hover:bg-navy-900 hover:shadow-lg focus-visible:border-navy-900 focus-visible:bg-navy-900 focus-visible:shadow-lg motion-safe:hover:-translate-y-1 motion-safe:focus-visible:-translate-y-1"
     >
       <span className="relative flex size-16 shrink-0 items-center justify-center rounded-lg bg-sand-100 transition-colors group-hover:bg-white/10 group-focus-visible:bg-white/10">
         {service.icon ? (

@@ -125,7 +125,7 @@ function ExtraDataStrip({ items }: { items: HomeData["extraData"] }) {
         {items.length === 0 ? (
           <p className="text-center text-white/80">{t("common.noData")}</p>
         ) : (
-          <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="grid gap-8 wrap-anywhere sm:grid-cols-2 lg:grid-cols-4">
             {items.map((item) => (
               <li
                 key={`${item.index}-${item.title}`}

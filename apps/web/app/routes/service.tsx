@@ -56,7 +56,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
                           current ? "text-steel-600" : "text-slate-700"
                         }`}
                       >
-                        <span>{item.title}</span>
+                        <span className="min-w-0 wrap-anywhere">{item.title}</span>
                         <ChevronNext size={16} className="shrink-0" />
                       </a>
                     </li>
