@@ -8,9 +8,9 @@
  */
 import { i18n } from "./support/content.ts";
 import { type EditingProxy, type ProxiedSite, siteBehindProxy } from "./support/editing-proxy.ts";
-import { expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
+import { controlledBy, expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
 import type { RunningSite } from "./support/site.ts";
-import { expect, test } from "./support/test.ts";
+import { expect, onlyAt, test } from "./support/test.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -226,6 +226,40 @@ test.describe("in the browser", () => {
       await expect(page.getByText(word).filter({ visible: true }).first()).toBeVisible();
       await expectNoHorizontalOverflow(page, pagePath);
     }
+  });
+});
+
+test.describe(() => {
+  onlyAt("desktop", "the desktop dropdowns");
+
+  test("a dropdown of dozens of services scrolls within the window, to its last one", async ({
+    page,
+  }) => {
+    proxy.state.rewrite = (asked, body) => {
+      if (asked === "/api/services") {
+        const [first] = rowsOf(body);
+        const many = Array.from({ length: 60 }, (_, i) => ({
+          ...first,
+          id: 900 + i,
+          title: `Service number ${i + 1}`,
+        }));
+        (body as { data: Row[] }).data = many;
+      }
+      return body;
+    };
+    await page.goto(`${site.url}/en/news`);
+    const toggle = page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("button", { name: "Show Services submenu" });
+    await toggle.click();
+    const menu = await controlledBy(page, toggle);
+    const box = await menu.boundingBox();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(
+      page.viewportSize()?.height ?? 0,
+    );
+    const last = menu.getByRole("link", { name: "Service number 60" });
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
   });
 });
 

@@ -154,6 +154,10 @@ for (const lang of languages) {
         expect(count).toBeGreaterThan(2);
         await page.keyboard.press("ArrowDown");
         await expect(entries.nth(0)).toBeFocused();
+        // Its ring stands out from the white menu (3:1), though the header around it is dark.
+        await expect
+          .poll(async () => (await page.evaluate(() => window.keyboardTools.ringContrast()))?.ratio)
+          .toBeGreaterThanOrEqual(3);
         await page.keyboard.press("ArrowDown");
         await expect(entries.nth(1)).toBeFocused();
         await page.keyboard.press("ArrowUp");

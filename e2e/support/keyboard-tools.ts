@@ -201,11 +201,14 @@ export function installKeyboardTools() {
       if (!host) return null;
       const colour = /(?:rgba?|oklab|oklch|lab|lch|color)\([^)]*\)/.exec(ring)?.[0];
       if (!colour) return null;
-      // An outline drawn inside its box (negative offset) lies over the box's own content.
+      // An outline drawn inside its box (negative offset) lies over the box's own content: its
+      // background where that is text, no one colour where it is a picture.
       const inside =
         ring.includes("outline") && parseFloat(getComputedStyle(host).outlineOffset) < 0;
-      if (inside || getComputedStyle(host).position === "fixed") return null;
-      const surface = surfaceOf(host.parentElement);
+      const pictured = "img, picture, svg, video";
+      if (inside && host.matches(`${pictured}, :has(${pictured})`)) return null;
+      if (getComputedStyle(host).position === "fixed") return null;
+      const surface = surfaceOf(inside ? host : host.parentElement);
       if (!surface) return null;
       const shown = over(rgba(colour), surface);
       const [light, dark] = [luminance(shown), luminance(surface)].sort((a, b) => b - a);
