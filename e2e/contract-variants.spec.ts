@@ -229,6 +229,33 @@ test.describe("in the browser", () => {
   });
 });
 
+test("a dozen home banners keep the slider's buttons on the screen, each a 24 px target", async ({
+  page,
+}) => {
+  proxy.state.rewrite = (asked, body) => {
+    if (asked === "/api/homepage-banners") {
+      const [first] = rowsOf(body);
+      (body as { data: Row[] }).data = Array.from({ length: 12 }, (_, i) => ({
+        ...first,
+        id: 800 + i,
+      }));
+    }
+    return body;
+  };
+  for (const lang of ["en", "ar"]) {
+    await page.goto(`${site.url}/${lang}`);
+    const slider = page.getByTestId("hero-slider");
+    await expect(slider.getByTestId("hero-dot")).toHaveCount(12);
+    for (const button of await slider.getByRole("button").all()) {
+      if (!(await button.isVisible())) continue;
+      await expect(button).toBeInViewport({ ratio: 1 });
+      const box = await button.boundingBox();
+      expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(24);
+    }
+    await expectNoHorizontalOverflow(page, lang);
+  }
+});
+
 test.describe(() => {
   onlyAt("desktop", "the desktop dropdowns");
 

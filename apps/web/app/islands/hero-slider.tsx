@@ -114,7 +114,8 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
       {slides.length > 1 ? (
         <div className="absolute inset-x-0 bottom-8 flex items-center justify-center gap-3 px-4">
           <SlideButtons slider={slider} labels={labels} surface="overlay">
-            <div className="flex items-center gap-1">
+            {/* Many slides: the dots take more rows, and the buttons stay on the screen. */}
+            <div className="flex min-w-0 flex-wrap items-center justify-center gap-1">
               {slides.map((slide, index) => (
                 <button
                   key={slide.key}

@@ -38,7 +38,7 @@ export function RoundButton({
       aria-label={label}
       aria-disabled={disabled || undefined}
       className={cn(
-        "inline-flex size-11 items-center justify-center rounded-full transition-colors",
+        "inline-flex size-11 shrink-0 items-center justify-center rounded-full transition-colors",
         surfaces[surface],
         className,
       )}
