@@ -229,6 +229,25 @@ test.describe("in the browser", () => {
   });
 });
 
+test("an image missing from the API shows the site's 'no image' picture, not a broken one", async ({
+  page,
+}) => {
+  proxy.state.rewrite = (asked, body) => {
+    if (asked === "/api/news") {
+      const [first] = rowsOf(body);
+      Object.assign(first ?? {}, { image: "/storage/news/never-uploaded.jpg" });
+    }
+    return body;
+  };
+  await page.goto(`${site.url}/en/news`);
+  const picture = page.getByTestId("news-card").first().locator("img").first();
+  await picture.scrollIntoViewIfNeeded();
+  await expect(picture).toHaveAttribute("src", /never-uploaded/);
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+});
+
 test("a dozen home banners keep the slider's buttons on the screen, each a 24 px target", async ({
   page,
 }) => {

@@ -136,9 +136,12 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
   if (options.mediaProxyTo) app.use("/storage", mediaProxy(options.mediaProxyTo));
+  // The public files as served: the client build's copy, or the sources in development.
+  const publicDir = options.clientDir ?? path.resolve(import.meta.dirname, "../../public");
   app.use(
     "/img",
     imageEndpoint({
+      publicDir,
       apiBaseUrl: settings.API_BASE_URL,
       origins: site.mediaOrigins,
       cacheDir: settings.IMAGE_CACHE_DIR,
@@ -183,8 +186,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
       cacheDir: settings.IMAGE_CACHE_DIR,
       company: site.company,
       siteUrl: settings.SITE_URL,
-      // The public files as served: the client build's copy, or the sources in development.
-      publicDir: options.clientDir ?? path.resolve(import.meta.dirname, "../../public"),
+      publicDir,
       timeoutMs: settings.API_TIMEOUT_MS,
       libvipsMemoryMb: settings.IMAGE_MEMORY_MB,
       pageTitle,

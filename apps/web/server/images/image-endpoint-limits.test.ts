@@ -85,7 +85,14 @@ async function startSite(options: Partial<ImageEndpointOptions> = {}) {
   const app = express();
   app.use(
     "/img",
-    imageEndpoint({ apiBaseUrl: apiUrl, origins: [apiUrl], timeoutMs: 500, ...options, cacheDir }),
+    imageEndpoint({
+      apiBaseUrl: apiUrl,
+      origins: [apiUrl],
+      timeoutMs: 500,
+      publicDir: path.resolve(import.meta.dirname, "../../public"),
+      ...options,
+      cacheDir,
+    }),
   );
   const server = http.createServer(app);
   servers.push(server);

@@ -14,6 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageCrops, imageKinds, resizedUrl } from "../../app/shared/image-kinds.ts";
 import { imageEndpoint } from "./image-endpoint.ts";
 
+/** The site's public files, as in development. */
+const publicDir = path.resolve(import.meta.dirname, "../../public");
+
 const testDir = fs.mkdtempSync(path.join(os.tmpdir(), "image-endpoint-test-"));
 // Under a dot-directory, as in ~/.cache or node_modules/.cache: files there are served too.
 const cacheDir = path.join(testDir, ".cache", "images");
@@ -63,7 +66,7 @@ beforeAll(async () => {
   const app = express();
   app.use(
     "/img",
-    imageEndpoint({ apiBaseUrl: apiUrl, origins: [apiUrl], cacheDir, timeoutMs: 2000 }),
+    imageEndpoint({ apiBaseUrl: apiUrl, origins: [apiUrl], cacheDir, timeoutMs: 2000, publicDir }),
   );
   site = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => site.once("listening", resolve));
@@ -161,8 +164,18 @@ describe("bad requests", () => {
     });
   }
 
-  it("answers 404 for a source the API does not have", async () => {
-    const response = await get(`src=${encodeURIComponent("/storage/gone.jpg")}&fit=og`);
-    expect(response.status).toBe(404);
+  it("answers 404 for a source the API does not have: with the site's 'no image' picture on pages", async () => {
+    const missing = await get(`src=${encodeURIComponent("/storage/gone.jpg")}&w=640`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toContain("image/svg+xml");
+    expect(Buffer.from(await missing.arrayBuffer())).toEqual(
+      fs.readFileSync(path.join(publicDir, "no-image.svg")),
+    );
+    // Not for long: the file may be uploaded soon.
+    expect(missing.headers.get("cache-control")).toBe("public, max-age=300");
+    // A social card's crawler gets no stand-in.
+    const card = await get(`src=${encodeURIComponent("/storage/gone.jpg")}&fit=og`);
+    expect(card.status).toBe(404);
+    expect(card.headers.get("content-type")).toContain("text/plain");
   });
 });

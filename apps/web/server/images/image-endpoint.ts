@@ -9,11 +9,15 @@
  * under endless spellings. Each result is made once and kept on disk, in a folder bounded in
  * bytes (least recently used files go first), and sent with long cache headers. A few images
  * are made at once; others wait briefly in line, then get a 503 with `Retry-After`. A bad
- * width, fit, source or file gets a 400; a missing one a 404; a failing API a 502 or 504.
+ * width, fit, source or file gets a 400; a missing one a 404, whose body is the site's "no image"
+ * picture (public/no-image.svg), which the page shows in place of a broken-image icon; a
+ * failing API a 502 or 504.
  * The parts: image-request.ts (what is asked), image-source.ts (the fetch), image-encode.ts
  * (sharp), encode-line.ts (the line), disk-cache.ts (the bounded folder).
  */
 import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type express from "express";
 import { loggerFor, reasonOf } from "../log.server.ts";
 import { timeImageEncode, watchImageCache } from "../operations/metrics.server.ts";
@@ -26,6 +30,8 @@ import { acceptedFormat, type Format, type Size, sizeOf, sourceUrl } from "./ima
 import { fetchSource } from "./image-source.ts";
 
 export interface ImageEndpointOptions {
+  /** The site's public files: `no-image.svg` answers for a missing image. */
+  publicDir: string;
   /** Where `/storage/...` sources are fetched from (the content API). */
   apiBaseUrl: string;
   /** Origins whose absolute URLs may be fetched (the API's and the media host's). */
@@ -46,6 +52,8 @@ export interface ImageEndpointOptions {
 }
 
 const ONE_WEEK = 7 * 24 * 60 * 60;
+/** How long a missing image's stand-in may be kept: the file may be uploaded soon. */
+const MISSING_MAX_AGE_S = 5 * 60;
 
 const log = loggerFor("images");
 
@@ -59,6 +67,7 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
   watchImageCache(() => disk.bytes);
   // libvips and the source buffers are the costly part: few at once, the rest wait briefly.
   const line = new Line(options.maxEncodes ?? 2, options.maxQueued ?? 32, options.queueMs ?? 5_000);
+  let noImage: Promise<Buffer> | undefined;
 
   return async (req, res) => {
     try {
@@ -84,6 +93,18 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
       sendCachedImage(res, file);
     } catch (error) {
       const status = error instanceof ImageError ? error.status : 500;
+      if (status === 404 && req.query.fit !== "og") {
+        noImage ??= readFile(path.join(options.publicDir, "no-image.svg"));
+        const picture = await noImage.catch(() => undefined);
+        if (picture) {
+          res
+            .status(404)
+            .type("image/svg+xml")
+            .set("Cache-Control", `public, max-age=${MISSING_MAX_AGE_S}`)
+            .send(picture);
+          return;
+        }
+      }
       if (status === 500) log.error({ path: req.path }, reasonOf(error));
       if (status === 503) res.setHeader("Retry-After", "5");
       res
