@@ -6,7 +6,7 @@
  * its answers (support/editing-proxy.ts); the site sends media through its own `/storage` proxy
  * (MEDIA_BASE_URL=/). Plain HTTP at one width; the long titles in the browser at both.
  */
-import { i18n } from "./support/content.ts";
+import { company, i18n } from "./support/content.ts";
 import { type EditingProxy, type ProxiedSite, siteBehindProxy } from "./support/editing-proxy.ts";
 import { controlledBy, expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
 import type { RunningSite } from "./support/site.ts";
@@ -246,6 +246,20 @@ test("an image missing from the API shows the site's 'no image' picture, not a b
   await expect
     .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
     .toBeGreaterThan(0);
+});
+
+test("a home page without banners shows the company's name where they would be", async ({
+  page,
+}) => {
+  proxy.state.rewrite = (asked, body) =>
+    asked === "/api/homepage-banners" ? { ...(body as object), data: [] } : body;
+  for (const lang of ["en", "ar"] as const) {
+    await page.goto(`${site.url}/${lang}`);
+    await expect(page.getByTestId("hero-slider")).toHaveCount(0);
+    const title = page.getByRole("heading", { level: 1 });
+    await expect(title).toBeInViewport();
+    await expect(title).toHaveText(company(lang).name);
+  }
 });
 
 test("a dozen home banners keep the slider's buttons on the screen, each a 24 px target", async ({

@@ -62,8 +62,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { lang, banners, extraData, about, projects, services, news } = loaderData;
   return (
     <>
-      <h1 className="sr-only">{company.name}</h1>
-      <HeroSlider banners={banners} />
+      {banners.length > 0 ? (
+        <>
+          <h1 className="sr-only">{company.name}</h1>
+          <HeroSlider banners={banners} />
+        </>
+      ) : (
+        // No banners yet: the company's name where they would be, not an empty dark screen.
+        <section className="bg-navy-950 px-4 pt-36 pb-20 text-center text-white sm:px-6">
+          <h1 className="text-4xl font-bold md:text-5xl">{company.name}</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-white/80">{company.shortDescription}</p>
+        </section>
+      )}
       <ExtraDataStrip items={extraData} />
       {about ? <AboutBlock about={about} lang={lang} /> : null}
 
