@@ -262,6 +262,20 @@ test("a home page without banners shows the company's name where they would be",
   }
 });
 
+test("without contact details, the contact page and the footer say where to write instead", async ({
+  page,
+}) => {
+  proxy.state.rewrite = (asked, body) =>
+    asked === "/api/contact-info" ? { ...(body as object), data: [] } : body;
+  for (const lang of ["en", "ar"] as const) {
+    await page.goto(`${site.url}/${lang}/contactUs`);
+    await expect(page.locator("main aside")).toContainText(i18n[lang]["contact.noDetails"]);
+    await expect(
+      page.locator("footer").getByRole("link", { name: i18n[lang]["footer.writeToUs"] }),
+    ).toHaveAttribute("href", `/${lang}/contactUs`);
+  }
+});
+
 test("a dozen home banners keep the slider's buttons on the screen, each a 24 px target", async ({
   page,
 }) => {

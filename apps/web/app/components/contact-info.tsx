@@ -1,5 +1,6 @@
 /** The company's contact details (title/info pairs); phones and e-mail become links. */
 import type { ContactInfoItem } from "@site/contract";
+import type { ReactNode } from "react";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "./icons.tsx";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -22,14 +23,18 @@ export function ContactInfoList({
   items,
   className = "",
   tone = "dark",
+  empty,
 }: {
   items: ContactInfoItem[];
   className?: string;
+  /** Shown when the company gives no details (where to write instead). */
+  empty: ReactNode;
   /** `dark`: light text on the navy footer; `light`: dark text on white. */
   tone?: "dark" | "light";
 }) {
   const muted = tone === "dark" ? "text-white/70" : "text-slate-500";
   const strong = tone === "dark" ? "text-white" : "text-navy-900";
+  if (items.length === 0) return <p className={`text-sm ${muted} ${className}`}>{empty}</p>;
   return (
     <ul className={`space-y-4 wrap-anywhere ${className}`}>
       {items.map((item, index) => {

@@ -67,7 +67,14 @@ export function Footer({ lang, data }: { lang: Language; data: FooterData }) {
           <h2 id="footer-contact" className="mb-5 text-lg font-bold text-white">
             {t("footer.contactUs")}
           </h2>
-          <ContactInfoList items={data.contactInfo} />
+          <ContactInfoList
+            items={data.contactInfo}
+            empty={
+              <a href={href("contact", lang)} className="underline hover:text-amber-brand">
+                {t("footer.writeToUs")}
+              </a>
+            }
+          />
         </section>
 
         <section aria-labelledby="footer-projects">

@@ -57,7 +57,12 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               {t("contact.infoHeading")}
             </h2>
             <span aria-hidden="true" className="mt-3 block h-1 w-14 rounded-full bg-amber-brand" />
-            <ContactInfoList items={contactInfo} tone="light" className="mt-8" />
+            <ContactInfoList
+              items={contactInfo}
+              tone="light"
+              className="mt-8"
+              empty={t("contact.noDetails")}
+            />
           </aside>
           <div className="lg:col-span-3">
             <TranslatedContactForm lang={lang} session={session} result={actionData} />
