@@ -96,6 +96,8 @@ describe("isoDateTime", () => {
     ["2024-05-12T09Z", Date.UTC(2024, 4, 12, 9)],
     ["2024-05-12T24:00:00Z", Date.UTC(2024, 4, 13)],
     ["0099-01-01", new Date("0099-01-01T00:00:00Z").getTime()],
+    // A fraction is cut to the millisecond, never carried into the next second (or year).
+    ["9999-12-31T23:59:59.999999Z", Date.UTC(9999, 11, 31, 23, 59, 59, 999)],
   ])("reads %j as the instant it names", (value, instant) => {
     expect(isoDateTime(value)).toBe(instant);
   });

@@ -65,7 +65,8 @@ export function isoDateTime(value: string): number | undefined {
   const at = new Date(0);
   // setUTCFullYear, not Date.UTC: the years 0 to 99 stay themselves.
   at.setUTCFullYear(year, month - 1, day);
-  at.setUTCHours(hour, minute, second, Math.round(fraction * 1000));
+  // Truncated, not rounded: .9999 of the last second of 9999 must not become the year 10000.
+  at.setUTCHours(hour, minute, second, Math.floor(fraction * 1000));
   return at.getTime() - offsetMinutes * 60_000;
 }
 
