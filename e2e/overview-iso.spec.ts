@@ -266,6 +266,18 @@ for (const lang of languages) {
       await context.close();
     });
 
+    test("certificates fade in from the first paint, without waiting for the islands' script", async ({
+      page,
+    }) => {
+      // A slow phone: the islands' script has not come (here: never comes).
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      // Not waiting for the islands to be live (they never will be).
+      await page.goto(`/${lang}/iso`, { waitUntil: "domcontentloaded" });
+      const first = page.getByTestId("iso-item").first();
+      await expect(first).toHaveAttribute("data-reveal", "shown");
+      await expect.poll(() => first.evaluate((item) => getComputedStyle(item).opacity)).toBe("1");
+    });
+
     test("a certificate reached by Tab before it has faded in is shown at once", async ({
       page,
     }) => {

@@ -27,7 +27,7 @@ function browserLike(scrollY: number) {
     document: {
       documentElement,
       cookie: "",
-      querySelectorAll: () => [image],
+      querySelectorAll: (selector: string) => (selector.includes("data-lazy") ? [image] : []),
       addEventListener: (type: string) => documentListeners.push(type),
     },
     HTMLElement: class {},

@@ -2,6 +2,7 @@
  * The one inline script of every page (root.tsx): what every page does, from the moment it is
  * parsed (decision 013):
  * - lazy images load as they come near the viewport (lazy-images.ts);
+ * - the ISO certificates fade in as they come into view (reveal-in-view.ts);
  * - the header turns translucent once the page is scrolled (scrolled-page.ts);
  * - the page's language is saved for the next visit to `/` (page-table.ts);
  * - the header's menus open and close (site-menus.ts);
@@ -18,6 +19,12 @@ import { isHomePath, isPagePath, LANGUAGE_KEY, saveLanguage } from "../shared/pa
 import { loadIslandsAfterPaint, loadIslandsOnFocus } from "./islands-after-paint.ts";
 import { LAZY_MARGIN, watchLazyImages } from "./lazy-images.ts";
 import { showLoadingOnLeave } from "./leaving-page.ts";
+import {
+  REVEAL_THRESHOLD,
+  revealInView,
+  STAGGER_START_S,
+  STAGGER_STEP_S,
+} from "./reveal-in-view.ts";
 import { SCROLL_THRESHOLD, SCROLL_THROTTLE_MS, watchScrolledPage } from "./scrolled-page.ts";
 import { watchMenus } from "./site-menus.ts";
 import { throttle } from "./throttle.ts";
@@ -43,6 +50,7 @@ export function pageScript(lang: Language | null): string {
 function scriptFor(lang: Language | null): string {
   return [
     call(watchLazyImages, JSON.stringify(LAZY_MARGIN)),
+    call(revealInView, String(REVEAL_THRESHOLD), String(STAGGER_START_S), String(STAGGER_STEP_S)),
     call(
       watchScrolledPage,
       throttle.toString(),
