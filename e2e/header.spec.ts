@@ -120,6 +120,8 @@ test.describe("header", () => {
       });
       await expect(page.getByRole("dialog", { name: "Main navigation" })).toBeVisible();
       await expect(page.locator("#search-menu")).toBeFocused();
+      // 16 px: iOS zooms the page in on a smaller field.
+      await expect(page.locator("#search-menu")).toHaveCSS("font-size", "16px");
     });
 
     test("phone menu is full screen, locks scrolling, expands sub-menus, closes on a link, opens at the current section", async ({

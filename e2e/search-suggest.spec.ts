@@ -167,6 +167,8 @@ test.describe("the combobox", () => {
       await expect(own).toHaveValue(word);
       await own.focus();
       await expect(own).toHaveAttribute("role", "combobox");
+      // 16 px: iOS zooms the page in on a smaller field.
+      await expect(own).toHaveCSS("font-size", "16px");
     });
   }
 });

@@ -24,21 +24,22 @@ const looks = {
   /** On the header's dark bar. */
   header: {
     form: "border-white/40 bg-white/10 focus-within:border-amber-brand",
-    input: "w-24 text-white placeholder:text-white/70",
+    input: "w-24 py-1.5 text-sm text-white placeholder:text-white/70",
     button: "text-white hover:text-amber-brand",
     list: "end-0 w-80",
   },
   /** In the phone menu's dark panel. */
   menu: {
     form: "border-white/40 bg-white/10 focus-within:border-amber-brand",
-    input: "w-full text-base text-white placeholder:text-white/70",
+    // 16 px: a smaller field makes iOS zoom the page in when it is tapped.
+    input: "w-full py-1.5 text-base text-white placeholder:text-white/70",
     button: "text-white hover:text-amber-brand",
     list: "inset-x-0",
   },
   /** On the results page. */
   page: {
     form: "border-slate-300 bg-white focus-within:border-steel-600",
-    input: "w-full text-base text-navy-900 placeholder:text-slate-500",
+    input: "w-full py-3 text-base text-navy-900 placeholder:text-slate-500",
     button: "bg-navy-900 text-white hover:bg-navy-800",
     list: "inset-x-0",
   },
@@ -228,8 +229,8 @@ function SearchCombobox({
             onFocus: () => setOpen(true),
           })}
           className={cn(
-            "min-w-0 rounded-full bg-transparent py-1.5 ps-4 text-sm",
-            variant === "page" && "py-3",
+            // Size and padding come from the look alone: `cn` resolves no conflicts.
+            "min-w-0 rounded-full bg-transparent ps-4",
             look.input,
           )}
         />
