@@ -137,7 +137,7 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
         // A long list (dozens of services or pages) scrolls within the window; the links'
         // focus rings sit inside them, where the scrolling box does not clip them.
         className="focus-on-light absolute start-0 top-full z-50 max-h-[calc(100dvh-6rem)] min-w-64 overflow-y-auto overscroll-contain rounded-lg bg-white py-2 wrap-anywhere shadow-xl ring-1 ring-navy-900/10"
-        linkClassName="block px-4 py-2 text-sm -outline-offset-2 hover:bg-sand-100 hover:text-navy-900"
+        linkClassName="px-4 py-2 text-sm -outline-offset-2 hover:bg-sand-100 hover:text-navy-900"
         colors={{ idle: "text-slate-700", current: "text-steel-600" }}
       />
     </li>

@@ -101,7 +101,7 @@ export function MobileMenu({
                     links={item.children}
                     pathname={pathname}
                     className="pb-3 ps-4"
-                    linkClassName="block py-2.5 text-base hover:text-amber-brand"
+                    linkClassName="py-2.5 text-base hover:text-amber-brand"
                     colors={{ idle: "text-white/85", current: "text-amber-brand" }}
                   />
                 </li>

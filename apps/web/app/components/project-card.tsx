@@ -16,7 +16,7 @@ export function ProjectCard({
 }) {
   return (
     <article
-      className={cn(cardFrame(true), "isolate aspect-[4/3] justify-end bg-navy-900 ring-0")}
+      className={cn(cardFrame(true, "photo"), "isolate aspect-[4/3] justify-end")}
       data-testid="project-card"
     >
       <LazyImage

@@ -64,7 +64,7 @@ function SubmenuLink({
       <a
         href={link.download}
         download
-        className={`${className} ${colors.idle} inline-flex w-full items-center justify-between gap-3`}
+        className={`${className} ${colors.idle} flex items-center justify-between gap-3`}
       >
         <span>{link.label}</span>
         <DownloadIcon size={16} aria-hidden="true" />
@@ -75,7 +75,7 @@ function SubmenuLink({
   return (
     <a
       href={link.to ?? "#"}
-      className={`${className} ${active ? `font-semibold ${colors.current}` : colors.idle}`}
+      className={`${className} block ${active ? `font-semibold ${colors.current}` : colors.idle}`}
       aria-current={currentPage(link, pathname)}
     >
       {link.label}

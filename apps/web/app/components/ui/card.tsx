@@ -9,11 +9,13 @@ import { ArrowNext } from "../icons.tsx";
 import { LazyImage } from "../lazy-image.tsx";
 
 /** The frame's classes, for elements that are not an `<article>` (a button, a link). */
-export const cardFrame = (interactive = false) =>
+export const cardFrame = (interactive = false, surface: "white" | "photo" = "white") =>
   cn(
     // `wrap-anywhere`: a word longer than the card (a title from the API) breaks rather than
     // widening the card's grid column past the screen.
-    "group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10 wrap-anywhere",
+    "group relative flex h-full flex-col overflow-hidden rounded-2xl shadow-sm wrap-anywhere",
+    // A photo fills the card to its edges: navy until it loads, and no outline.
+    surface === "white" ? "bg-white ring-1 ring-navy-900/10" : "bg-navy-900",
     interactive &&
       "transition hover:shadow-xl focus-visible:shadow-xl focus-within:ring-2 focus-within:ring-(--focus-color) motion-safe:hover:-translate-y-1",
   );
