@@ -1,7 +1,7 @@
 /**
  * Tools the structure spec installs in every page (`page.addInitScript`, after
  * `installPageNames`) as `window.structureTools`: the page's headings, landmarks, image
- * descriptions and link names.
+ * descriptions and `sizes`, and link names.
  */
 import "./page-names.ts";
 
@@ -114,6 +114,30 @@ export function installStructureTools() {
         if (alt === null) problems.push(`img without alt: ${image.src}`);
         else if (/\.(jpe?g|png|webp|gif|svg|avif)\b/i.test(alt) || /^(image|photo|img)$/i.test(alt))
           problems.push(`img whose alt is not a description: "${alt}"`);
+      }
+      // Each image's `sizes` says about the width it is drawn at: never less (a blurred photo),
+      // nor half as much again (the bytes of a larger image, on a phone's connection).
+      const drawnAt = (sizes: string) => {
+        for (const part of sizes.split(",")) {
+          const [, media, length] = /^\s*(\(.*\))?\s*(\S+)\s*$/.exec(part) ?? [];
+          if (media && !matchMedia(media).matches) continue;
+          const probe = document.createElement("div");
+          probe.style.width = length ?? "0";
+          document.body.append(probe);
+          const width = probe.getBoundingClientRect().width;
+          probe.remove();
+          return width;
+        }
+        return 0;
+      };
+      for (const image of Array.from(document.querySelectorAll("img[sizes], img[data-sizes]"))) {
+        const drawn = image.getBoundingClientRect().width;
+        if (image.getClientRects().length === 0 || drawn === 0) continue;
+        const said = drawnAt(image.getAttribute("sizes") ?? image.getAttribute("data-sizes") ?? "");
+        if (said < drawn - 2 || said > drawn * 1.5)
+          problems.push(
+            `img drawn ${Math.round(drawn)} px wide, sizes ${Math.round(said)} px: ${label(image)}`,
+          );
       }
       for (const svg of Array.from(document.querySelectorAll("svg"))) {
         const hidden = svg.closest('[aria-hidden="true"]');

@@ -21,6 +21,7 @@ export function NewsCard({
   href,
   headingLevel = 2,
   moreOnHover = false,
+  imageKind = "wideCard",
 }: {
   item: NewsCardItem;
   href: string;
@@ -28,12 +29,14 @@ export function NewsCard({
   headingLevel?: 2 | 3;
   /** The home carousel shows 'See More' on hover; the news grid always shows 'Read more'. */
   moreOnHover?: boolean;
+  /** How wide its photo is drawn: in a grid, or in the home carousel. */
+  imageKind?: "wideCard" | "carouselWideCard";
 }) {
   const { t } = useTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <Card interactive data-testid="news-card">
-      <CardImage src={item.image} alt="" kind="wideCard" className="aspect-[16/10]" />
+      <CardImage src={item.image} alt="" kind={imageKind} className="aspect-[16/10]" />
       <div className="flex flex-1 flex-col p-5 md:p-6">
         {item.date ? (
           // `self-start` keeps it on the side where the card's lines start, which its own

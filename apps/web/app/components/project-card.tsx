@@ -22,7 +22,7 @@ export function ProjectCard({
       <LazyImage
         src={project.homeimage}
         alt=""
-        kind="card"
+        kind="carouselCard"
         className="absolute inset-0 -z-20 size-full object-cover transition-transform duration-700 ease-layout group-hover:scale-105 group-focus-within:scale-105"
       />
       <span

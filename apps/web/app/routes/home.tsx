@@ -111,6 +111,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               href={href("newsItem", lang, item.id)}
               headingLevel={3}
               moreOnHover
+              imageKind="carouselWideCard"
             />
           ))}
         </Carousel>

@@ -57,7 +57,7 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
             <LazyImage
               src={item.image}
               alt={item.title}
-              kind="feature"
+              kind="sideFeature"
               className="aspect-[4/3] w-full rounded-2xl object-cover shadow-sm"
             />
           </figure>

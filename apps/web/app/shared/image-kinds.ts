@@ -21,7 +21,13 @@ interface ImageKindSpec {
 
 /** Cards: three or four to a row on wide screens, two on tablets, one on phones. */
 const cardSizes =
-  "(min-width: 1280px) 480px, (min-width: 1024px) 40vw, (min-width: 640px) 50vw, 100vw";
+  "(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 50vw, 100vw";
+
+/**
+ * Cards of the home page's carousels: one and a half to a view on phones, two and a half from
+ * 768 px, in a row at most 1,232 px wide (islands/parts/carousel-layout.ts CONTENT_CAROUSEL).
+ */
+const carouselSizes = "(min-width: 1280px) 493px, (min-width: 768px) 40vw, 67vw";
 
 export const imageKinds = {
   /** A page's banner, under its title. */
@@ -37,15 +43,24 @@ export const imageKinds = {
     widths: [480, 640, 960, 1280],
     crop: true,
   },
-  /** A photo in a card: equipment, a project in the home carousel. */
+  /** A photo in a card: equipment. */
   card: { width: 640, height: 480, sizes: cardSizes, widths: [320, 480, 640, 960] },
   /** A wider card photo: news, other projects. */
   wideCard: { width: 640, height: 400, sizes: cardSizes, widths: [320, 480, 640, 960] },
+  /** A project's photo in the home carousel. */
+  carouselCard: { width: 640, height: 480, sizes: carouselSizes, widths: [320, 480, 640, 960] },
+  /** A story's photo in the home carousel. */
+  carouselWideCard: {
+    width: 640,
+    height: 400,
+    sizes: carouselSizes,
+    widths: [320, 480, 640, 960],
+  },
   /** A slide of a page's photo gallery. */
   gallery: {
     width: 1280,
     height: 720,
-    sizes: "(min-width: 1280px) 1216px, 100vw",
+    sizes: "(min-width: 1280px) 1232px, 100vw",
     widths: [640, 960, 1280, 1920],
   },
   /** A photo in a grid of photos (HSE). */
@@ -55,11 +70,18 @@ export const imageKinds = {
     sizes: "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
     widths: [320, 480, 640, 960],
   },
-  /** The large photo beside a page's text: home's "about us", a news story. */
+  /** The large photo beside a page's text: home's "about us". */
   feature: {
     width: 960,
     height: 720,
     sizes: "(min-width: 1024px) 50vw, 100vw",
+    widths: [480, 640, 960, 1280],
+  },
+  /** The same photo in a page's side column, 400 px wide on wide screens: a news story's. */
+  sideFeature: {
+    width: 960,
+    height: 720,
+    sizes: "(min-width: 1024px) 400px, 100vw",
     widths: [480, 640, 960, 1280],
   },
   /** A tall photo beside a page's text (extra pages). */
