@@ -89,6 +89,28 @@ for (const lang of languages) {
       });
     });
 
+    test("the banner slider's buttons stay where they are when its script comes", async ({
+      page,
+      context,
+    }) => {
+      const places = async (target: Page) =>
+        target
+          .getByTestId("hero-slider")
+          // Every button, the one not shown yet too.
+          .locator("button")
+          .evaluateAll((buttons) =>
+            buttons.map((button) => Math.round(button.getBoundingClientRect().left)),
+          );
+      // As the page is before its islands' script has come (here: never comes).
+      const before = await context.newPage();
+      await before.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await before.goto(`/${lang}`, { waitUntil: "domcontentloaded" });
+      const shown = await places(before);
+      await openHome(page, lang);
+      await expect(page.getByTestId("hero-pause")).toBeVisible();
+      expect(await places(page)).toEqual(shown);
+    });
+
     test("reduced motion: the banner slider does not autoplay", async ({ page }) => {
       await page.emulateMedia({ reducedMotion: "reduce" });
       await page.clock.install();

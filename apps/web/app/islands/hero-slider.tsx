@@ -12,6 +12,7 @@ import Autoplay from "embla-carousel-autoplay";
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
 import { PauseIcon, PlayIcon } from "../components/icons.tsx";
 import { RoundButton } from "../components/ui/round-button.tsx";
+import { cn } from "../shared/cn.ts";
 import { island } from "./island.tsx";
 import {
   HERO_AUTOPLAY_DELAY,
@@ -62,7 +63,9 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
   });
   const { api } = slider;
   // Nothing moves by itself for reduced motion, so there is nothing to pause: no button.
-  const [moves, setMoves] = useState(false);
+  // Undefined until the island is live: the button keeps its place (invisible), so the arrows
+  // and dots beside it do not jump when it shows.
+  const [moves, setMoves] = useState<boolean>();
   const [paused, setPaused] = useState(false);
   const pausedRef = useRef(paused);
   pausedRef.current = paused;
@@ -132,12 +135,12 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
             </div>
             <RoundButton
               surface="overlay"
-              hidden={!moves}
+              hidden={moves === false}
               label={paused ? labels.play : labels.pause}
               onClick={togglePause}
               data-paused={paused || undefined}
               data-testid="hero-pause"
-              className="group"
+              className={cn("group motion-reduce:hidden", moves === undefined && "invisible")}
             >
               <PauseIcon size={18} className="group-data-paused:hidden" />
               <PlayIcon size={18} className="hidden group-data-paused:block" />
