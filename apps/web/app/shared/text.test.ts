@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { casesByRule } from "../test-support/cases.ts";
-import { dateOnly, decodeEntities, stripTags, truncate } from "./text.ts";
+import { amountText, dateOnly, decodeEntities, stripTags, truncate } from "./text.ts";
 
 describe("truncate", () => {
   it("leaves short text alone and cuts long text with an ellipsis", () => {
@@ -105,5 +105,22 @@ describe("stripTags", () => {
     expect(stripTags(`&${"a".repeat(n)}`)).toBe(`&${"a".repeat(n)}`);
     expect(stripTags("<script></script>".repeat(n))).toBe("");
     expect(stripTags("</script>".repeat(n))).toBe("");
+  });
+});
+
+describe("amountText", () => {
+  it("keeps an amount written as text as it is, digits and words", () => {
+    expect(amountText("486,250,000 ريال سعودي")).toBe("486,250,000 ريال سعودي");
+    expect(amountText("SAR 12500000")).toBe("SAR 12500000");
+    expect(amountText(null)).toBe("");
+  });
+
+  it("groups a number's thousands as the API's texts do, Western digits in both languages", () => {
+    expect(amountText(96480000)).toBe("96,480,000");
+    expect(amountText(1250000.5)).toBe("1,250,000.5");
+    expect(amountText(-1500)).toBe("-1,500");
+    expect(amountText(999)).toBe("999");
+    expect(amountText(0.1)).toBe("0.1");
+    expect(amountText(1e21)).toBe("1,000,000,000,000,000,000,000");
   });
 });

@@ -13,9 +13,21 @@ import { decodeHTML } from "entities/decode";
 /** The first 10 characters of an ISO date (`2024-05-12T09:30:00Z` → `2024-05-12`). */
 export const dateOnly = (value: string | null | undefined): string => (value ?? "").slice(0, 10);
 
-/** A contract amount as given (`"12,500,000 SAR"` or `12500000`), digits unchanged. */
-export const amountText = (value: string | number | null | undefined): string =>
-  value === null || value === undefined ? "" : String(value);
+/**
+ * A contract amount: text as given (`"12,500,000 SAR"`); a number with its thousands grouped
+ * as the API's texts write them (`12500000` → `12,500,000`), by hand, not by `Intl`, so the
+ * server and every browser write the same characters (decision 011).
+ */
+export function amountText(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string" || !Number.isFinite(value)) return String(value);
+  // Whole numbers in full (`1e21` too); others as JavaScript writes them, if without exponent.
+  const written = Number.isInteger(value) ? BigInt(value).toString() : String(value);
+  if (/e/i.test(written)) return written;
+  const [whole = "", fraction] = written.replace("-", "").split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");
+  return `${value < 0 ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
+}
 
 /**
  * Cuts `text` to at most `max` characters (by code point, so Arabic and emoji are never split
