@@ -182,6 +182,14 @@ test.describe("news item", () => {
       expect(expected.length).toBeGreaterThan(10);
       await expect(page.getByTestId("news-content")).toContainText(expected);
       await expect(page.getByRole("img", { name: item.title, exact: true })).toBeVisible();
+      // Back to the list, a target of at least 24 px each way (WCAG 2.5.8).
+      const back = page
+        .locator("main")
+        .getByRole("link", { name: t(lang, "news.title") })
+        .first();
+      await expect(back).toHaveAttribute("href", `/${lang}/news`);
+      const box = await back.boundingBox();
+      expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(24);
     });
 
     test(`/${lang}/news/:id: unsafe HTML is removed from the server HTML`, async ({ page }) => {

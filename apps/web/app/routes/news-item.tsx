@@ -2,7 +2,7 @@
 
 import { safeHtml } from "../../server/content/sanitize.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
-import { ChevronPrevious } from "../components/icons.tsx";
+import { BackLink } from "../components/back-link.tsx";
 import { LazyImage } from "../components/lazy-image.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
@@ -44,13 +44,7 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
       </PageBanner>
 
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
-        <a
-          href={href("news", lang)}
-          className="inline-flex items-center gap-1 text-sm font-semibold text-steel-600 hover:text-navy-900"
-        >
-          <ChevronPrevious size={16} />
-          {t("news.title")}
-        </a>
+        <BackLink href={href("news", lang)} label={t("news.title")} />
 
         <article className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-14">
           <figure className="lg:sticky lg:top-28 lg:col-start-2 lg:row-start-1 lg:self-start">

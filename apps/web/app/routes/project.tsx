@@ -2,7 +2,7 @@
 
 import { safeHtml } from "../../server/content/sanitize.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
-import { ChevronPrevious } from "../components/icons.tsx";
+import { BackLink } from "../components/back-link.tsx";
 import { ImageGallery } from "../components/image-gallery.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
@@ -53,13 +53,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
       <PageBanner title={project.title} image={project.image} />
 
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
-        <a
-          href={projectListPath(lang, kind)}
-          className="inline-flex items-center gap-1 text-sm font-semibold text-steel-600 hover:text-navy-900"
-        >
-          <ChevronPrevious size={16} />
-          {t(listTitleKey[kind])}
-        </a>
+        <BackLink href={projectListPath(lang, kind)} label={t(listTitleKey[kind])} />
 
         <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_320px] lg:gap-14">
           <aside
