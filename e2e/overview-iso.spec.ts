@@ -248,9 +248,26 @@ for (const lang of languages) {
 
         await certificates.nth(1).getByRole("button").click();
         await expect(dialog).toBeVisible();
-        await expect(dialog.getByTestId("lightbox-counter")).toHaveText(
-          lang === "en" ? "Image 2 of 6" : "الصورة 2 من 6",
-        );
+        const counter = dialog.getByTestId("lightbox-counter");
+        const nth = (n: number) => (lang === "en" ? `Image ${n} of 6` : `الصورة ${n} من 6`);
+        await expect(counter).toHaveText(nth(2));
+        // A finger's swipe: to the next image against the reading direction, back the other way.
+        const swipe = async (dx: number) => {
+          const picture = dialog.locator("img");
+          const box = await picture.boundingBox();
+          const [x, y] = [(box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + 20];
+          const touch = { pointerType: "touch", isPrimary: true, bubbles: true, clientY: y };
+          await picture.dispatchEvent("pointerdown", { ...touch, clientX: x });
+          await picture.dispatchEvent("pointerup", { ...touch, clientX: x + dx });
+        };
+        const forward = lang === "ar" ? 120 : -120;
+        await swipe(forward);
+        await expect(counter).toHaveText(nth(3));
+        await swipe(-forward);
+        await expect(counter).toHaveText(nth(2));
+        // A short move is a tap, not a swipe.
+        await swipe(forward / 4);
+        await expect(counter).toHaveText(nth(2));
       });
     });
 

@@ -5,9 +5,16 @@
  * with Escape, the close button or a click on the backdrop, gives focus back (to the element
  * that opened it, or the one its owner names for the image last shown), keeps Tab and Shift+Tab going round its buttons (a modal <dialog> alone lets
  * Tab out to the browser's own controls), and goes to the previous or next image with the
- * buttons or the arrow keys, mirrored in right-to-left pages.
+ * buttons, the arrow keys or a swipe, mirrored in right-to-left pages.
  */
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { ChevronNext, ChevronPrevious, CloseIcon } from "../../components/icons.tsx";
 import { PLACEHOLDER } from "../../components/lazy-image.tsx";
 import { arrowStep } from "./carousel-keys.ts";
@@ -41,6 +48,9 @@ export function useLightbox() {
   return { shown, setShown, opener };
 }
 
+/** How far a finger must move across the view to go to the next image. */
+const SWIPE_PX = 50;
+
 const roundButton =
   "pointer-events-auto inline-flex size-12 items-center justify-center rounded-full bg-white/10 text-white ring-1 ring-white/30 transition-colors hover:bg-amber-brand hover:text-navy-950 focus-visible:bg-amber-brand focus-visible:text-navy-950";
 
@@ -65,6 +75,9 @@ export function Lightbox({
   returnTo?: (index: number) => HTMLElement | null | undefined;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  /** Where a finger touched down, and whether its swipe moved the view (no click then). */
+  const touchedAt = useRef<{ x: number; y: number } | null>(null);
+  const swiped = useRef(false);
   const closeRef = useRef<HTMLButtonElement>(null);
   const total = images.length;
   const open = index !== null;
@@ -94,6 +107,22 @@ export function Lightbox({
   const image = index === null ? undefined : images[index];
   const step = (by: number) => {
     if (index !== null) onChange((index + by + total) % total);
+  };
+
+  // A swipe across the view: the next image comes from the side the reading goes to.
+  const onPointerDown = (event: PointerEvent) => {
+    swiped.current = false;
+    touchedAt.current =
+      event.pointerType === "mouse" ? null : { x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const from = touchedAt.current;
+    touchedAt.current = null;
+    if (!from || total < 2) return;
+    const dx = event.clientX - from.x;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(event.clientY - from.y)) return;
+    swiped.current = true;
+    step((dx < 0 ? 1 : -1) * (dir === "rtl" ? -1 : 1));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
@@ -128,13 +157,20 @@ export function Lightbox({
       }}
       onClose={() => onChange(null)}
       onKeyDown={onKeyDown}
-      className="focus-on-dark fixed inset-0 m-0 size-full max-h-none max-w-none overflow-hidden bg-transparent p-0 text-white backdrop:bg-navy-950/90 motion-safe:animate-fade-in"
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => {
+        touchedAt.current = null;
+      }}
+      // The page does not pan under a finger: the swipe is the lightbox's (zooming stays).
+      className="focus-on-dark fixed inset-0 m-0 size-full touch-pinch-zoom max-h-none max-w-none overflow-hidden bg-transparent p-0 text-white backdrop:bg-navy-950/90 motion-safe:animate-fade-in"
     >
       {/* The backdrop: a click anywhere outside the image and buttons closes the view. */}
       <div
         data-testid="lightbox-backdrop"
         aria-hidden="true"
-        onClick={() => onChange(null)}
+        // A swipe that ends on it is not a click to close.
+        onClick={() => swiped.current || onChange(null)}
         className="absolute inset-0 bg-navy-950/90"
       />
 
