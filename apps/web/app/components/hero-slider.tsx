@@ -13,7 +13,6 @@ export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
   const { t } = useTranslation();
   const dir = useDirection();
   const roles = useCarouselRoles();
-  if (banners.length === 0) return <div className="h-[560px] bg-navy-950" />;
   const name = t("home.bannerRegion");
   return (
     <HeroSliderIsland

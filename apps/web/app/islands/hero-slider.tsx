@@ -12,6 +12,7 @@ import Autoplay from "embla-carousel-autoplay";
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
 import { PauseIcon, PlayIcon } from "../components/icons.tsx";
 import { RoundButton } from "../components/ui/round-button.tsx";
+import { loadLazyImage } from "../page-script/lazy-images.ts";
 import { cn } from "../shared/cn.ts";
 import { island } from "./island.tsx";
 import {
@@ -73,6 +74,22 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
   useEffect(() => {
     setMoves(!matchMedia(REDUCED_MOTION_QUERY).matches);
   }, []);
+
+  // The next slide's picture is fetched while this one shows: lazy images load as they come
+  // into view, and a slide comes in from beside the view, blank until its picture arrives.
+  useEffect(() => {
+    if (!api) return;
+    const fetchNext = () => {
+      const next = api.slideNodes()[(api.selectedScrollSnap() + 1) % api.slideNodes().length];
+      for (const image of next?.querySelectorAll<HTMLImageElement>("img[data-lazy]") ?? [])
+        loadLazyImage(image);
+    };
+    fetchNext();
+    api.on("select", fetchNext);
+    return () => {
+      api.off("select", fetchNext);
+    };
+  }, [api]);
 
   useEffect(() => {
     if (!api) return;

@@ -11,20 +11,26 @@
 export const LAZY_MARGIN = "100px";
 
 /**
- * Watches every waiting image of the document and loads each one once it comes within `margin`
- * of the viewport. Inlined with `toString()`: it must not use anything from outside its own
- * body.
+ * Gives a waiting image its real sources now: when it comes near the view, or sooner when an
+ * island knows it will be shown (the hero slider's next slide). Self-contained, for the inline
+ * script too.
  */
-export function watchLazyImages(margin: string) {
+export function loadLazyImage(image: HTMLImageElement) {
+  const { src, srcset, sizes } = image.dataset;
+  if (sizes) image.sizes = sizes;
+  if (srcset) image.srcset = srcset;
+  if (src) image.src = src;
+  image.removeAttribute("data-lazy");
+}
+
+/**
+ * Watches every waiting image of the document and loads each one (`load`: loadLazyImage) once
+ * it comes within `margin` of the viewport. Inlined with `toString()`: it must not use anything
+ * from outside its own body.
+ */
+export function watchLazyImages(margin: string, load: (image: HTMLImageElement) => void) {
   // `data-lazy` is empty while an image waits unwatched, and says so once an observer has it.
   const watched = "watched";
-  const load = (image: HTMLImageElement) => {
-    const { src, srcset, sizes } = image.dataset;
-    if (sizes) image.sizes = sizes;
-    if (srcset) image.srcset = srcset;
-    if (src) image.src = src;
-    image.removeAttribute("data-lazy");
-  };
   const waiting = [...document.querySelectorAll<HTMLImageElement>("img[data-lazy]")].filter(
     (image) => image.dataset.lazy === "",
   );

@@ -17,7 +17,7 @@ import type { Language } from "@site/contract/languages";
 import islandsScript from "../islands/hydrate.ts?worker&url";
 import { isHomePath, isPagePath, LANGUAGE_KEY, saveLanguage } from "../shared/page-table.ts";
 import { loadIslandsAfterPaint, loadIslandsOnFocus } from "./islands-after-paint.ts";
-import { LAZY_MARGIN, watchLazyImages } from "./lazy-images.ts";
+import { LAZY_MARGIN, loadLazyImage, watchLazyImages } from "./lazy-images.ts";
 import { showLoadingOnLeave } from "./leaving-page.ts";
 import {
   REVEAL_THRESHOLD,
@@ -49,7 +49,7 @@ export function pageScript(lang: Language | null): string {
 
 function scriptFor(lang: Language | null): string {
   return [
-    call(watchLazyImages, JSON.stringify(LAZY_MARGIN)),
+    call(watchLazyImages, JSON.stringify(LAZY_MARGIN), loadLazyImage.toString()),
     call(revealInView, String(REVEAL_THRESHOLD), String(STAGGER_START_S), String(STAGGER_STEP_S)),
     call(
       watchScrolledPage,
