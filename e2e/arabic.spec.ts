@@ -152,7 +152,9 @@ test.describe("dates, amounts, phone numbers and e-mail addresses", () => {
     const rows = await apiData<Paged<{ amount: string | number }>>("/api/Completed-projects", "ar");
     // As shown: text as given, a number with its thousands grouped.
     const amounts = rows.data.map((row) =>
-      typeof row.amount === "number" ? row.amount.toLocaleString("en-US") : row.amount,
+      typeof row.amount === "number"
+        ? row.amount.toLocaleString("en-US", { maximumFractionDigits: 20 })
+        : row.amount,
     );
     const counts: Record<string, number> = {};
     for (const key of ["home", "news", "newsItem", "projects", "project", "contact"] as const) {

@@ -75,19 +75,27 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
     setMoves(!matchMedia(REDUCED_MOTION_QUERY).matches);
   }, []);
 
-  // The next slide's picture is fetched while this one shows: lazy images load as they come
-  // into view, and a slide comes in from beside the view, blank until its picture arrives.
+  // The pictures of the slides just beside the view, either way, are fetched while those in
+  // it show: lazy images load as they come into view, and a slide comes in from beside the
+  // clipped view, blank until its picture arrives.
   useEffect(() => {
     if (!api) return;
-    const fetchNext = () => {
-      const next = api.slideNodes()[(api.selectedScrollSnap() + 1) % api.slideNodes().length];
-      for (const image of next?.querySelectorAll<HTMLImageElement>("img[data-lazy]") ?? [])
-        loadLazyImage(image);
+    const fetchNeighbours = () => {
+      const slides = api.slideNodes();
+      const count = slides.length;
+      // Slides to a view (1 on phones, 3 on wide screens): the view's width over a slide's.
+      const slideWidth = slides[0]?.getBoundingClientRect().width || 1;
+      const perView = Math.max(1, Math.round(api.rootNode().clientWidth / slideWidth));
+      const first = api.selectedScrollSnap();
+      for (const index of [(first + perView) % count, (first - 1 + count) % count])
+        for (const image of slides[index]?.querySelectorAll<HTMLImageElement>("img[data-lazy]") ??
+          [])
+          loadLazyImage(image);
     };
-    fetchNext();
-    api.on("select", fetchNext);
+    fetchNeighbours();
+    api.on("select", fetchNeighbours);
     return () => {
-      api.off("select", fetchNext);
+      api.off("select", fetchNeighbours);
     };
   }, [api]);
 

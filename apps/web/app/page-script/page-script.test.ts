@@ -21,13 +21,16 @@ function browserLike(scrollY: number) {
       if (name === "data-lazy") delete this.dataset.lazy;
     },
   };
+  /** A certificate waiting to fade in. */
+  const card = { dataset: { reveal: "waiting" } as Record<string, string>, style: {} };
   const documentElement = { dataset: {} as Record<string, string> };
   const documentListeners: string[] = [];
   const context = {
     document: {
       documentElement,
       cookie: "",
-      querySelectorAll: (selector: string) => (selector.includes("data-lazy") ? [image] : []),
+      querySelectorAll: (selector: string) =>
+        selector.includes("data-lazy") ? [image] : selector.includes("data-reveal") ? [card] : [],
       addEventListener: (type: string) => documentListeners.push(type),
     },
     HTMLElement: class {},
@@ -45,7 +48,7 @@ function browserLike(scrollY: number) {
     key: string,
     value: string,
   ) => context.localStorage.set(key, value);
-  return { context, image, documentElement, listeners, documentListeners };
+  return { context, image, card, documentElement, listeners, documentListeners };
 }
 
 describe("pageScript", () => {
@@ -56,6 +59,8 @@ describe("pageScript", () => {
     expect(browser.image.src).toBe("/img?w=480");
     expect(browser.image.srcset).toBe("/img?w=480 480w");
     expect(browser.image.dataset.lazy).toBeUndefined();
+    // Nor a certificate waits for a fade it cannot have.
+    expect(browser.card.dataset.reveal).toBe("static");
     // Read once the page has loaded, and on scroll events (not while it is being parsed).
     expect(browser.documentElement.dataset.scrolled).toBeUndefined();
     expect(typeof browser.listeners.load).toBe("function");

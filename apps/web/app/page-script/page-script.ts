@@ -15,6 +15,7 @@
 import type { Language } from "@site/contract/languages";
 // Vite's one way to a separately bundled script's address in both builds is the worker's.
 import islandsScript from "../islands/hydrate.ts?worker&url";
+import { REDUCED_MOTION_QUERY } from "../islands/parts/carousel-layout.ts";
 import { isHomePath, isPagePath, LANGUAGE_KEY, saveLanguage } from "../shared/page-table.ts";
 import { loadIslandsAfterPaint, loadIslandsOnFocus } from "./islands-after-paint.ts";
 import { LAZY_MARGIN, loadLazyImage, watchLazyImages } from "./lazy-images.ts";
@@ -50,7 +51,13 @@ export function pageScript(lang: Language | null): string {
 function scriptFor(lang: Language | null): string {
   return [
     call(watchLazyImages, JSON.stringify(LAZY_MARGIN), loadLazyImage.toString()),
-    call(revealInView, String(REVEAL_THRESHOLD), String(STAGGER_START_S), String(STAGGER_STEP_S)),
+    call(
+      revealInView,
+      String(REVEAL_THRESHOLD),
+      String(STAGGER_START_S),
+      String(STAGGER_STEP_S),
+      JSON.stringify(REDUCED_MOTION_QUERY),
+    ),
     call(
       watchScrolledPage,
       throttle.toString(),

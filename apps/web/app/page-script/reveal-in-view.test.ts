@@ -11,12 +11,10 @@ function items(count: number) {
 
 /** A page holding `list`, and an IntersectionObserver whose entries the test sends. */
 function pageWith(list: ReturnType<typeof items>, reducedMotion = false) {
+  const documentElement = { dataset: {} as Record<string, string> };
   let report: ((entries: { isIntersecting: boolean; target: unknown }[]) => void) | undefined;
   const observed = new Set<unknown>();
-  vi.stubGlobal("document", {
-    documentElement: { dataset: {} as Record<string, string> },
-    querySelectorAll: () => list,
-  });
+  vi.stubGlobal("document", { documentElement, querySelectorAll: () => list });
   vi.stubGlobal("matchMedia", () => ({ matches: reducedMotion }));
   vi.stubGlobal(
     "IntersectionObserver",
@@ -34,7 +32,7 @@ function pageWith(list: ReturnType<typeof items>, reducedMotion = false) {
   );
   const enter = (...indexes: number[]) =>
     report?.(indexes.map((index) => ({ isIntersecting: true, target: list[index] })));
-  return { enter, observed };
+  return { enter, observed, documentElement };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -42,9 +40,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe("revealInView", () => {
   it("shows items as they enter, in page order: 0.5 s, then 0.2 s more each, counted per group", () => {
     const list = items(5);
-    const { enter, observed } = pageWith(list);
-    revealInView(0.15, 0.5, 0.2);
+    const { enter, observed, documentElement } = pageWith(list);
+    revealInView(0.15, 0.5, 0.2, "(prefers-reduced-motion: reduce)");
     expect(list.map((item) => item.dataset.reveal)).toEqual(Array(5).fill("waiting"));
+    // This script has them: the late reveal for a page whose script never ran is off.
+    expect(documentElement.dataset.revealing).toBe("");
     // Entering together, reported out of order.
     enter(2, 0, 1);
     expect(list.slice(0, 3).map((item) => item.style.transitionDelay)).toEqual([
@@ -63,7 +63,7 @@ describe("revealInView", () => {
   it("shows every item at once for reduced motion", () => {
     const list = items(3);
     pageWith(list, true);
-    revealInView(0.15, 0.5, 0.2);
+    revealInView(0.15, 0.5, 0.2, "(prefers-reduced-motion: reduce)");
     expect(list.map((item) => [item.dataset.reveal, item.style.transitionDelay])).toEqual(
       Array(3).fill(["static", ""]),
     );

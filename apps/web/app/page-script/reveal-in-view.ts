@@ -16,7 +16,12 @@ export const STAGGER_START_S = 0.5;
 export const STAGGER_STEP_S = 0.2;
 
 /** Inlined with `toString()`: it must not use anything from outside its own body. */
-export function revealInView(threshold: number, startS: number, stepS: number) {
+export function revealInView(
+  threshold: number,
+  startS: number,
+  stepS: number,
+  reducedMotionQuery: string,
+) {
   const waiting = [...document.querySelectorAll<HTMLElement>('[data-reveal="waiting"]')];
   if (waiting.length === 0) return;
   // app.css: a waiting item shows anyway after a while, unless this script has it.
@@ -31,8 +36,7 @@ export function revealInView(threshold: number, startS: number, stepS: number) {
     item.dataset.reveal = "shown";
   };
   const still =
-    typeof IntersectionObserver === "undefined" ||
-    matchMedia("(prefers-reduced-motion: reduce)").matches;
+    typeof IntersectionObserver === "undefined" || matchMedia(reducedMotionQuery).matches;
   if (still) {
     for (const item of waiting) show(item);
     return;

@@ -26,7 +26,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const site = siteOf(context);
   const client = limitClientOf(context.get(visitorContext).address);
   if (!site.suggestLimit.take(client)) {
-    const retryAfter = String(site.suggestLimit.retryAfterS(client));
+    // At least a second: the oldest send may have left the window since `take`.
+    const retryAfter = String(Math.max(1, site.suggestLimit.retryAfterS(client)));
     return Response.json(
       { error: "too many requests" },
       { status: 429, headers: { "Retry-After": retryAfter, "Cache-Control": "no-store" } },

@@ -91,7 +91,8 @@ export async function loader(args: Route.LoaderArgs) {
   if (!searchLimit.take(client)) {
     return data({ ...none, state: "busy" } as const, {
       status: 429,
-      headers: { "Retry-After": String(searchLimit.retryAfterS(client)) },
+      // At least a second: the oldest search may have left the window since `take`.
+      headers: { "Retry-After": String(Math.max(1, searchLimit.retryAfterS(client))) },
     });
   }
   const queried = timeSearchQuery(lang);

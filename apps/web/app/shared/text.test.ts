@@ -121,6 +121,7 @@ describe("amountText", () => {
     expect(amountText(-1500)).toBe("-1,500");
     expect(amountText(999)).toBe("999");
     expect(amountText(0.1)).toBe("0.1");
-    expect(amountText(1e21)).toBe("1,000,000,000,000,000,000,000");
+    expect(amountText(1e21)).toBe("1e+21");
+    expect(amountText(2 ** 53)).toBe("9,007,199,254,740,992");
   });
 });

@@ -21,8 +21,9 @@ export const dateOnly = (value: string | null | undefined): string => (value ?? 
 export function amountText(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string" || !Number.isFinite(value)) return String(value);
-  // Whole numbers in full (`1e21` too); others as JavaScript writes them, if without exponent.
-  const written = Number.isInteger(value) ? BigInt(value).toString() : String(value);
+  // As JavaScript writes it; a number too large to be exact (`1e21`) as it is, not as the
+  // float's binary digits would read.
+  const written = String(value);
   if (/e/i.test(written)) return written;
   const [whole = "", fraction] = written.replace("-", "").split(".");
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");

@@ -220,6 +220,11 @@ describe("safeHtml", () => {
     expect(clean('<p><a href="#h.x1">Scope</a></p><h2 id="h.x1">Scope</h2>')).toBe(
       '<p><a href="#content-h.x1">Scope</a></p><h2 id="content-h.x1">Scope</h2>',
     );
+    // An Arabic heading's anchor, its link written percent-encoded.
+    const heading = "مقدمة-المشروع-والأعمال";
+    expect(clean(`<a href="#${encodeURIComponent(heading)}">1</a><h3 id="${heading}">1</h3>`)).toBe(
+      `<a href="#content-${encodeURIComponent(heading)}">1</a><h3 id="content-${heading}">1</h3>`,
+    );
     // Word's bookmarks.
     expect(clean('<a href="#_Toc1">1</a><a name="_Toc1"></a>')).toBe(
       '<a href="#content-_Toc1">1</a><a name="content-_Toc1"></a>',

@@ -165,12 +165,12 @@ function withVideoLinks(html: string): string {
 }
 
 /**
- * What prefixes every anchor of content HTML. The site's own ids (`main`, `list`, a form's
- * fields) and `#top` stay the page's: `#x` in content leads to the content's `x`.
+ * What prefixes every anchor of content HTML, and none of the site's own ids: those (`main`,
+ * `list`, a form's fields) and `#top` stay the page's; `#x` in content leads to the content's `x`.
  */
 const CONTENT_ANCHOR_PREFIX = "content-";
 
-/** An anchor as HTML allows one: no space, at most 100 characters. */
+/** An anchor kept: no space (HTML's rule), at most 100 characters (the site's). */
 const ANCHOR = /^[^\s]{1,100}$/;
 
 function contentAnchor(attribute: "id" | "name", value: string | undefined) {
@@ -179,12 +179,21 @@ function contentAnchor(attribute: "id" | "name", value: string | undefined) {
     : {};
 }
 
-/** A link to an anchor of the content (`#Section_2`), to where that anchor now is. */
+/**
+ * A link to an anchor of the content (`#Section_2`, `#%D9%85…`), to where that anchor now is.
+ * The anchor is judged as browsers match it, percent-decoded, like the id it leads to.
+ */
 function contentFragment(href: string): string {
-  const anchor = href.slice(1);
+  const written = href.slice(1);
+  let anchor: string;
+  try {
+    anchor = decodeURIComponent(written);
+  } catch {
+    return href;
+  }
   // `#` and `#top` lead to the page's top, which is no anchor of the content.
   return ANCHOR.test(anchor) && anchor.toLowerCase() !== "top"
-    ? `#${CONTENT_ANCHOR_PREFIX}${anchor}`
+    ? `#${CONTENT_ANCHOR_PREFIX}${written}`
     : href;
 }
 

@@ -95,7 +95,10 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
       const status = error instanceof ImageError ? error.status : 500;
       if (status === 404 && req.query.fit !== "og") {
         noImage ??= readFile(path.join(options.publicDir, "no-image.svg"));
-        const picture = await noImage.catch(() => undefined);
+        const picture = await noImage.catch(() => {
+          noImage = undefined; // read again next time
+          return undefined;
+        });
         if (picture) {
           res
             .status(404)

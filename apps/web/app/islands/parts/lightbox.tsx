@@ -75,8 +75,8 @@ export function Lightbox({
   returnTo?: (index: number) => HTMLElement | null | undefined;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  /** Where a finger touched down, and whether its swipe moved the view (no click then). */
-  const touchedAt = useRef<{ x: number; y: number } | null>(null);
+  /** Where the one finger touched down, and whether its swipe moved the view (no click then). */
+  const touchedAt = useRef<{ id: number; x: number; y: number } | null>(null);
   const swiped = useRef(false);
   const closeRef = useRef<HTMLButtonElement>(null);
   const total = images.length;
@@ -109,20 +109,21 @@ export function Lightbox({
     if (index !== null) onChange((index + by + total) % total);
   };
 
-  // A swipe across the view: the next image comes from the side the reading goes to.
+  // A swipe of one finger across the view: the next image comes from the side the reading
+  // goes to, as the arrow keys go. A second finger (a pinch to zoom) is no swipe.
   const onPointerDown = (event: PointerEvent) => {
     swiped.current = false;
-    touchedAt.current =
-      event.pointerType === "mouse" ? null : { x: event.clientX, y: event.clientY };
+    const one = event.isPrimary && event.pointerType !== "mouse";
+    touchedAt.current = one ? { id: event.pointerId, x: event.clientX, y: event.clientY } : null;
   };
   const onPointerUp = (event: PointerEvent) => {
     const from = touchedAt.current;
     touchedAt.current = null;
-    if (!from || total < 2) return;
+    if (!from || from.id !== event.pointerId || total < 2) return;
     const dx = event.clientX - from.x;
     if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(event.clientY - from.y)) return;
     swiped.current = true;
-    step((dx < 0 ? 1 : -1) * (dir === "rtl" ? -1 : 1));
+    step(arrowStep(dx < 0 ? "ArrowRight" : "ArrowLeft", dir));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
