@@ -30,6 +30,18 @@ function rowsOf(body: unknown): Row[] {
 }
 const itemOf = (body: unknown) => (body as { data: Row }).data;
 
+/** The API's answers as given, but the rows of `endpoint` as `change` makes them. */
+function rewriteRows(endpoint: string, change: (rows: Row[]) => Row[]) {
+  proxy.state.rewrite = (asked, body) => {
+    if (asked !== endpoint) return body;
+    const holder = body as { data: Row[] | { data: Row[] } };
+    const rows = change(rowsOf(body));
+    if (Array.isArray(holder.data)) holder.data = rows;
+    else holder.data.data = rows;
+    return body;
+  };
+}
+
 /** Makes the site forget every answer and page it keeps (a purge of everything); its status. */
 const forgetAll = async () => {
   const purged = await fetch(`${site.url}/purge`, {
@@ -232,13 +244,10 @@ test.describe("in the browser", () => {
 test("an image missing from the API shows the site's 'no image' picture, not a broken one", async ({
   page,
 }) => {
-  proxy.state.rewrite = (asked, body) => {
-    if (asked === "/api/news") {
-      const [first] = rowsOf(body);
-      Object.assign(first ?? {}, { image: "/storage/news/never-uploaded.jpg" });
-    }
-    return body;
-  };
+  rewriteRows("/api/news", ([first, ...rest]) => [
+    { ...first, image: "/storage/news/never-uploaded.jpg" },
+    ...rest,
+  ]);
   await page.goto(`${site.url}/en/news`);
   const picture = page.getByTestId("news-card").first().locator("img").first();
   await picture.scrollIntoViewIfNeeded();
@@ -251,8 +260,7 @@ test("an image missing from the API shows the site's 'no image' picture, not a b
 test("a home page without banners shows the company's name where they would be", async ({
   page,
 }) => {
-  proxy.state.rewrite = (asked, body) =>
-    asked === "/api/homepage-banners" ? { ...(body as object), data: [] } : body;
+  rewriteRows("/api/homepage-banners", () => []);
   for (const lang of ["en", "ar"] as const) {
     await page.goto(`${site.url}/${lang}`);
     await expect(page.getByTestId("hero-slider")).toHaveCount(0);
@@ -265,8 +273,7 @@ test("a home page without banners shows the company's name where they would be",
 test("without contact details, the contact page and the footer say where to write instead", async ({
   page,
 }) => {
-  proxy.state.rewrite = (asked, body) =>
-    asked === "/api/contact-info" ? { ...(body as object), data: [] } : body;
+  rewriteRows("/api/contact-info", () => []);
   for (const lang of ["en", "ar"] as const) {
     await page.goto(`${site.url}/${lang}/contactUs`);
     await expect(page.locator("main aside")).toContainText(i18n[lang]["contact.noDetails"]);
@@ -279,16 +286,9 @@ test("without contact details, the contact page and the footer say where to writ
 test("a dozen home banners keep the slider's buttons on the screen, each a 24 px target", async ({
   page,
 }) => {
-  proxy.state.rewrite = (asked, body) => {
-    if (asked === "/api/homepage-banners") {
-      const [first] = rowsOf(body);
-      (body as { data: Row[] }).data = Array.from({ length: 12 }, (_, i) => ({
-        ...first,
-        id: 800 + i,
-      }));
-    }
-    return body;
-  };
+  rewriteRows("/api/homepage-banners", ([first]) =>
+    Array.from({ length: 12 }, (_, i) => ({ ...first, id: 800 + i })),
+  );
   for (const lang of ["en", "ar"]) {
     await page.goto(`${site.url}/${lang}`);
     const slider = page.getByTestId("hero-slider");
@@ -309,18 +309,13 @@ test.describe(() => {
   test("a dropdown of dozens of services scrolls within the window, to its last one", async ({
     page,
   }) => {
-    proxy.state.rewrite = (asked, body) => {
-      if (asked === "/api/services") {
-        const [first] = rowsOf(body);
-        const many = Array.from({ length: 60 }, (_, i) => ({
-          ...first,
-          id: 900 + i,
-          title: `Service number ${i + 1}`,
-        }));
-        (body as { data: Row[] }).data = many;
-      }
-      return body;
-    };
+    rewriteRows("/api/services", ([first]) =>
+      Array.from({ length: 60 }, (_, i) => ({
+        ...first,
+        id: 900 + i,
+        title: `Service number ${i + 1}`,
+      })),
+    );
     await page.goto(`${site.url}/en/news`);
     const toggle = page
       .getByRole("navigation", { name: "Main navigation" })
