@@ -127,6 +127,8 @@ for (const lang of languages) {
       await expectLive(gallery);
       const counter = gallery.getByTestId("gallery-counter");
       const photo = (index: number) => t(lang, "common.imageOf", { index, total });
+      const photoAlt = (index: number) =>
+        t(lang, "common.imageAlt", { title: project.title, index });
       const thumbs = gallery.getByRole("button", {
         name: new RegExp(`^${escapeRegExp(t(lang, "common.viewLarger", { title: "" }))}`),
       });
@@ -142,7 +144,7 @@ for (const lang of languages) {
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog");
       await expect(dialog).toBeVisible();
-      await expect(dialog.locator("img")).toHaveAttribute("alt", `${project.title} 2`);
+      await expect(dialog.locator("img")).toHaveAttribute("alt", photoAlt(2));
       await expect(dialog.getByRole("button", { name: t(lang, "common.close") })).toBeFocused();
       const inDialog = () => dialog.evaluate((element) => element.contains(document.activeElement));
       const controls = await dialog.getByRole("button").count();
@@ -155,17 +157,17 @@ for (const lang of languages) {
         expect(await inDialog(), `Shift+Tab ${i + 1}`).toBe(true);
       }
       await page.keyboard.press(forwardKey(lang));
-      await expect(dialog.locator("img")).toHaveAttribute("alt", `${project.title} 3`);
+      await expect(dialog.locator("img")).toHaveAttribute("alt", photoAlt(3));
       await page.keyboard.press(backwardKey(lang));
-      await expect(dialog.locator("img")).toHaveAttribute("alt", `${project.title} 2`);
+      await expect(dialog.locator("img")).toHaveAttribute("alt", photoAlt(2));
       // Enter and Space press the dialog's own buttons.
       const nextPhoto = dialog.getByRole("button", { name: t(lang, "common.next") });
       await nextPhoto.focus();
       await page.keyboard.press("Enter");
-      await expect(dialog.locator("img")).toHaveAttribute("alt", `${project.title} 3`);
+      await expect(dialog.locator("img")).toHaveAttribute("alt", photoAlt(3));
       await page.keyboard.press("Space");
       const last = total > 3 ? 4 : 1;
-      await expect(dialog.locator("img")).toHaveAttribute("alt", `${project.title} ${last}`);
+      await expect(dialog.locator("img")).toHaveAttribute("alt", photoAlt(last));
 
       // Focus comes back to the photo last seen, and the gallery shows it: Enter reopens it.
       await page.keyboard.press("Escape");
@@ -174,7 +176,7 @@ for (const lang of languages) {
       await expect(thumbs.nth(last - 1)).toBeInViewport({ ratio: 0.9 });
       await expect(counter).toHaveText(photo(last));
       await page.keyboard.press("Enter");
-      await expect(dialog.locator("img")).toHaveAttribute("alt", `${project.title} ${last}`);
+      await expect(dialog.locator("img")).toHaveAttribute("alt", photoAlt(last));
       await page.keyboard.press("Escape");
       await expect(thumbs.nth(last - 1)).toBeFocused();
     });

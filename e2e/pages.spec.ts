@@ -214,7 +214,10 @@ test.describe("HSE", () => {
       await expect(photos).toHaveCount(images.length);
       for (const [index, src] of images.entries()) {
         const photo = photos.nth(index);
-        await expect(photo).toHaveAttribute("alt", `${t(lang, "hse.gallery")} ${index + 1}`);
+        await expect(photo).toHaveAttribute(
+          "alt",
+          t(lang, "common.imageAlt", { title: t(lang, "hse.gallery"), index: index + 1 }),
+        );
         await expect(photo).toHaveAttribute("width", /^\d+$/);
         await expect(photo).toHaveAttribute("height", /^\d+$/);
         await photo.scrollIntoViewIfNeeded();

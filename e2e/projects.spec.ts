@@ -31,6 +31,7 @@ const lists = [
     path: "/projects",
     endpoint: "/api/Completed-projects",
     titleKey: "projects.title",
+    dateKey: "projects.table.date",
     detail: (lang: Lang, id: number | string) => `/${lang}/projects/${id}`,
   },
   {
@@ -38,6 +39,7 @@ const lists = [
     path: "/CurrentProjects",
     endpoint: "/api/NotCompleted-projects",
     titleKey: "projects.currentTitle",
+    dateKey: "projects.table.dateCurrent",
     detail: (lang: Lang, id: number | string) => `/${lang}/CurrentProjects/${id}`,
   },
 ] as const;
@@ -119,7 +121,7 @@ test.describe("project lists", () => {
         await expect(headers).toHaveText([
           t(lang, "projects.table.name"),
           t(lang, "projects.table.client"),
-          t(lang, "projects.table.date"),
+          t(lang, list.dateKey),
           t(lang, "projects.table.amount"),
         ]);
         await expect(table(page)).toHaveAccessibleName(
@@ -272,7 +274,10 @@ test.describe("project detail", () => {
         await expect(
           gallery.locator(`[aria-roledescription="${t(lang, "common.slideRole")}"]`),
         ).toHaveCount(project.project_images.length);
-        await expect(gallery.getByRole("img").first()).toHaveAttribute("alt", `${project.title} 1`);
+        await expect(gallery.getByRole("img").first()).toHaveAttribute(
+          "alt",
+          t(lang, "common.imageAlt", { title: project.title, index: 1 }),
+        );
 
         await expect(
           page.getByRole("heading", { level: 2, name: t(lang, "projects.detail.otherProjects") }),

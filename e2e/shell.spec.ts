@@ -77,13 +77,18 @@ test.describe("language and direction", () => {
       await page.getByRole("button", { name: "Open menu" }).click();
     const switcher = page.getByRole("link", { name: "العربية" }).filter({ visible: true });
     await expect(switcher).toHaveAttribute("hreflang", "ar");
-    // The name is Arabic, its hint ("Switch to العربية") English, as the page.
+    // The name is Arabic; its hint is English, as the page, naming Arabic in English.
     await expect(switcher.locator("span[lang=ar]")).toHaveText("العربية");
     await expect(switcher).not.toHaveAttribute("lang");
-    await expect(switcher).toHaveAttribute("title", "Switch to العربية");
+    await expect(switcher).toHaveAttribute("title", "Switch to Arabic");
     await switcher.click();
     await expect(page).toHaveURL(/\/ar\/soso$/);
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    // And back: the Arabic page's hint names English in Arabic, for an Arabic voice to say.
+    await expect(page.locator("a[hreflang=en]").first()).toHaveAttribute(
+      "title",
+      "التبديل إلى الإنجليزية",
+    );
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("ar");
     await page.goto("/");
     await expect(page).toHaveURL(/\/ar$/);

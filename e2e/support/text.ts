@@ -30,10 +30,21 @@ export const plainText = (html: string) =>
 /** The length of `text` in code points (how the site counts characters). */
 export const codePoints = (text: string) => Array.from(text).length;
 
-/** What the site shows of `text` cut to `max` code points: the start, then "…". */
+/**
+ * What the site shows of `text` cut to `max` code points, then "…": the whole words that fit
+ * when they fill more than 60 % of it, else the first `max` code points.
+ */
 export function truncated(text: string, max: number): string {
   const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max).join("").trimEnd()}…`;
+  if (chars.length <= max) return text;
+  const words = (
+    chars
+      .slice(0, max + 1)
+      .join("")
+      .match(/^[\s\S]*\s/u)?.[0] ?? ""
+  ).trimEnd();
+  const hard = chars.slice(0, max).join("").trimEnd();
+  return `${codePoints(words) > max * 0.6 ? words : hard}…`;
 }
 
 /** The few named references the test data uses (a test oracle, not a full HTML decoder). */

@@ -49,7 +49,8 @@ export const contactMessages: Record<Language, Record<ContactMessageKey, string>
     emailInvalid: "يرجى إدخال بريد إلكتروني صحيح.",
     emailTooLong: `يجب ألا يتجاوز البريد الإلكتروني ${contactLimits.email} حرفًا.`,
     phoneTooLong: `يجب ألا يتجاوز رقم الهاتف ${contactLimits.phone} حرفًا.`,
-    phoneInvalid: "يمكن أن يحتوي رقم الهاتف على أرقام ومسافات والرموز + ( ) - . فقط.",
+    phoneInvalid:
+      "لا يقبل رقم الهاتف إلا الأرقام والمسافات وعلامة الجمع (+) والأقواس والشَّرطة (-) والنقطة.",
     subjectTooLong: `يجب ألا يتجاوز الموضوع ${contactLimits.subject} حرف.`,
     messageRequired: "الرسالة مطلوبة.",
     messageTooLong: `يجب ألا تتجاوز الرسالة ${contactLimits.message} حرف.`,

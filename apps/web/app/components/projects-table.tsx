@@ -10,6 +10,7 @@
  */
 import type { ProjectRow } from "@site/contract";
 import { useTranslation } from "../i18n/use-translation.ts";
+import { dateColumnKey, type ProjectListKind } from "../shared/projects.ts";
 import { amountText } from "../shared/text.ts";
 import { ChevronNext } from "./icons.tsx";
 import { DateText } from "./ui/date-text.tsx";
@@ -28,10 +29,13 @@ function Label({ children }: { children: React.ReactNode }) {
 
 export function ProjectsTable({
   rows,
+  kind,
   detailPath,
   caption,
 }: {
   rows: ProjectRow[];
+  /** Which list: the date column's name depends on it. */
+  kind: ProjectListKind;
   /** Detail address of a row, e.g. `(id) => "/en/projects/" + id`. */
   detailPath: (id: ProjectRow["id"]) => string;
   /** The table's accessible name. */
@@ -41,7 +45,7 @@ export function ProjectsTable({
   const columns = {
     name: t("projects.table.name"),
     client: t("projects.table.client"),
-    date: t("projects.table.date"),
+    date: t(dateColumnKey[kind]),
     amount: t("projects.table.amount"),
   };
   const cell =

@@ -39,7 +39,10 @@ export default function Hse({ loaderData }: Route.ComponentProps) {
       </Section>
       {hse.images.length > 0 ? (
         <Section id="hse-gallery" heading={t("hse.gallery")} className="bg-sand-100">
-          <ImageGrid images={hse.images} altFor={(index) => `${t("hse.gallery")} ${index + 1}`} />
+          <ImageGrid
+            images={hse.images}
+            altFor={(index) => t("common.imageAlt", { title: t("hse.gallery"), index: index + 1 })}
+          />
         </Section>
       ) : null}
     </>

@@ -104,7 +104,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
                   label={t("projects.detail.gallery")}
                   images={project.project_images.map((image, index) => ({
                     src: image.name ?? "",
-                    alt: `${project.title} ${index + 1}`,
+                    alt: t("common.imageAlt", { title: project.title, index: index + 1 }),
                   }))}
                 />
               </section>

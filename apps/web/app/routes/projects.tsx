@@ -61,6 +61,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
           {items.length ? (
             <ProjectsTable
               rows={items}
+              kind={kind}
               caption={
                 lastPage > 1
                   ? `${title}: ${t("projects.table.caption")} (${t("pagination.page", { page })})`

@@ -23,3 +23,12 @@ export const listTitleKey = {
   completed: "projects.title",
   current: "projects.currentTitle",
 } as const;
+
+/**
+ * Translation key of the table's date column: a current project's date is one still to come
+ * (Arabic says "expected completion"; English "Completion Date" fits both).
+ */
+export const dateColumnKey = {
+  completed: "projects.table.date",
+  current: "projects.table.dateCurrent",
+} as const;

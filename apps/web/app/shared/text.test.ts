@@ -10,6 +10,19 @@ describe("truncate", () => {
     expect(truncate("x".repeat(300), 250)).toBe(`${"x".repeat(250)}…`);
   });
 
+  it("ends after a whole word when one ends near the limit", () => {
+    const title = "Construction of three multi-level interchanges on the Dammam–Khobar Highway";
+    expect(truncate(title, 60)).toBe("Construction of three multi-level interchanges on the…");
+    // The limit falls right after a word: that word is kept.
+    expect(truncate("one two three", 7)).toBe("one two…");
+    const arabic = "إنشاء ثلاثة تقاطعات متعددة المستويات على طريق الدمام–الخبر السريع";
+    expect(truncate(arabic, 60)).toBe(
+      "إنشاء ثلاثة تقاطعات متعددة المستويات على طريق الدمام–الخبر…",
+    );
+    // No word ends late enough: the cut falls where the limit does.
+    expect(truncate(`ab ${"c".repeat(80)}`, 60)).toBe(`ab ${"c".repeat(57)}…`);
+  });
+
   it("counts Arabic and emoji by character, never splitting one", () => {
     const arabic = "مشروع ".repeat(20);
     const cut = truncate(arabic, 60);
@@ -90,6 +103,17 @@ const strippings = casesByRule({
 describe("stripTags", () => {
   it.each(strippings)("%s: %j → %j", (_rule, html, text) => {
     expect(stripTags(html)).toBe(text);
+  });
+
+  it("with `blocks`, ends a paragraph, heading, item or cell with a line break, not a space", () => {
+    const html =
+      "<h2>Scope\nof work</h2>\n<p>A <b>bridge</b><br>over the bay</p><ul><li>One</li> <li>Two</li></ul><table><tr><td>A</td><td>B</td></tr></table>";
+    expect(stripTags(html, { blocks: true })).toBe(
+      "Scope of work\nA bridge\nover the bay\nOne\nTwo\nA\nB",
+    );
+    expect(stripTags(html)).toBe("Scope of work A bridge over the bay One Two A B");
+    // Inline markup and the source's own line breaks are no block's end.
+    expect(stripTags("<p>one\n<span>two</span></p>", { blocks: true })).toBe("one two");
   });
 
   it("takes linear time on many unclosed tags, comments and scripts", () => {

@@ -32,12 +32,17 @@ export function amountText(value: string | number | null | undefined): string {
 
 /**
  * Cuts `text` to at most `max` characters (by code point, so Arabic and emoji are never split
- * mid-character), adding an ellipsis when something was cut.
+ * mid-character), adding an ellipsis when something was cut. It keeps whole words when those
+ * that fit fill more than 60 % of the limit: half a word reads as another word, in Arabic above
+ * all («المر…»). Else (a very long word) it cuts where the limit falls.
  */
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   if (chars.length <= max) return text;
-  return `${chars.slice(0, max).join("").trimEnd()}…`;
+  const cut = chars.slice(0, max).join("");
+  const lastSpace = /\s/u.test(chars[max] ?? "") ? cut.length : cut.search(/\s\S*$/u);
+  const words = lastSpace < 0 ? "" : cut.slice(0, lastSpace).trimEnd();
+  return `${Array.from(words).length > max * 0.6 ? words : cut.trimEnd()}…`;
 }
 
 /**
@@ -64,17 +69,27 @@ function pastNext(text: string, token: string | RegExp, from: number): number {
   return found ? pastNext(text, ">", found.index) : text.length;
 }
 
+/** A tag that starts or ends a block of text (a paragraph, a heading, a list item, a cell). */
+const blockTag =
+  /<\/?(?:address|article|aside|blockquote|br|caption|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul)(?![\w-])/iy;
+
+/** Stands for a block's end until whitespace is collapsed (U+2029, itself whitespace). */
+const BLOCK_END = "\u2029";
+
 /**
  * Plain text of an HTML fragment: tags, comments and script/style elements dropped, entities
  * decoded, whitespace collapsed. One pass from left to right, so the time is linear in the
  * length whatever the input (markup left open swallows the rest, as in a browser).
+ * With `blocks`, where a block (a paragraph, a heading, a list item, a cell) ends the text has
+ * a line break instead of a space: what a search extract shows as a separator.
  */
-export function stripTags(html: string): string {
+export function stripTags(html: string, { blocks = false } = {}): string {
   let text = "";
   let at = 0;
   markup.lastIndex = 0;
   for (let found = markup.exec(html); found; found = markup.exec(html)) {
-    text += `${html.slice(at, found.index)} `;
+    blockTag.lastIndex = found.index;
+    text += `${html.slice(at, found.index)}${blocks && blockTag.test(html) ? BLOCK_END : " "}`;
     const [, comment, element] = found;
     if (comment) at = pastNext(html, "-->", markup.lastIndex);
     else {
@@ -84,5 +99,7 @@ export function stripTags(html: string): string {
     markup.lastIndex = at;
   }
   text += html.slice(at);
-  return decodeEntities(text).replace(/\s+/g, " ").trim();
+  const plain = decodeEntities(text);
+  if (!blocks) return plain.replace(/\s+/g, " ").trim();
+  return plain.replace(/\s+/g, (run) => (run.includes(BLOCK_END) ? "\n" : " ")).trim();
 }

@@ -75,7 +75,9 @@ const fingerprintOf = (row: unknown) =>
 
 export const text = (...parts: unknown[]) =>
   parts
-    .map((part) => (part === null || part === undefined ? "" : stripTags(String(part))))
+    .map((part) =>
+      part === null || part === undefined ? "" : stripTags(String(part), { blocks: true }),
+    )
     .filter(Boolean)
     .join(" \n ");
 

@@ -25,6 +25,13 @@ export function marked(text: string, terms: QueryTerm[]): Segment[] {
   return segments;
 }
 
+/**
+ * The text with its blocks' ends (line breaks: a heading's, a paragraph's, a field's) shown:
+ * " · " between two blocks, a space after one that ends a sentence itself.
+ */
+const betweenBlocks = (text: string) =>
+  text.replace(/([.!?؟:؛…])?\s*\n\s*/gu, (_, stop?: string) => (stop ? `${stop} ` : " · "));
+
 /** Characters of context shown before the first match. */
 const LEAD = 60;
 
@@ -51,7 +58,7 @@ export function extract(text: string, terms: QueryTerm[], length = 200): Segment
     const cut = text.slice(start, end + 1).search(/[\p{L}\p{M}\p{N}\u0640]+$/u);
     if (cut > 0) end = start + cut;
   }
-  const window = marked(text.slice(start, end).trim(), terms);
+  const window = marked(betweenBlocks(text.slice(start, end).trim()), terms);
   if (window.length === 0) return [];
   return [
     ...(start > 0 ? [{ text: "… " }] : []),

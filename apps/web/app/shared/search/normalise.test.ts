@@ -143,6 +143,17 @@ describe("extracts", () => {
     expect(segments.filter((s) => s.mark).map((s) => s.text)).toEqual(["bridge"]);
   });
 
+  it("shows where one block of the text ends and the next begins", () => {
+    // Line breaks are blocks' ends (stripTags's `blocks`, search-documents' fields).
+    const text = "Al Khiran, Kuwait\nScope of work\nA bridge over the bay.\nSince 1998";
+    const joined = extract(text, queryTerms("bridge"))
+      .map((s) => s.text)
+      .join("");
+    expect(joined).toBe("Al Khiran, Kuwait · Scope of work · A bridge over the bay. Since 1998");
+    const arabic = extract("وإنشاء الجسور.\nنطاق العمل\nجسر", queryTerms("جسر"));
+    expect(arabic.map((s) => s.text).join("")).toBe("وإنشاء الجسور. نطاق العمل · جسر");
+  });
+
   it("starts at the beginning when only the title matched", () => {
     const segments = extract("Short text with nothing", queryTerms("bridge"));
     expect(segments).toEqual([{ text: "Short text with nothing" }]);
