@@ -11,7 +11,9 @@ export function EquipmentCard({ item }: { item: EquipmentItem }) {
     <Card data-testid="equipment-card">
       <CardImage src={item.image} alt={item.title} kind="card" className="aspect-4/3" />
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <h2 className="text-lg leading-snug font-semibold text-navy-900">{item.title}</h2>
+        <h2 className="text-lg leading-snug font-semibold text-balance text-navy-900">
+          {item.title}
+        </h2>
         {item.description ? (
           <p className="text-sm leading-6 text-slate-600">{item.description}</p>
         ) : null}

@@ -47,7 +47,7 @@ export function NewsCard({
             data-testid="news-date"
           />
         ) : null}
-        <Heading className="mt-2 line-clamp-3 text-lg leading-snug font-bold text-navy-900 group-hover:text-steel-600">
+        <Heading className="mt-2 line-clamp-3 text-lg leading-snug font-bold text-pretty text-navy-900 group-hover:text-steel-600">
           <CardLink to={href}>{item.title}</CardLink>
         </Heading>
         <p className="mt-3 text-sm leading-6 text-slate-600" data-testid="news-description">

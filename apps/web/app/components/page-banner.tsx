@@ -1,7 +1,9 @@
 /**
  * The banner on top of every page: background image, title over a dark gradient. 300 px high
  * (400 px from md), taller when a long title needs it (Arabic lines are spaced wider): the top
- * padding keeps the title clear of the fixed header (h-20) above it.
+ * padding keeps the title clear of the fixed header (h-20) above it. Without an image (search,
+ * errors, content without one) it is lower and drawn as a faint blueprint grid, not an empty
+ * navy band.
  */
 import { LazyImage } from "./lazy-image.tsx";
 
@@ -15,7 +17,13 @@ export function PageBanner({
   children?: React.ReactNode;
 }) {
   return (
-    <section className="focus-on-dark relative isolate flex min-h-[300px] items-end overflow-hidden bg-navy-900 pt-24 md:min-h-[400px]">
+    <section
+      className={`focus-on-dark relative isolate flex items-end overflow-hidden bg-navy-900 pt-24 ${
+        image
+          ? "min-h-[300px] md:min-h-[400px]"
+          : "min-h-[220px] bg-[linear-gradient(to_right,rgb(255_255_255/0.06)_1px,transparent_1px),linear-gradient(rgb(255_255_255/0.06)_1px,transparent_1px)] bg-size-[32px_32px] md:min-h-[280px]"
+      }`}
+    >
       {image ? (
         <LazyImage
           src={image}

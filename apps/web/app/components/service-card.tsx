@@ -53,7 +53,7 @@ export function ServiceCard({
           />
         ) : null}
       </span>
-      <Heading className="text-lg leading-snug font-semibold text-navy-900 transition-colors group-hover:text-white group-focus-visible:text-white">
+      <Heading className="text-lg leading-snug font-semibold text-balance text-navy-900 transition-colors group-hover:text-white group-focus-visible:text-white">
         {service.title}
       </Heading>
       {service.description ? (

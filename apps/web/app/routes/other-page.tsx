@@ -38,8 +38,8 @@ export default function OtherPage({ loaderData }: Route.ComponentProps) {
             <LazyImage
               src={page.image}
               alt={page.title}
-              kind="portrait"
-              className="aspect-4/5 w-full rounded-xl object-cover shadow-lg sm:aspect-video lg:aspect-4/5"
+              kind="sideFeature"
+              className="aspect-4/3 w-full rounded-xl object-cover shadow-lg sm:aspect-video lg:aspect-4/3"
             />
           </figure>
         ) : null}

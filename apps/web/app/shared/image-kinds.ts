@@ -77,19 +77,16 @@ export const imageKinds = {
     sizes: "(min-width: 1024px) 50vw, 100vw",
     widths: [480, 640, 960, 1280],
   },
-  /** The same photo in a page's side column, 400 px wide on wide screens: a news story's. */
+  /**
+   * The same photo in a page's side column, 400 px wide on wide screens: a news story's, an
+   * extra page's. Not taller than wide: the contract gives no shape, and editors upload banners
+   * (3:1) as often as photos; a tall frame kept a quarter of a banner's width, magnified.
+   */
   sideFeature: {
     width: 960,
     height: 720,
     sizes: "(min-width: 1024px) 400px, 100vw",
     widths: [480, 640, 960, 1280],
-  },
-  /** A tall photo beside a page's text (extra pages). */
-  portrait: {
-    width: 768,
-    height: 960,
-    sizes: "(min-width: 1024px) 40vw, 100vw",
-    widths: [480, 640, 960],
   },
   /** A certificate scan (ISO). */
   certificate: {
