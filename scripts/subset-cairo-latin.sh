@@ -7,7 +7,7 @@
 # Needs fontTools with Brotli: `apt-get install python3-fonttools python3-brotli` (Debian).
 set -eu
 cd "$(dirname "$0")/.."
-/usr/bin/env python3 -m fontTools.subset \
+/usr/bin/python3 -m fontTools.subset \
   node_modules/@fontsource-variable/cairo/files/cairo-latin-wght-normal.woff2 \
   --unicodes="U+0020-007E,U+00A0-00BF,U+00D7,U+00F7,U+2013-2014,U+2018-201A,U+201C-201E,U+2022,U+2026,U+2039-203A,U+20AC,U+2122,U+2212" \
   --layout-features="kern,rvrn" \

@@ -23,7 +23,7 @@ export function balancerConfig(
   };
   replace("server 10.0.0.11:3000", `server ${instances[0]}`);
   replace("server 10.0.0.12:3000", `server ${instances[1]}`);
-  replace("/var/cache/nginx/site", path.join(dir, "cache"));
+  replace("/var/lib/nginx/site-cache", path.join(dir, "cache"));
   replace("listen 80;", `listen 127.0.0.1:${port};`);
   if (!microCache) replace("proxy_cache site;", "proxy_cache off;");
   return nginxConfig(dir, { workers: "auto", connections: 4096 }, site);
