@@ -232,7 +232,8 @@ for (const lang of languages) {
         ).toBeGreaterThanOrEqual(0);
         for (const [i, text] of descriptions.entries()) {
           const source = news.data[i]?.description ?? "";
-          // The first 250 characters (by code point) and an ellipsis; short ones whole.
+          // At most 250 characters (by code point), cut after a word, and an ellipsis; short
+          // ones whole.
           expect(text).toBe(truncated(source, 250));
         }
       });

@@ -166,7 +166,7 @@ async function run(): Promise<void> {
     return kept.stop();
   }
   progress(
-    `${options.presets.length * (args.pages?.split(",").length ?? 8) * options.runs} Lighthouse runs (about 30 s each), then ${
+    `${options.presets.length * (args.pages?.split(",").filter(Boolean).length ?? 8) * options.runs} Lighthouse runs (about 30 s each), then ${
       2 * 2 * (options.loadSeconds + 2)
     } s of load`,
   );

@@ -32,19 +32,16 @@ export const codePoints = (text: string) => Array.from(text).length;
 
 /**
  * What the site shows of `text` cut to `max` code points, then "…": the whole words that fit
- * when they fill more than 60 % of it, else the first `max` code points.
+ * (up to a space that is not a no-break one) when they fill more than 60 % of it, else the
+ * first `max` code points; without the spaces, commas, colons or dashes that end it.
  */
 export function truncated(text: string, max: number): string {
   const chars = Array.from(text);
   if (chars.length <= max) return text;
-  const words = (
-    chars
-      .slice(0, max + 1)
-      .join("")
-      .match(/^[\s\S]*\s/u)?.[0] ?? ""
-  ).trimEnd();
-  const hard = chars.slice(0, max).join("").trimEnd();
-  return `${codePoints(words) > max * 0.6 ? words : hard}…`;
+  const head = chars.slice(0, max + 1).join("");
+  const words = (head.match(/^[\s\S]*[^\S\u00A0\u2007\u202F]/u)?.[0] ?? "").trimEnd();
+  const shown = codePoints(words) > max * 0.6 ? words : chars.slice(0, max).join("");
+  return `${shown.replace(/[\s,،;؛:\-–—]+$/u, "")}…`;
 }
 
 /** The few named references the test data uses (a test oracle, not a full HTML decoder). */

@@ -21,6 +21,11 @@ describe("truncate", () => {
     );
     // No word ends late enough: the cut falls where the limit does.
     expect(truncate(`ab ${"c".repeat(80)}`, 60)).toBe(`ab ${"c".repeat(57)}…`);
+    // Not at a no-break space (an amount and its currency are one word), and no comma or
+    // dash is left before the ellipsis.
+    expect(truncate("Contract worth SAR\u00A0612,400,000 in total", 22)).toBe("Contract worth…");
+    expect(truncate("Al Khiran, Kuwait, Phase 2", 13)).toBe("Al Khiran…");
+    expect(truncate("الدمام – الخبر السريع", 10)).toBe("الدمام…");
   });
 
   it("counts Arabic and emoji by character, never splitting one", () => {

@@ -30,19 +30,28 @@ export function amountText(value: string | number | null | undefined): string {
   return `${value < 0 ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
 }
 
+/** A space a line may break at: not a no-break one (`SAR\u00A01,000` is one word). */
+const breakingSpace = /[^\S\u00A0\u2007\u202F]/u;
+const lastBreakingSpace = /[^\S\u00A0\u2007\u202F][\S\u00A0\u2007\u202F]*$/u;
+/** What a cut leaves at its end that the ellipsis stands for: spaces, commas, colons, dashes. */
+const dangling = /[\s,،;؛:\-–—]+$/u;
+
 /**
  * Cuts `text` to at most `max` characters (by code point, so Arabic and emoji are never split
  * mid-character), adding an ellipsis when something was cut. It keeps whole words when those
  * that fit fill more than 60 % of the limit: half a word reads as another word, in Arabic above
- * all («المر…»). Else (a very long word) it cuts where the limit falls.
+ * all («المر…»). Else (a very long word) it cuts where the limit falls. A comma or dash left
+ * at the end goes: "Kuwait…", not "Kuwait,…".
  */
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   if (chars.length <= max) return text;
   const cut = chars.slice(0, max).join("");
-  const lastSpace = /\s/u.test(chars[max] ?? "") ? cut.length : cut.search(/\s\S*$/u);
+  const lastSpace = breakingSpace.test(chars[max] ?? "")
+    ? cut.length
+    : cut.search(lastBreakingSpace);
   const words = lastSpace < 0 ? "" : cut.slice(0, lastSpace).trimEnd();
-  return `${Array.from(words).length > max * 0.6 ? words : cut.trimEnd()}…`;
+  return `${(Array.from(words).length > max * 0.6 ? words : cut).replace(dangling, "")}…`;
 }
 
 /**

@@ -31,7 +31,9 @@ function fakeApi(reads: string[] = []): ContentClient {
         : paged([{ id: 3, title: "Gone", description: "removed" }], 2, 2),
     newsItem: ({ id }) => {
       if (id === 3) throw new ApiError("not-found", "/api/news/3", "not found", 404);
-      return { content: id === 1 ? "<p>Traffic crosses the wadi.</p>" : "<p>تسلم المالك</p>" };
+      return {
+        content: id === 1 ? "<h2>Route</h2><p>Traffic crosses the wadi.</p>" : "<p>تسلم المالك</p>",
+      };
     },
     completedProjects: () => paged([{ id: 7, title: "Ring road", client: "Ministry" }], 1, 1),
     currentProjects: () => paged([{ id: 8, title: "Hospital wing", client: "Health" }], 1, 1),
@@ -75,8 +77,9 @@ describe("collectDocuments", () => {
       ["page", "/en/overview"],
       ["page", "/en/HSE"],
     ]);
-    // Tags stripped; the list's description and the item's content both searchable.
-    expect(documents[0]?.text).toBe("The bridge opened. \n Traffic crosses the wadi.");
+    // Tags stripped, blocks' ends kept as line breaks (an extract shows them); the list's
+    // description and the item's content both searchable.
+    expect(documents[0]?.text).toBe("The bridge opened. \n Route\nTraffic crosses the wadi.");
     expect(documents[2]?.text).toBe("removed");
     expect(documents[3]?.text).toContain("Dammam");
   });

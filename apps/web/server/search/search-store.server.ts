@@ -40,7 +40,7 @@ export interface SearchStore {
 }
 
 /** The format of the files: a change makes old files unread (and rebuilt). */
-const VERSION = 2;
+const VERSION = 3; // 3: documents' text marks blocks' ends (stripTags `blocks`)
 
 /** Longest a builder may hold its lock: past it, the lock is another's to take. */
 export const LOCK_TTL_MS = 10 * 60 * 1000;

@@ -27,10 +27,12 @@ export function marked(text: string, terms: QueryTerm[]): Segment[] {
 
 /**
  * The text with its blocks' ends (line breaks: a heading's, a paragraph's, a field's) shown:
- * " · " between two blocks, a space after one that ends a sentence itself.
+ * " · " between two blocks, a space after one that ends a sentence itself (a quotation too).
  */
 const betweenBlocks = (text: string) =>
-  text.replace(/([.!?؟:؛…])?\s*\n\s*/gu, (_, stop?: string) => (stop ? `${stop} ` : " · "));
+  text.replace(/([.!?؟:؛…]["'”’»)\]]*)?\s*\n\s*/gu, (_, stop?: string) =>
+    stop ? `${stop} ` : " · ",
+  );
 
 /** Characters of context shown before the first match. */
 const LEAD = 60;

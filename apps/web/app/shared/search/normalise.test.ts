@@ -152,6 +152,8 @@ describe("extracts", () => {
     expect(joined).toBe("Al Khiran, Kuwait · Scope of work · A bridge over the bay. Since 1998");
     const arabic = extract("وإنشاء الجسور.\nنطاق العمل\nجسر", queryTerms("جسر"));
     expect(arabic.map((s) => s.text).join("")).toBe("وإنشاء الجسور. نطاق العمل · جسر");
+    const quoted = extract("He said “built.”\nThe bridge", queryTerms("bridge"));
+    expect(quoted.map((s) => s.text).join("")).toBe("He said “built.” The bridge");
   });
 
   it("starts at the beginning when only the title matched", () => {
