@@ -217,6 +217,15 @@ for (const lang of languages) {
         expect(serviceLinks).toEqual(services.map((service) => `/${lang}/services/${service.id}`));
 
         const newsCarousel = page.getByTestId("latest-news");
+        // Beside each carousel's buttons, on wide screens, its whole list.
+        if (testInfo.project.name === "desktop") {
+          await expect(
+            carousel.getByRole("link", { name: t(lang, "nav.completedProjects"), exact: true }),
+          ).toHaveAttribute("href", `/${lang}/projects`);
+          await expect(
+            newsCarousel.getByRole("link", { name: t(lang, "nav.news"), exact: true }),
+          ).toHaveAttribute("href", `/${lang}/news`);
+        }
         const newsLinks = await newsCarousel
           .getByTestId("carousel-slide")
           .locator("a")
@@ -265,6 +274,7 @@ for (const lang of languages) {
         expect(projects.length).toBeGreaterThan(2);
         await expectLive(carousel);
         const hrefs = await carousel
+          .getByTestId("carousel-slide")
           .locator("a")
           .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
         expect(hrefs).toEqual(projects.map((project) => `/${lang}/projects/${project.id}`));

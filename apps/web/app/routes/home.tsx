@@ -18,7 +18,7 @@ import { useTranslation } from "../i18n/use-translation.ts";
 import { useCompany } from "../shared/company.tsx";
 import { newsCardOf, sortByIndex } from "../shared/content-rules.ts";
 import { href } from "../shared/page-table.ts";
-import { projectPath } from "../shared/projects.ts";
+import { projectListPath, projectPath } from "../shared/projects.ts";
 import { pageMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -78,7 +78,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {about ? <AboutBlock about={about} lang={lang} /> : null}
 
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
-        <Carousel title={t("home.latestProjects")} testId="latest-projects">
+        <Carousel
+          title={t("home.latestProjects")}
+          testId="latest-projects"
+          action={
+            <ListLink
+              href={projectListPath(lang, "completed")}
+              label={t("nav.completedProjects")}
+            />
+          }
+        >
           {projects.map((project) => (
             <ProjectCard
               key={project.id}
@@ -95,14 +104,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Carousel
           title={t("home.latestNews")}
           testId="latest-news"
-          action={
-            <a
-              href={href("news", lang)}
-              className="me-2 text-sm font-semibold text-steel-600 underline-offset-4 hover:underline max-sm:hidden"
-            >
-              {t("nav.news")}
-            </a>
-          }
+          action={<ListLink href={href("news", lang)} label={t("nav.news")} />}
         >
           {news.map((item) => (
             <NewsCard
@@ -224,5 +226,17 @@ function ServicesGrid({ services, lang }: { services: HomeData["services"]; lang
         )}
       </div>
     </section>
+  );
+}
+
+/** The link beside a carousel's buttons to the whole list it shows the latest of (wide screens). */
+function ListLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a
+      href={href}
+      className="me-2 text-sm font-semibold text-steel-600 underline-offset-4 hover:underline max-sm:hidden"
+    >
+      {label}
+    </a>
   );
 }
