@@ -135,6 +135,8 @@ function ExtraDataStrip({ items }: { items: HomeData["extraData"] }) {
         <h2 id="home-extra-data" className="sr-only">
           {t("home.aboutUs")}
         </h2>
+        {/* Between lg and xl, four columns leave a title beside its icon too little room: the
+            icon goes above it. */}
         {items.length === 0 ? (
           <p className="text-center text-white/80">{t("common.noData")}</p>
         ) : (
@@ -143,7 +145,7 @@ function ExtraDataStrip({ items }: { items: HomeData["extraData"] }) {
               <li
                 key={`${item.index}-${item.title}`}
                 data-testid="extra-data-item"
-                className="flex items-start gap-4"
+                className="flex items-start gap-4 lg:max-xl:flex-col lg:max-xl:gap-3"
               >
                 <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-white">
                   <LazyImage
