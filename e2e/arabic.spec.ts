@@ -89,6 +89,39 @@ test.describe("Arabic typography", () => {
     );
   });
 
+  test("an editor's emphasis in Arabic is weight, never a slant; English keeps its italics", async ({
+    page,
+  }) => {
+    // Any content's <em>, <i> and <cite> (added to the page: whatever the API's HTML holds).
+    const emphasis = async (lang: Lang) => {
+      await open(page, `/${lang}/overview`);
+      return page.evaluate(() => {
+        const paragraph = document.createElement("p");
+        paragraph.innerHTML =
+          '<em>م</em> <i>م</i> <cite>م</cite> <strong><em>م</em></strong> <span lang="en"><em>m</em></span>';
+        document.querySelector("main")?.append(paragraph);
+        return [...paragraph.querySelectorAll("em, i, cite")].map((element) => {
+          const style = getComputedStyle(element);
+          return `${element.closest("[lang]")?.getAttribute("lang")} ${style.fontStyle} ${style.fontWeight}`;
+        });
+      });
+    };
+    expect(await emphasis("ar")).toEqual([
+      "ar normal 600",
+      "ar normal 600",
+      "ar normal 600",
+      "ar normal 700",
+      "en italic 400",
+    ]);
+    expect(await emphasis("en")).toEqual([
+      "en italic 400",
+      "en italic 400",
+      "en italic 400",
+      "en italic 700",
+      "en italic 400",
+    ]);
+  });
+
   test("Arabic pages write Latin letters and digits in Cairo, from two files within the font budget", async ({
     page,
   }) => {
