@@ -31,8 +31,10 @@ export function amountText(value: string | number | null | undefined): string {
 }
 
 /** A space a line may break at: not a no-break one (`SAR\u00A01,000` is one word). */
-const breakingSpace = /[^\S\u00A0\u2007\u202F]/u;
-const lastBreakingSpace = /[^\S\u00A0\u2007\u202F][\S\u00A0\u2007\u202F]*$/u;
+const noBreak = "\\u00A0\\u2007\\u202F";
+const breakingSpace = new RegExp(`[^\\S${noBreak}]`, "u");
+/** The last breaking space, and the word after it up to the end. */
+const lastBreakingSpace = new RegExp(`[^\\S${noBreak}][\\S${noBreak}]*$`, "u");
 /** What a cut leaves at its end that the ellipsis stands for: spaces, commas, colons, dashes. */
 const dangling = /[\s,،;؛:\-–—]+$/u;
 
@@ -82,6 +84,12 @@ function pastNext(text: string, token: string | RegExp, from: number): number {
 const blockTag =
   /<\/?(?:address|article|aside|blockquote|br|caption|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul)(?![\w-])/iy;
 
+/** Whether the tag at `index` of `html` starts or ends a block. */
+function isBlockTag(html: string, index: number): boolean {
+  blockTag.lastIndex = index;
+  return blockTag.test(html);
+}
+
 /** Stands for a block's end until whitespace is collapsed (U+2029, itself whitespace). */
 const BLOCK_END = "\u2029";
 
@@ -97,8 +105,7 @@ export function stripTags(html: string, { blocks = false } = {}): string {
   let at = 0;
   markup.lastIndex = 0;
   for (let found = markup.exec(html); found; found = markup.exec(html)) {
-    blockTag.lastIndex = found.index;
-    text += `${html.slice(at, found.index)}${blocks && blockTag.test(html) ? BLOCK_END : " "}`;
+    text += `${html.slice(at, found.index)}${blocks && isBlockTag(html, found.index) ? BLOCK_END : " "}`;
     const [, comment, element] = found;
     if (comment) at = pastNext(html, "-->", markup.lastIndex);
     else {
