@@ -1,5 +1,5 @@
 /**
- * Page structure (issue 13) on every page kind in both languages, at 1280 and 375 px: one h1,
+ * Page structure (issue 13) on every page kind in both languages, at 1280, 1024, 768 and 375 px: one h1,
  * no skipped heading level, named landmarks, an alt on every image and no link named only
  * "See More"; the error screen as well.
  */
@@ -28,9 +28,10 @@ const genericNames = (lang: Lang) => [
 ];
 
 /**
- * The structure problems of each page at `addresses` (none: an empty object), at 1280 and at
- * 375 px: what is shown (the desktop navigation or the phone menu's button, the pager's pages,
- * the table's headers) changes with the width, the document does not.
+ * The structure problems of each page at `addresses` (none: an empty object), at 1280, 1024,
+ * 768 and 375 px: what is shown (the desktop navigation or the phone menu's button, the pager's
+ * pages, the table's headers) and how wide images are drawn change with the width, the
+ * document does not.
  */
 async function structureProblems(page: Page, lang: Lang, addresses: string[]) {
   const failures: Record<string, string[]> = {};
@@ -39,7 +40,7 @@ async function structureProblems(page: Page, lang: Lang, addresses: string[]) {
     await page.goto(address, { waitUntil: "domcontentloaded" });
     // Once the widgets have run, on pages that have them.
     await scriptsReady(page);
-    for (const width of [1280, 375]) {
+    for (const width of [1280, 1024, 768, 375]) {
       if (width !== 1280) await page.setViewportSize({ width, height: 800 });
       const { headings, problems } = await page.evaluate(
         (words) => window.structureTools.structure(words),
@@ -53,7 +54,7 @@ async function structureProblems(page: Page, lang: Lang, addresses: string[]) {
 }
 
 test.describe("page structure", () => {
-  onlyAt("desktop", "each page is checked at both widths in one load");
+  onlyAt("desktop", "each page is checked at every width in one load");
 
   // Two halves of the page kinds per language, so the two workers share them.
   const halves = [routes.slice(0, 8), routes.slice(8)];

@@ -118,8 +118,9 @@ export function installStructureTools() {
       // Each image's `sizes` says about the width it is drawn at: never less (a blurred photo),
       // nor half as much again (the bytes of a larger image, on a phone's connection).
       const drawnAt = (sizes: string) => {
-        for (const part of sizes.split(",")) {
-          const [, media, length] = /^\s*(\(.*\))?\s*(\S+)\s*$/.exec(part) ?? [];
+        // Each entry: an optional media condition, then a length (`calc(...)` too).
+        for (const part of sizes.split(/,(?![^(]*\))/)) {
+          const [, media, length] = /^\s*(\([^)]*\))?\s*(.+?)\s*$/.exec(part) ?? [];
           if (media && !matchMedia(media).matches) continue;
           const probe = document.createElement("div");
           probe.style.width = length ?? "0";

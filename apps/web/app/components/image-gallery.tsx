@@ -15,7 +15,16 @@ export interface GalleryImage {
   alt: string;
 }
 
-export function ImageGallery({ images, label }: { images: GalleryImage[]; label: string }) {
+export function ImageGallery({
+  images,
+  label,
+  kind = "gallery",
+}: {
+  images: GalleryImage[];
+  label: string;
+  /** How wide the gallery is drawn (shared/image-kinds.ts): the page's width, or a column's. */
+  kind?: "gallery" | "columnGallery";
+}) {
   const { t } = useTranslation();
   const dir = useDirection();
   const lightbox = useLightboxLabels(images.length);
@@ -32,7 +41,7 @@ export function ImageGallery({ images, label }: { images: GalleryImage[]; label:
           <LazyImage
             src={image.src}
             alt={image.alt}
-            kind="gallery"
+            kind={kind}
             className="aspect-[4/3] w-full object-cover transition-transform duration-700 ease-layout group-hover:scale-[1.03] sm:aspect-[16/9] lg:aspect-[21/9]"
           />
         ),

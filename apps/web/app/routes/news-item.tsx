@@ -3,11 +3,12 @@
 import { safeHtml } from "../../server/content/sanitize.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { BackLink } from "../components/back-link.tsx";
-import { LazyImage } from "../components/lazy-image.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
+import { SidePhoto, sideLayout } from "../components/side-photo.tsx";
 import { Lead } from "../components/ui/section.tsx";
 import { useTranslation } from "../i18n/use-translation.ts";
+import { cn } from "../shared/cn.ts";
 import { href } from "../shared/page-table.ts";
 import { recordMeta } from "../shared/seo.ts";
 import { dateOnly } from "../shared/text.ts";
@@ -46,15 +47,8 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
         <BackLink href={href("news", lang)} label={t("news.title")} />
 
-        <article className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-14">
-          <figure className="lg:sticky lg:top-28 lg:col-start-2 lg:row-start-1 lg:self-start">
-            <LazyImage
-              src={item.image}
-              alt={item.title}
-              kind="sideFeature"
-              className="aspect-[4/3] w-full rounded-2xl object-cover shadow-sm"
-            />
-          </figure>
+        <article className={cn("mt-6", sideLayout)}>
+          <SidePhoto src={item.image} alt={item.title} className="lg:col-start-2 lg:row-start-1" />
           <div className="min-w-0 lg:col-start-1 lg:row-start-1" data-testid="news-content">
             {item.description ? <Lead className="mb-6">{item.description}</Lead> : null}
             <RichContent html={item.content} />

@@ -2,9 +2,10 @@
 
 import { safeHtml } from "../../server/content/sanitize.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
-import { LazyImage } from "../components/lazy-image.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
+import { SidePhoto, sideLayout } from "../components/side-photo.tsx";
+import { cn } from "../shared/cn.ts";
 import { recordMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/other-page";
 
@@ -26,23 +27,12 @@ export default function OtherPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageBanner title={page.title} image={page.banner_image || page.image} />
       <div
-        className={`mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:py-20 ${
-          page.image ? "lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-14" : ""
-        }`}
+        className={cn("mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20", page.image && sideLayout)}
       >
-        <article className={`min-w-0 ${page.image ? "" : "max-w-4xl"}`}>
+        <article className={cn("min-w-0", !page.image && "max-w-4xl")}>
           <RichContent html={page.content} className="[&>:first-child]:mt-0" />
         </article>
-        {page.image ? (
-          <figure className="lg:sticky lg:top-28 lg:self-start">
-            <LazyImage
-              src={page.image}
-              alt={page.title}
-              kind="sideFeature"
-              className="aspect-4/3 w-full rounded-xl object-cover shadow-lg sm:aspect-video lg:aspect-4/3"
-            />
-          </figure>
-        ) : null}
+        {page.image ? <SidePhoto src={page.image} alt={page.title} /> : null}
       </div>
     </>
   );

@@ -101,6 +101,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
                   {t("projects.detail.gallery")}
                 </h2>
                 <ImageGallery
+                  kind="columnGallery"
                   label={t("projects.detail.gallery")}
                   images={project.project_images.map((image, index) => ({
                     src: image.name ?? "",

@@ -56,11 +56,21 @@ export const imageKinds = {
     sizes: carouselSizes,
     widths: [320, 480, 640, 960],
   },
-  /** A slide of a page's photo gallery. */
+  /** A slide of a page's photo gallery, the width of the page (the overview). */
   gallery: {
     width: 1280,
     height: 720,
     sizes: "(min-width: 1280px) 1232px, 100vw",
+    widths: [640, 960, 1280, 1920],
+  },
+  /**
+   * A slide of a gallery in a page's main column, beside a 320 px side column from 1024 px (a
+   * project's: routes/project.tsx).
+   */
+  columnGallery: {
+    width: 1280,
+    height: 720,
+    sizes: "(min-width: 1280px) 856px, (min-width: 1024px) calc(100vw - 424px), 100vw",
     widths: [640, 960, 1280, 1920],
   },
   /** A photo in a grid of photos (HSE). */
@@ -70,11 +80,11 @@ export const imageKinds = {
     sizes: "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
     widths: [320, 480, 640, 960],
   },
-  /** The large photo beside a page's text: home's "about us". */
+  /** The large photo beside a page's text, half the row from 768 px: home's "about us". */
   feature: {
     width: 960,
     height: 720,
-    sizes: "(min-width: 1024px) 50vw, 100vw",
+    sizes: "(min-width: 1280px) 584px, (min-width: 768px) 50vw, 100vw",
     widths: [480, 640, 960, 1280],
   },
   /**
