@@ -54,7 +54,7 @@ async function expectPager(page: Page, lang: Lang, current: number, last: number
   if (last < 2) return;
   const nav = pager(page, lang);
   await expect(
-    nav.getByRole("link", { name: t(lang, "pagination.current", { page: current }) }),
+    nav.getByRole("link", { name: t(lang, "pagination.page", { page: current }), exact: true }),
   ).toHaveAttribute("aria-current", "page");
   if (current !== last)
     await expect(
@@ -221,7 +221,7 @@ test.describe("the Projects menu switches between the two lists", () => {
       await menu.getByRole("link", { name: label, exact: true }).click();
     } else {
       await page.getByRole("button", { name: t(lang, "nav.openMenu") }).click();
-      const dialog = page.getByRole("dialog", { name: t(lang, "nav.label") });
+      const dialog = page.getByRole("dialog", { name: t(lang, "nav.menu") });
       await expect(dialog).toBeVisible();
       // On a project list the phone menu opens with the Projects section expanded.
       const projects = dialog.getByRole("button", { name: t(lang, "nav.projects"), exact: true });

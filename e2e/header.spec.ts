@@ -118,7 +118,7 @@ test.describe("header", () => {
         document.querySelector<HTMLElement>("[popovertarget]")?.click();
         document.querySelector<HTMLElement>("#search-menu")?.focus();
       });
-      await expect(page.getByRole("dialog", { name: "Main navigation" })).toBeVisible();
+      await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
       await expect(page.locator("#search-menu")).toBeFocused();
       // 16 px: iOS zooms the page in on a smaller field.
       await expect(page.locator("#search-menu")).toHaveCSS("font-size", "16px");
@@ -128,7 +128,7 @@ test.describe("header", () => {
       page,
     }) => {
       const open = await openPhoneMenu(page, "en");
-      const dialog = page.getByRole("dialog", { name: "Main navigation" });
+      const dialog = page.getByRole("dialog", { name: "Menu" });
       await expect(dialog).toBeVisible();
       const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflowY);
       expect(await bodyOverflow()).toBe("hidden");
@@ -157,12 +157,37 @@ test.describe("header", () => {
       );
     });
 
-    test("phone menu closes with Escape and gives focus back to its button", async ({ page }) => {
+    test("phone menu closes with Escape and gives focus back to its button; the page behind it is inert while it is open", async ({
+      page,
+    }) => {
       const open = await openPhoneMenu(page, "ar");
       await expect(page.getByRole("button", { name: "إغلاق القائمة" })).toBeFocused();
+      // Modal for screen readers too: nothing outside the menu can be read or reached.
+      const outside = page.locator("main, footer, header a[href]:not([data-phone-menu] *)");
+      expect(await outside.count()).toBeGreaterThan(2);
+      const inertOutside = () =>
+        outside.evaluateAll((elements) => elements.filter((element) => element.closest("[inert]")));
+      expect((await inertOutside()).length).toBe(await outside.count());
+      await expect(page.locator("[data-phone-menu] [inert], [data-phone-menu][inert]")).toHaveCount(
+        0,
+      );
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toBeHidden();
       await expect(open).toBeFocused();
+      await expect(page.locator("[inert]")).toHaveCount(0);
+    });
+
+    test("widened past the phone layout with the menu open, the menu closes and the page is usable", async ({
+      page,
+    }) => {
+      await openPhoneMenu(page, "en");
+      await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(page.locator("[inert]")).toHaveCount(0);
+      await expect(page.getByRole("dialog")).toBeHidden();
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).not.toBe(
+        "hidden",
+      );
     });
   });
 
@@ -176,7 +201,7 @@ test.describe("header", () => {
       test("the phone menu opens and shows every section's pages", async ({ page }) => {
         await page.goto("/ar/news");
         await page.getByRole("button", { name: "فتح القائمة" }).click();
-        const dialog = page.getByRole("dialog", { name: "القائمة الرئيسية" });
+        const dialog = page.getByRole("dialog", { name: "القائمة" });
         await expect(dialog).toBeVisible();
         expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).toBe("hidden");
         // Every section's sub-menu is shown (their buttons need scripts).
@@ -264,7 +289,7 @@ test.describe("header", () => {
             .getByRole("navigation", { name: "Main navigation" })
             .getByRole("button", { name: "Show Services submenu" })
         : page.getByRole("button", { name: "Open menu" });
-      const dialog = page.getByRole("dialog", { name: "Main navigation" });
+      const dialog = page.getByRole("dialog", { name: "Menu" });
       const section = dialog.getByRole("button", { name: "Services" });
       const menu = async () => (desktop ? await controlledBy(page, toggle) : dialog);
       await toggle.click();

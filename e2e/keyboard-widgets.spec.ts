@@ -190,7 +190,7 @@ for (const lang of languages) {
       const nav = pager(page, lang);
       const current = nav.locator('[aria-current="page"]').filter({ visible: true });
       await expect(current).toHaveCount(1);
-      await expect(current).toHaveAccessibleName(t(lang, "pagination.current", { page: 1 }));
+      await expect(current).toHaveAccessibleName(t(lang, "pagination.page", { page: 1 }));
 
       // From the last control before the pager, Tab goes page by page.
       const lastBefore = await page.evaluate(() => {
@@ -216,14 +216,14 @@ for (const lang of languages) {
       await expect(second).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(new RegExp(`/${lang}/news\\?page=2#list$`));
-      await expect(current).toHaveAccessibleName(t(lang, "pagination.current", { page: 2 }));
+      await expect(current).toHaveAccessibleName(t(lang, "pagination.page", { page: 2 }));
       await expect(current).toHaveCount(1);
 
       const previous = nav.getByRole("link", { name: t(lang, "pagination.previous") });
       await previous.focus();
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(new RegExp(`/${lang}/news#list$`));
-      await expect(current).toHaveAccessibleName(t(lang, "pagination.current", { page: 1 }));
+      await expect(current).toHaveAccessibleName(t(lang, "pagination.page", { page: 1 }));
     });
   });
 }

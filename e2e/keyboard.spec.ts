@@ -202,7 +202,7 @@ for (const lang of languages) {
         const toggle = page.getByRole("button", { name: t(lang, "nav.openMenu") });
         await toggle.focus();
         await page.keyboard.press("Enter");
-        const dialog = page.getByRole("dialog", { name: t(lang, "nav.label") });
+        const dialog = page.getByRole("dialog", { name: t(lang, "nav.menu") });
         await expect(dialog).toBeVisible();
         const close = dialog.getByRole("button", { name: t(lang, "nav.closeMenu") });
         await expect(close).toBeFocused();

@@ -160,7 +160,7 @@ test.describe("project lists", () => {
       await expect(previous).toHaveAttribute("aria-disabled", "true");
       await expect(previous).not.toHaveAttribute("href", /.*/);
       await expect(
-        nav.getByRole("link", { name: t(lang, "pagination.current", { page: 1 }) }),
+        nav.getByRole("link", { name: t(lang, "pagination.page", { page: 1 }), exact: true }),
       ).toHaveAttribute("aria-current", "page");
       await expect(
         nav.getByRole("link", { name: t(lang, "pagination.page", { page: last }) }),

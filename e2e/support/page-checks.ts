@@ -38,7 +38,7 @@ export async function expectNextThenPrevious<T>(
   await expectAtList(page);
   await shows(second);
   await expect(
-    nav.getByRole("link", { name: t(lang, "pagination.current", { page: 2 }) }),
+    nav.getByRole("link", { name: t(lang, "pagination.page", { page: 2 }), exact: true }),
   ).toHaveAttribute("aria-current", "page");
   await previous.click();
   await expect(page).toHaveURL(new RegExp(`/${lang}${listPath}#list$`));

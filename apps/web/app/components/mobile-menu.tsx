@@ -44,7 +44,8 @@ export function MobileMenu({
         id={panelId}
         role="dialog"
         aria-modal="true"
-        aria-label={t("nav.label")}
+        // Not "Main navigation": that is the name of the navigation inside it.
+        aria-label={t("nav.menu")}
         popover="auto"
         data-phone-menu
         className="focus-on-dark fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none overflow-y-auto border-0 bg-navy-950 p-0 text-white motion-safe:animate-fade-in"

@@ -41,11 +41,8 @@ export function Pagination({ current, last }: { current: number; last: number })
               href={hrefFor(item)}
               className={item === current ? active : idle}
               aria-current={item === current ? "page" : undefined}
-              aria-label={
-                item === current
-                  ? t("pagination.current", { page: item })
-                  : t("pagination.page", { page: item })
-              }
+              // "Page 2"; screen readers add "current page" from aria-current themselves.
+              aria-label={t("pagination.page", { page: item })}
             >
               {item}
             </a>

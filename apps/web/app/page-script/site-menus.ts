@@ -14,7 +14,8 @@
  *   elsewhere or choosing an entry closes.
  * - The phone menu (`[data-phone-menu]`, a popover its buttons open and close): when it opens,
  *   the current page's section is expanded and focus goes to its close button; Tab stays inside;
- *   choosing a link closes it; its sub-menus (`[data-submenu-button]`) expand one at a time.
+ *   choosing a link closes it; the rest of the page is inert while it is open; widened past
+ *   the phone layout, it closes; its sub-menus (`[data-submenu-button]`) expand one at a time.
  *   Browsers without popovers get the same through `data-open` (app.css hides it while closed).
  */
 export function watchMenus(): void {
@@ -54,9 +55,25 @@ export function watchMenus(): void {
 
   const phoneMenu = () => document.querySelector<HTMLElement>("[data-phone-menu]");
   const hasPopovers = typeof HTMLElement.prototype.togglePopover === "function";
+  /** What opening the phone menu made inert: the rest of the page, given back on closing. */
+  let madeInert: Element[] = [];
+  const setPageInert = (panel: HTMLElement, inert: boolean) => {
+    for (const element of madeInert) element.removeAttribute("inert");
+    madeInert = [];
+    if (!inert) return;
+    for (let node: Element = panel; node.parentElement; node = node.parentElement) {
+      for (const sibling of Array.from(node.parentElement.children)) {
+        if (sibling === node || sibling.hasAttribute("inert")) continue;
+        sibling.setAttribute("inert", "");
+        madeInert.push(sibling);
+      }
+      if (node.parentElement === document.body) break;
+    }
+  };
   const showPhoneMenu = (panel: HTMLElement, open: boolean) => {
     if (hasPopovers) panel.togglePopover(open);
     else {
+      setPageInert(panel, open);
       panel.toggleAttribute("data-open", open);
       onPhoneMenuToggle(panel, open);
     }
@@ -72,7 +89,25 @@ export function watchMenus(): void {
       document.querySelector<HTMLElement>(`[popovertarget="${panel.id}"]`)?.focus();
     }
   };
-  // Popovers' toggle events do not bubble: listen while they go down (capture).
+  // Widened past the phone layout (a tablet turned), the menu is hidden: closed, not left open
+  // over an inert page.
+  window.addEventListener("resize", () => {
+    const panel = phoneMenu();
+    const open = panel?.matches(hasPopovers ? ":popover-open" : "[data-open]");
+    if (panel && open && panel.getClientRects().length === 0) showPhoneMenu(panel, false);
+  });
+  // Popovers' toggle events do not bubble: listen while they go down (capture). The menu is
+  // modal (aria-modal): a screen reader's cursor must not wander out of it either. The page is
+  // given back before the menu closes, so that the browser can return focus to its button.
+  document.addEventListener(
+    "beforetoggle",
+    (event) => {
+      const panel = event.target;
+      if (panel instanceof HTMLElement && panel.matches("[data-phone-menu]"))
+        setPageInert(panel, (event as ToggleEvent).newState === "open");
+    },
+    true,
+  );
   document.addEventListener(
     "toggle",
     (event) => {

@@ -39,7 +39,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
           <RichContent html={service.content} className="[&>:first-child]:mt-0" />
         </article>
         {services.length > 0 ? (
-          <aside aria-labelledby="services-heading" className="lg:sticky lg:top-28 lg:self-start">
+          <div className="lg:sticky lg:top-28 lg:self-start">
             <nav aria-labelledby="services-heading" className="rounded-xl bg-sand-100 p-6">
               <h2 id="services-heading" className="mb-4 text-xl font-bold text-navy-900">
                 {t("nav.allServices")}
@@ -64,7 +64,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
                 })}
               </ul>
             </nav>
-          </aside>
+          </div>
         ) : null}
       </div>
     </>
