@@ -9,7 +9,8 @@ export function EquipmentCard({ item }: { item: EquipmentItem }) {
     item.quantity !== null && item.quantity !== undefined && String(item.quantity).trim() !== "";
   return (
     <Card data-testid="equipment-card">
-      <CardImage src={item.image} alt={item.title} kind="card" className="aspect-4/3" />
+      {/* Described by the title under it, like every card's photo: not said twice. */}
+      <CardImage src={item.image} alt="" kind="card" className="aspect-4/3" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h2 className="text-lg leading-snug font-semibold text-balance text-navy-900">
           {item.title}

@@ -180,7 +180,8 @@ function AboutBlock({ about, lang }: { about: NonNullable<HomeData["about"]>; la
           />
           <LazyImage
             src={about.image}
-            alt={about.title}
+            // Its title is the heading beside it: not said twice.
+            alt=""
             kind="feature"
             className="relative aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
           />

@@ -48,7 +48,7 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
         <BackLink href={href("news", lang)} label={t("news.title")} />
 
         <article className={cn("mt-6", sideLayout)}>
-          <SidePhoto src={item.image} alt={item.title} className="lg:col-start-2 lg:row-start-1" />
+          <SidePhoto src={item.image} className="lg:col-start-2 lg:row-start-1" />
           <div className="min-w-0 lg:col-start-1 lg:row-start-1" data-testid="news-content">
             {item.description ? <Lead className="mb-6">{item.description}</Lead> : null}
             <RichContent html={item.content} />

@@ -32,7 +32,7 @@ export default function OtherPage({ loaderData }: Route.ComponentProps) {
         <article className={cn("min-w-0", !page.image && "max-w-4xl")}>
           <RichContent html={page.content} className="[&>:first-child]:mt-0" />
         </article>
-        {page.image ? <SidePhoto src={page.image} alt={page.title} /> : null}
+        {page.image ? <SidePhoto src={page.image} /> : null}
       </div>
     </>
   );
