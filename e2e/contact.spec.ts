@@ -160,6 +160,21 @@ for (const lang of languages) {
         await expect(field(page, "name")).not.toHaveAttribute("aria-invalid");
         await expectValues(page, values);
         expect(stored(sharedApiDb, values.message)).toEqual([]);
+
+        // Left as it was, or still wrong, the message stays; corrected, it goes as the
+        // visitor leaves the field, and the alert with it.
+        const email = field(page, "email");
+        await email.blur();
+        await expect(email).toHaveAttribute("aria-invalid", "true");
+        await email.fill("sarah@");
+        await email.blur();
+        await expect(email).toHaveAccessibleDescription(m.emailInvalid);
+        await expect(page.getByRole("alert")).toHaveText(t["contact.fixErrors"]);
+        await email.fill("sarah@example.com");
+        await email.blur();
+        await expect(email).not.toHaveAttribute("aria-invalid");
+        await expect(email).toHaveAccessibleDescription("");
+        await expect(page.getByRole("alert")).toHaveText("");
       });
 
       test("a valid message reaches the API exactly as typed, and the form is cleared", async ({

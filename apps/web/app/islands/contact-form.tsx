@@ -3,7 +3,8 @@
  * is live and without scripts (the page's action answers with the page). Live, it checks the
  * fields with the contract's `validateContact`, the server's own check, in the page's
  * language: a form with errors stays here with each message under its field, the "correct the
- * highlighted fields" alert and focus on the first invalid field. A valid form is sent once
+ * highlighted fields" alert and focus on the first invalid field; a message goes as soon as
+ * its field, changed, passes the check when the visitor leaves it. A valid form is sent once
  * with `fetch` to the action's JSON address while the button reads "Sending..." and is
  * disabled; the outcome is shown in place, the form emptied after a success and kept as typed
  * after a failure.
@@ -16,11 +17,12 @@ import {
   validateContact,
 } from "@site/contract/contact-form";
 import type { Language } from "@site/contract/languages";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FocusEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { InfoIcon } from "../components/icons.tsx";
 import {
   type ContactResult,
   type ContactStatus,
+  type ContactValues,
   hiddenFields,
   readContactValues,
 } from "../routes/contact/form-rules.ts";
@@ -76,6 +78,8 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
   const noticeRef = useRef<HTMLDivElement>(null);
   const messagesRef = useRef<HTMLDivElement>(null);
   const values = result?.values;
+  /** The fields as they were when their errors were shown: an error goes once its field changed. */
+  const checkedValues = useRef<Partial<ContactValues>>(values ?? {});
   // The page answering a post without scripts brings its outcome into view.
   const autoFocusField = result ? firstInvalid(result.errors ?? {}) : undefined;
   const hasErrors = Object.keys(errors).length > 0;
@@ -97,6 +101,7 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
   }, [focusOutcome]);
 
   const showInvalid = (form: HTMLFormElement, found: ContactErrors) => {
+    checkedValues.current = readContactValues(new FormData(form));
     setErrors(found);
     setOutcome("invalid");
     setAttempt((count) => count + 1);
@@ -108,6 +113,29 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
       messagesRef.current?.scrollIntoView({ block: "start" });
       control.scrollIntoView({ block: "nearest" });
     }
+  };
+
+  /**
+   * Leaving a field: the errors of fields changed since they were shown are checked again, and
+   * go when they pass (aria-invalid with them). None is added before a submit; an error of the
+   * server's (which the page cannot check) stays while its field is as it was.
+   */
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    if (!hasErrors) return;
+    const now = readContactValues(new FormData(event.currentTarget));
+    const check = validateContact(now, lang);
+    const still: ContactErrors = check.ok ? {} : check.errors;
+    setErrors((shown) => {
+      const kept: ContactErrors = {};
+      for (const field of contactFields) {
+        const messages = shown[field];
+        if (!messages) continue;
+        if (now[field] === checkedValues.current[field]) kept[field] = messages;
+        else if (still[field]) kept[field] = still[field];
+      }
+      const same = contactFields.every((field) => kept[field] === shown[field]);
+      return same ? shown : kept;
+    });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -171,6 +199,7 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
         method="post"
         noValidate
         onSubmit={onSubmit}
+        onBlur={onBlur}
         aria-labelledby="contact-form-heading"
         className="mt-6 grid gap-5 sm:grid-cols-2"
       >
