@@ -53,9 +53,13 @@ for (const lang of languages) {
       await expect(selectedSlide(page)).not.toHaveAttribute("aria-label", first ?? "", {
         timeout: 10_000,
       });
+      // Slides that change by themselves are not announced; one the visitor moves to is.
+      const said = slider.getByTestId("slide-announcement");
+      await expect(said).toHaveText("");
       // A click on "next" does not stop it (stopOnInteraction: false).
       await slider.getByRole("button", { name: /next|التالي/i }).click();
       const afterClick = await selectedSlide(page).getAttribute("aria-label");
+      await expect(said).toHaveText(afterClick ?? "??");
       await page.clock.runFor(7_000);
       await expect(selectedSlide(page)).not.toHaveAttribute("aria-label", afterClick ?? "", {
         timeout: 10_000,

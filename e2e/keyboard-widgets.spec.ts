@@ -32,6 +32,10 @@ for (const lang of languages) {
           expect(Math.abs(moved - count * step)).toBeLessThan(3);
         }).toPass();
 
+      // Where a move lands is said (a live region), and nothing before the first move.
+      const said = carousel.getByTestId("slide-announcement");
+      await expect(said).toHaveText("");
+
       await links.nth(0).focus();
       // At the start there is nothing before: the backward key does nothing.
       await page.keyboard.press(backwardKey(lang));
@@ -42,6 +46,7 @@ for (const lang of languages) {
       await expect(previous).toBeEnabled();
       await expect(links.nth(1)).toBeFocused();
       await expectMoved(1);
+      await expect(said).toHaveText((await slides.nth(1).getAttribute("aria-label")) ?? "??");
       await page.keyboard.press(forwardKey(lang));
       await expect(links.nth(2)).toBeFocused();
       await expectMoved(2);

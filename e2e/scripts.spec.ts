@@ -237,6 +237,12 @@ test.describe("islands start as they come near the view", () => {
         await route.continue();
       });
       await page.goto(`/${lang}`);
+      // The islands' script runs (the hero, the first view, is live): from now on it holds a
+      // press on an island not live yet. One before it has loaded would reach nothing.
+      await expect(page.locator('island-root[data-island="hero-slider"]')).toHaveAttribute(
+        "data-hydrated",
+        "",
+      );
       const carousel = page.locator('island-root[data-island="carousel"]').last();
       const previous = carousel.getByTestId("carousel-previous");
       const next = carousel.getByTestId("carousel-next");

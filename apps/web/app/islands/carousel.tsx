@@ -10,6 +10,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { island } from "./island.tsx";
 import { CONTENT_CAROUSEL, layoutVars } from "./parts/carousel-layout.ts";
 import { type CarouselRoles, Slides } from "./parts/slide.tsx";
+import { SlideAnnouncement } from "./parts/slide-announcement.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
 
@@ -87,6 +88,7 @@ function Carousel({
         slideTestId="carousel-slide"
         slideRole={roles.slide}
       />
+      <SlideAnnouncement api={slider.api} labels={slideLabels} />
     </div>
   );
 }

@@ -22,6 +22,7 @@ import {
   REDUCED_MOTION_QUERY,
 } from "./parts/carousel-layout.ts";
 import { type CarouselRoles, Slides } from "./parts/slide.tsx";
+import { SlideAnnouncement } from "./parts/slide-announcement.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
 
@@ -70,6 +71,11 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
   const [paused, setPaused] = useState(false);
   const pausedRef = useRef(paused);
   pausedRef.current = paused;
+  const sectionRef = useRef<HTMLElement>(null);
+  // Slides that change by themselves are not announced; those a visitor moves to are (the
+  // visitor is then on its buttons or dots).
+  const movingByItself = () =>
+    autoplay.isPlaying() && !sectionRef.current?.contains(document.activeElement);
 
   useEffect(() => {
     setMoves(!matchMedia(REDUCED_MOTION_QUERY).matches);
@@ -119,6 +125,7 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
 
   return (
     <section
+      ref={sectionRef}
       aria-roledescription={roles.carousel}
       data-carousel
       aria-label={label}
@@ -150,7 +157,7 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
                   type="button"
                   aria-label={slide.dotLabel}
                   aria-current={index === slider.selected || undefined}
-                  onClick={() => api?.scrollTo(index)}
+                  onClick={() => slider.scrollTo(index)}
                   data-testid="hero-dot"
                   className="group inline-flex size-6 items-center justify-center"
                 >
@@ -173,6 +180,11 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
           </SlideButtons>
         </div>
       ) : null}
+      <SlideAnnouncement
+        api={api}
+        labels={slides.map((slide) => slide.label)}
+        quiet={movingByItself}
+      />
     </section>
   );
 }

@@ -5,9 +5,9 @@
  * arrow keys in the reading direction (islands/parts/carousel-keys.ts). The first state is the server's:
  * the first slide, previous disabled, next disabled for a single slide.
  */
-import type { EmblaOptionsType, EmblaPluginType } from "embla-carousel";
+import type { EmblaCarouselType, EmblaOptionsType, EmblaPluginType } from "embla-carousel";
 import useEmblaCarousel from "embla-carousel-react";
-import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { carouselKeyDown } from "./carousel-keys.ts";
 import { emblaMotionBreakpoints } from "./carousel-layout.ts";
 
@@ -58,6 +58,19 @@ export function useSlider({
     };
   }, [api]);
 
+  // A press that comes before Embla is in (the island's first renders, longer on a slow phone;
+  // hydrate.ts makes a press held before hydration again about then) is made once it is.
+  const waiting = useRef<((api: EmblaCarouselType) => void) | null>(null);
+  const move = (action: (api: EmblaCarouselType) => void) => {
+    if (api) action(api);
+    else waiting.current = action;
+  };
+  useEffect(() => {
+    if (!api || !waiting.current) return;
+    waiting.current(api);
+    waiting.current = null;
+  }, [api]);
+
   const onKeyDown = useCallback(
     (event: KeyboardEvent) => carouselKeyDown(api, direction)(event.nativeEvent),
     [api, direction],
@@ -67,8 +80,10 @@ export function useSlider({
     viewportRef,
     api,
     ...state,
-    previous: () => api?.scrollPrev(),
-    next: () => api?.scrollNext(),
+    previous: () => move((api) => api.scrollPrev()),
+    next: () => move((api) => api.scrollNext()),
+    /** Goes to slide `index` (the hero's dots). */
+    scrollTo: (index: number) => move((api) => api.scrollTo(index)),
     /** For the element holding the slides and the buttons. */
     onKeyDown,
   };
