@@ -64,6 +64,8 @@ for (const lang of languages) {
       await expect(selectedSlide(page)).not.toHaveAttribute("aria-label", afterClick ?? "", {
         timeout: 10_000,
       });
+      // Its own next move is not said, though focus is still on "next".
+      await expect(said).toHaveText("");
     });
 
     test.describe(() => {

@@ -183,7 +183,7 @@ test.describe("news item", () => {
       expect(expected.length).toBeGreaterThan(10);
       await expect(page.getByTestId("news-content")).toContainText(expected);
       // The photo, left to the heading to name (not said twice).
-      const photo = page.locator("main figure img");
+      const photo = page.getByTestId("side-photo").locator("img");
       await expect(photo).toBeVisible();
       await expect(photo).toHaveAttribute("alt", "");
       // Back to the list, a target of at least 24 px each way (WCAG 2.5.8).

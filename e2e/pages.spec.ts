@@ -176,7 +176,7 @@ test.describe("other pages", () => {
         await expect(heading(page)).toHaveText(data.title);
         await expect(page.locator(".rich-content")).toContainText(firstText(data.content));
         if (data.image) {
-          const image = page.locator("main figure img").first();
+          const image = page.getByTestId("side-photo").locator("img");
           await expect(image).toHaveAttribute("alt", "");
           await image.scrollIntoViewIfNeeded();
           await expect

@@ -118,9 +118,11 @@ export function installStructureTools() {
       // Each image's `sizes` says about the width it is drawn at: never less (a blurred photo),
       // nor half as much again (the bytes of a larger image, on a phone's connection).
       const drawnAt = (sizes: string) => {
-        // Each entry: an optional media condition, then a length (`calc(...)` too).
+        // Each entry: an optional media condition (`(a) and (b)` too), then a length, the last
+        // word or a function (`calc(...)`).
         for (const part of sizes.split(/,(?![^(]*\))/)) {
-          const [, media, length] = /^\s*(\([^)]*\))?\s*(.+?)\s*$/.exec(part) ?? [];
+          const [, media, length] =
+            /^\s*(.*?)\s*((?:calc|min|max|clamp)\(.*\)|\S+)\s*$/.exec(part) ?? [];
           if (media && !matchMedia(media).matches) continue;
           const probe = document.createElement("div");
           probe.style.width = length ?? "0";

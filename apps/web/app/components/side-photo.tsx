@@ -19,7 +19,7 @@ export function SidePhoto({
   className?: string;
 }) {
   return (
-    <figure className={cn("lg:sticky lg:top-28 lg:self-start", className)}>
+    <figure className={cn("lg:sticky lg:top-28 lg:self-start", className)} data-testid="side-photo">
       <LazyImage
         src={src}
         alt=""

@@ -88,7 +88,9 @@ function Carousel({
         slideTestId="carousel-slide"
         slideRole={roles.slide}
       />
-      <SlideAnnouncement api={slider.api} labels={slideLabels} />
+      <SlideAnnouncement
+        text={slider.movedTo === null ? "" : (slideLabels[slider.movedTo] ?? "")}
+      />
     </div>
   );
 }

@@ -71,11 +71,6 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
   const [paused, setPaused] = useState(false);
   const pausedRef = useRef(paused);
   pausedRef.current = paused;
-  const sectionRef = useRef<HTMLElement>(null);
-  // Slides that change by themselves are not announced; those a visitor moves to are (the
-  // visitor is then on its buttons or dots).
-  const movingByItself = () =>
-    autoplay.isPlaying() && !sectionRef.current?.contains(document.activeElement);
 
   useEffect(() => {
     setMoves(!matchMedia(REDUCED_MOTION_QUERY).matches);
@@ -125,7 +120,6 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
 
   return (
     <section
-      ref={sectionRef}
       aria-roledescription={roles.carousel}
       data-carousel
       aria-label={label}
@@ -181,9 +175,7 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
         </div>
       ) : null}
       <SlideAnnouncement
-        api={api}
-        labels={slides.map((slide) => slide.label)}
-        quiet={movingByItself}
+        text={slider.movedTo === null ? "" : (slides[slider.movedTo]?.label ?? "")}
       />
     </section>
   );

@@ -7,7 +7,7 @@
  */
 import type { EmblaCarouselType, EmblaOptionsType, EmblaPluginType } from "embla-carousel";
 import useEmblaCarousel from "embla-carousel-react";
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { carouselKeyDown } from "./carousel-keys.ts";
 import { emblaMotionBreakpoints } from "./carousel-layout.ts";
 
@@ -17,6 +17,12 @@ interface SliderState {
   selected: number;
   canPrevious: boolean;
   canNext: boolean;
+  /**
+   * The position a visitor's last move (a button, a dot, an arrow key on the buttons) brought,
+   * for a live region to say; null after a move of the slider's own (autoplay) and when focus
+   * went into the new slide, whose own label is read then.
+   */
+  movedTo: number | null;
 }
 
 export type Slider = ReturnType<typeof useSlider>;
@@ -41,16 +47,22 @@ export function useSlider({
     selected: 0,
     canPrevious: false,
     canNext: slides > 1,
+    movedTo: null,
   });
+  /** True while a visitor's move runs: Embla says `select` during the call. */
+  const byVisitor = useRef(false);
 
   useEffect(() => {
     if (!api) return;
-    const update = () =>
+    const update = () => {
+      const focusInSlide = api.slideNodes().some((slide) => slide.contains(document.activeElement));
       setState({
         selected: api.selectedScrollSnap(),
         canPrevious: api.canScrollPrev(),
         canNext: api.canScrollNext(),
+        movedTo: byVisitor.current && !focusInSlide ? api.selectedScrollSnap() : null,
       });
+    };
     update();
     api.on("select", update).on("reInit", update);
     return () => {
@@ -61,9 +73,18 @@ export function useSlider({
   // A press that comes before Embla is in (the island's first renders, longer on a slow phone;
   // hydrate.ts makes a press held before hydration again about then) is made once it is.
   const waiting = useRef<((api: EmblaCarouselType) => void) | null>(null);
+  const asVisitor = (action: () => void) => {
+    byVisitor.current = true;
+    try {
+      action();
+    } finally {
+      byVisitor.current = false;
+    }
+  };
   const move = (action: (api: EmblaCarouselType) => void) => {
-    if (api) action(api);
-    else waiting.current = action;
+    const run = (api: EmblaCarouselType) => asVisitor(() => action(api));
+    if (api) run(api);
+    else waiting.current = run;
   };
   useEffect(() => {
     if (!api || !waiting.current) return;
@@ -71,10 +92,8 @@ export function useSlider({
     waiting.current = null;
   }, [api]);
 
-  const onKeyDown = useCallback(
-    (event: KeyboardEvent) => carouselKeyDown(api, direction)(event.nativeEvent),
-    [api, direction],
-  );
+  const onKeyDown = (event: KeyboardEvent) =>
+    asVisitor(() => carouselKeyDown(api, direction)(event.nativeEvent));
 
   return {
     viewportRef,
