@@ -99,24 +99,20 @@ export function watchMenus(): void {
   // Popovers' toggle events do not bubble: listen while they go down (capture). The menu is
   // modal (aria-modal): a screen reader's cursor must not wander out of it either. The page is
   // given back before the menu closes, so that the browser can return focus to its button.
-  document.addEventListener(
-    "beforetoggle",
-    (event) => {
-      const panel = event.target;
-      if (panel instanceof HTMLElement && panel.matches("[data-phone-menu]"))
-        setPageInert(panel, (event as ToggleEvent).newState === "open");
-    },
-    true,
-  );
-  document.addEventListener(
-    "toggle",
-    (event) => {
-      const panel = event.target;
-      if (panel instanceof HTMLElement && panel.matches("[data-phone-menu]"))
-        onPhoneMenuToggle(panel, (event as ToggleEvent).newState === "open");
-    },
-    true,
-  );
+  const onPhoneMenu = [
+    ["beforetoggle", setPageInert],
+    ["toggle", onPhoneMenuToggle],
+  ] as const;
+  for (const [type, handle] of onPhoneMenu)
+    document.addEventListener(
+      type,
+      (event) => {
+        const panel = event.target;
+        if (panel instanceof HTMLElement && panel.matches("[data-phone-menu]"))
+          handle(panel, (event as ToggleEvent).newState === "open");
+      },
+      true,
+    );
 
   document.addEventListener("click", (event) => {
     const target = event.target;
