@@ -217,8 +217,10 @@ for (const lang of languages) {
           "/api/news?page=1",
           lang,
         );
+        // Each card's one link, named by the service alone.
         const serviceLinks = await page
           .getByTestId("service-card")
+          .getByRole("link")
           .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
         expect(serviceLinks).toEqual(services.map((service) => `/${lang}/services/${service.id}`));
 
@@ -385,9 +387,9 @@ for (const lang of languages) {
         await expect(white).toHaveCSS("opacity", "0");
         const second = page.getByTestId("service-card").nth(1);
         // Focus from the keyboard (:focus-visible), as a keyboard user would.
-        await card.focus();
+        await card.getByRole("link").focus();
         await page.keyboard.press("Tab");
-        await expect(second).toBeFocused();
+        await expect(second.getByRole("link")).toBeFocused();
         await expect(second.locator('img[data-icon="white"]')).toHaveCSS("opacity", "1");
         await expect(second).toHaveCSS("background-color", "rgb(15, 42, 68)");
 

@@ -86,7 +86,11 @@ test.describe("services list", () => {
         const card = cards.nth(index);
         await expect(card.getByRole("heading", { level: 2 })).toHaveText(service.title);
         if (service.description) await expect(card).toContainText(service.description);
-        await expect(card).toHaveAttribute("href", `/${lang}/services/${service.id}`);
+        // One link, named by the title alone (not the description and "read more" with it).
+        await expect(card.getByRole("link", { name: service.title, exact: true })).toHaveAttribute(
+          "href",
+          `/${lang}/services/${service.id}`,
+        );
       }
 
       await test.step("keyboard focus swaps the icon like hover", async () => {
@@ -94,10 +98,12 @@ test.describe("services list", () => {
         const white = card.locator('img[data-icon="white"]');
         await expect(white).toHaveCSS("opacity", "0");
         // Tab from the card before it, so focus comes from the keyboard (:focus-visible).
-        await cards.first().focus();
+        await cards.first().getByRole("link").focus();
         await page.keyboard.press("Tab");
-        await expect(card).toBeFocused();
+        await expect(card.getByRole("link")).toBeFocused();
         await expect(card).toHaveCSS("background-color", "rgb(15, 42, 68)");
+        // The link's own ring is off (it is stretched over the card): the card shows it.
+        await expect(card).toHaveCSS("outline-style", "solid");
         await expect(white).toHaveCSS("opacity", "1");
       });
 
