@@ -10,14 +10,15 @@
  *     what this machine and load generator can do at this concurrency;
  *   - per page kind (home, a list, detail pages, a search's results, the news feed, the
  *     sitemap; both languages each): the site, then nginx serving the same bytes, at
- *     --kind-connections (50) for --kind-duration seconds (10) each, with their ratio against
- *     issue 33's goal (0.9 of nginx for pages, 0.5 for answers under 5 KB on the wire);
+ *     --kind-connections (50) for --kind-duration seconds (6) each, --kind-turns times (3),
+ *     with the median turn's ratio against issue 33's goal (0.9 of nginx for pages, 0.5 for
+ *     answers under 5 KB on the wire);
  *   - "API fails": the mix again, the API process stopped half-way through.
  * Prints, per round: requests/s, p50/p99 latency, answers by status, and the site server's
  * memory at the start and the end; then where that memory went at the end (the site's own
  * metrics). Writes it all as JSON to bench-results/load-<timestamp>.json. Never fails on a
  * number. Options: --duration S (60), --connections N (200), --rounds N (2), --kind-duration S
- * (10), --kind-connections N (50), --skip-build; ports BENCH_PORT (3399), BENCH_API_PORT (4399),
+ * (6), --kind-connections N (50), --kind-turns N (3), --skip-build; ports BENCH_PORT (3399), BENCH_API_PORT (4399),
  * BENCH_NGINX_PORT (3398), BENCH_METRICS_PORT (3397).
  */
 import fs from "node:fs";
@@ -55,8 +56,9 @@ const { values: args, common } = benchArgs(
   { duration: "60", connections: "200" },
   {
     rounds: { type: "string", default: "2" },
-    "kind-duration": { type: "string", default: "10" },
+    "kind-duration": { type: "string", default: "6" },
     "kind-connections": { type: "string", default: "50" },
+    "kind-turns": { type: "string", default: "3" },
   },
 );
 
@@ -66,6 +68,7 @@ const options = {
   kinds: {
     seconds: positiveInteger("kind-duration", args["kind-duration"]),
     connections: positiveInteger("kind-connections", args["kind-connections"]),
+    turns: positiveInteger("kind-turns", args["kind-turns"]),
   },
   ...benchPorts(),
   metricsPort: Number(process.env.BENCH_METRICS_PORT ?? 3397),

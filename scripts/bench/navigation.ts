@@ -15,6 +15,7 @@ import type { Language } from "@site/contract";
 import { chromiumArgs, chromiumPath } from "../../e2e/support/env.ts";
 import { fixed, table } from "./format.ts";
 import { progress } from "./processes.ts";
+import { median } from "./stats.ts";
 
 /** How long the pointer rests on the link before the click. */
 export const HOVER_MS = 200;
@@ -105,11 +106,6 @@ async function oneClick(
     await context.close();
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? (sorted[Math.floor((sorted.length - 1) / 2)] ?? null) : null;
-};
 
 /**
  * `runs` clicks of each kind in each language, one at a time; `reducedMotion`: as a visitor who
