@@ -224,7 +224,7 @@ test.describe("islands start as they come near the view", () => {
       await expect(previous).toBeEnabled();
     });
 
-    test(`/${lang}: a press on a carousel's arrow before the carousel is live is not lost`, async ({
+    test(`/${lang}: presses on a carousel's arrow before the carousel is live are not lost`, async ({
       page,
     }) => {
       // The carousel's own code arrives only when the test says so: the press comes first.
@@ -248,12 +248,24 @@ test.describe("islands start as they come near the view", () => {
       const next = carousel.getByTestId("carousel-next");
       await next.scrollIntoViewIfNeeded();
       await next.click();
+      await next.click();
       await expect(carousel).not.toHaveAttribute("data-hydrated");
       await expect(previous).toBeDisabled();
       release();
       await expect(carousel).toHaveAttribute("data-hydrated", "");
-      // The press was made again once the carousel was live: it moved on.
+      // Both presses were made again once the carousel was live: it moved on by two slides, the
+      // third now first in view (its start edge at the viewport's, on the right in Arabic).
       await expect(previous).toBeEnabled();
+      const viewport = carousel.getByTestId("carousel-viewport");
+      const third = carousel.getByTestId("carousel-slide").nth(2);
+      await expect(async () => {
+        const [frame, slide] = await Promise.all([viewport.boundingBox(), third.boundingBox()]);
+        if (!frame || !slide) throw new Error("no box");
+        const offset =
+          lang === "ar" ? frame.x + frame.width - (slide.x + slide.width) : slide.x - frame.x;
+        // Within a quarter of a slide: the slide's own gap before it, not a whole slide away.
+        expect(Math.abs(offset)).toBeLessThan(slide.width / 4);
+      }).toPass();
     });
 
     test(`/${lang}: an island not yet hydrated starts when a visitor focuses inside it`, async ({

@@ -66,28 +66,30 @@ function slotHtml(root: HTMLElement, index: number): string {
 function MarkHydrated({ root, children }: { root: HTMLElement; children?: ReactNode }) {
   useEffect(() => {
     root.dataset.hydrated = "";
-    // A press held while the island was not live yet (`holdEarlyPress`) is made now, after the
-    // next frame: the island's own effects have run and what they set (a carousel's Embla) is in.
-    const button = held.get(root);
+    // The presses held while the island was not live yet (`holdEarlyPress`) are made now, in
+    // their order, after the next frame: the island's own effects have run and what they set
+    // (a carousel's Embla) is in.
+    const buttons = held.get(root);
     held.delete(root);
-    if (button)
+    if (buttons)
       requestAnimationFrame(() =>
         setTimeout(() => {
-          if (button.isConnected) button.click();
+          for (const button of buttons) if (button.isConnected) button.click();
         }),
       );
   }, [root]);
   return children;
 }
 
-/** The last press on a button of each island that was not live yet. */
-const held = new WeakMap<HTMLElement, HTMLButtonElement>();
+/** The presses on buttons of each island that was not live yet, the first `MAX_HELD`. */
+const held = new WeakMap<HTMLElement, HTMLButtonElement[]>();
+const MAX_HELD = 10;
 
 /**
  * A press on a button of an island not live yet (its code still on the way, a few hundred ms
  * after it came into view) would do nothing: the button is React's. It is held, the island is
- * started, and the press is made again once the island is live, so a visitor's first press on
- * a carousel's arrow is not lost. Only `type="button"`: such a button does nothing without its
+ * started, and the press is made again once the island is live, so a visitor's first presses
+ * on a carousel's arrow are not lost (two presses, two moves). Only `type="button"`: such a button does nothing without its
  * island anyway, where links and a form's buttons work without it and keep their own way.
  */
 function holdEarlyPress(event: MouseEvent) {
@@ -97,7 +99,9 @@ function holdEarlyPress(event: MouseEvent) {
   if (!button || !root || root.dataset.hydrated !== undefined) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  held.set(root, button);
+  const presses = held.get(root) ?? [];
+  if (presses.length < MAX_HELD) presses.push(button);
+  held.set(root, presses);
   start(root);
 }
 

@@ -70,9 +70,10 @@ export function useSlider({
     };
   }, [api]);
 
-  // A press that comes before Embla is in (the island's first renders, longer on a slow phone;
-  // hydrate.ts makes a press held before hydration again about then) is made once it is.
-  const waiting = useRef<((api: EmblaCarouselType) => void) | null>(null);
+  // Presses that come before Embla is in (the island's first renders, longer on a slow phone;
+  // hydrate.ts makes the presses held before hydration again about then) are made once it is,
+  // in their order.
+  const waiting = useRef<((api: EmblaCarouselType) => void)[]>([]);
   const asVisitor = (action: () => void) => {
     byVisitor.current = true;
     try {
@@ -84,12 +85,13 @@ export function useSlider({
   const move = (action: (api: EmblaCarouselType) => void) => {
     const run = (api: EmblaCarouselType) => asVisitor(() => action(api));
     if (api) run(api);
-    else waiting.current = run;
+    else waiting.current.push(run);
   };
   useEffect(() => {
-    if (!api || !waiting.current) return;
-    waiting.current(api);
-    waiting.current = null;
+    if (!api) return;
+    const runs = waiting.current;
+    waiting.current = [];
+    for (const run of runs) run(api);
   }, [api]);
 
   const onKeyDown = (event: KeyboardEvent) =>
