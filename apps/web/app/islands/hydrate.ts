@@ -89,8 +89,9 @@ const MAX_HELD = 10;
  * A press on a button of an island not live yet (its code still on the way, a few hundred ms
  * after it came into view) would do nothing: the button is React's. It is held, the island is
  * started, and the press is made again once the island is live, so a visitor's first presses
- * on a carousel's arrow are not lost (two presses, two moves). Only `type="button"`: such a button does nothing without its
- * island anyway, where links and a form's buttons work without it and keep their own way.
+ * on a carousel's arrow are not lost (two presses, two moves). Only `type="button"`: such a
+ * button does nothing without its island anyway, where links and a form's buttons work without
+ * it and keep their own way.
  */
 function holdEarlyPress(event: MouseEvent) {
   const target = event.target instanceof Element ? event.target : null;
