@@ -342,6 +342,33 @@ for (const lang of languages) {
         await page.getByTestId("latest-news").scrollIntoViewIfNeeded();
         await expectNoHorizontalOverflow(page);
       });
+
+      test("on the narrowest phone the banner's dots are one row above its buttons, clear of the slide's text", async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width: 320, height: 640 });
+        await openHome(page, lang);
+        const slider = page.getByTestId("hero-slider");
+        const tops = (locator: ReturnType<Page["locator"]>) =>
+          locator.evaluateAll((all) =>
+            all
+              .map((element) => element.getBoundingClientRect())
+              // Not a button left out (`hidden`).
+              .filter((box) => box.height > 0)
+              .map((box) => ({ top: Math.round(box.top), bottom: Math.round(box.bottom) })),
+          );
+        const dots = await tops(slider.getByTestId("hero-dot"));
+        expect(dots.length).toBeGreaterThan(4);
+        // One row: six 24 px dots and three buttons did not fit one line of 320 px, and the
+        // dots wrapped to two rows among the buttons.
+        expect(new Set(dots.map((dot) => dot.top)).size).toBe(1);
+        const buttons = await tops(slider.locator("button:not([data-testid=hero-dot])"));
+        for (const button of buttons)
+          expect(button.top).toBeGreaterThanOrEqual((dots[0]?.bottom ?? 0) + 4);
+        // The first slide's words end above the dots.
+        const text = await tops(page.getByTestId("hero-slide").first().locator("h2, p"));
+        for (const line of text) expect(line.bottom).toBeLessThanOrEqual(dots[0]?.top ?? 0);
+      });
     });
 
     test("with the browser's text size at 150 %, every banner headline in view lies below the header", async ({

@@ -141,10 +141,12 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
       />
 
       {slides.length > 1 ? (
-        <div className="absolute inset-x-0 bottom-8 flex items-center justify-center gap-3 px-4">
+        <div className="absolute inset-x-0 bottom-8 flex flex-wrap items-center justify-center gap-3 px-4 sm:flex-nowrap">
           <SlideButtons slider={slider} labels={labels} surface="overlay">
-            {/* Many slides: the dots take more rows, and the buttons stay on the screen. */}
-            <div className="flex min-w-0 flex-wrap items-center justify-center gap-1">
+            {/* On phones the dots have a row of their own above the buttons (six dots and
+                three buttons need 330 px); many slides: the dots take more rows, and the
+                buttons stay on the screen. */}
+            <div className="flex min-w-0 flex-wrap items-center justify-center gap-1 max-sm:order-first max-sm:basis-full">
               {slides.map((slide, index) => (
                 <button
                   key={slide.key}
