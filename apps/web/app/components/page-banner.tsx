@@ -35,7 +35,7 @@ export function PageBanner({
       ) : null}
       <div className="absolute inset-0 -z-10 bg-linear-to-t from-navy-950/90 via-navy-950/50 to-navy-950/40" />
       <div className="mx-auto w-full max-w-7xl px-4 pb-10 sm:px-6 md:pb-14">
-        <h1 className="motion-safe:animate-rise text-3xl font-bold text-white text-balance md:text-5xl">
+        <h1 className="motion-safe:animate-rise text-3xl leading-tight font-bold text-white text-balance md:text-5xl">
           {title}
         </h1>
         {children}
