@@ -111,7 +111,7 @@ export function ProjectsTable({
               <div role="cell" className={cell}>
                 <Label>{columns.amount}</Label>
                 {/* Isolated with its own direction: "486,250,000 ريال سعودي" stays in order. */}
-                <bdi className="font-medium text-navy-900 tabular-nums md:whitespace-nowrap">
+                <bdi className="text-end font-medium text-navy-900 tabular-nums md:text-start md:whitespace-nowrap">
                   {amountText(row.amount)}
                 </bdi>
               </div>

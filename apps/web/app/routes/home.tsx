@@ -171,7 +171,8 @@ function ExtraDataStrip({ items }: { items: HomeData["extraData"] }) {
 function AboutBlock({ about, lang }: { about: NonNullable<HomeData["about"]>; lang: Language }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="home-about" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
+    // No bottom padding: the latest projects below, on the same white, give the gap.
+    <section aria-labelledby="home-about" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 md:pt-20">
       <div className="grid items-center gap-10 md:grid-cols-2 lg:gap-16">
         <div className="relative">
           <span
@@ -219,7 +220,7 @@ function ServicesGrid({ services, lang }: { services: HomeData["services"]; lang
         {services.length === 0 ? (
           <p className="text-slate-500">{t("common.noData")}</p>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
+          <ul className="grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-4">
             {services.map((service) => (
               <li key={service.id}>
                 <ServiceCard lang={lang} service={service} />
