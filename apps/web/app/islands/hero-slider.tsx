@@ -145,7 +145,8 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
           <SlideButtons slider={slider} labels={labels} surface="overlay">
             {/* On phones the dots have a row of their own above the buttons (six dots and
                 three buttons need 330 px); many slides: the dots take more rows, and the
-                buttons stay on the screen. */}
+                buttons stay on the screen. Tab still goes previous, dots, pause, next: the
+                order of the wide layout, which puts them on one row. */}
             <div className="flex min-w-0 flex-wrap items-center justify-center gap-1 max-sm:order-first max-sm:basis-full">
               {slides.map((slide, index) => (
                 <button

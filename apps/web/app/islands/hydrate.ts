@@ -68,15 +68,17 @@ function MarkHydrated({ root, children }: { root: HTMLElement; children?: ReactN
     root.dataset.hydrated = "";
     // The presses held while the island was not live yet (`holdEarlyPress`) are made now, in
     // their order, after the next frame: the island's own effects have run and what they set
-    // (a carousel's Embla) is in.
-    const buttons = held.get(root);
+    // (a carousel's Embla) is in. Each in a task of its own, so each sees what the one before
+    // it did (two presses on a pause button: paused, then playing again).
+    const buttons = held.get(root) ?? [];
     held.delete(root);
-    if (buttons)
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          for (const button of buttons) if (button.isConnected) button.click();
-        }),
-      );
+    const press = (index: number) => {
+      const button = buttons[index];
+      if (!button) return;
+      if (button.isConnected) button.click();
+      setTimeout(() => press(index + 1));
+    };
+    if (buttons.length) requestAnimationFrame(() => setTimeout(() => press(0)));
   }, [root]);
   return children;
 }
