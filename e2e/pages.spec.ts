@@ -102,8 +102,9 @@ test.describe("services list", () => {
         await page.keyboard.press("Tab");
         await expect(card.getByRole("link")).toBeFocused();
         await expect(card).toHaveCSS("background-color", "rgb(15, 42, 68)");
-        // The link's own ring is off (it is stretched over the card): the card shows it.
-        await expect(card).toHaveCSS("outline-style", "solid");
+        // The link's own ring is off (it is stretched over the card): the card shows the card
+        // family's ring (a 2 px spread), beside its shadow.
+        await expect(card).toHaveCSS("box-shadow", /0px 0px 0px 2px/);
         await expect(white).toHaveCSS("opacity", "1");
       });
 

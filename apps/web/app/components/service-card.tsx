@@ -8,24 +8,25 @@
 import type { Language, ServiceSummary } from "@site/contract";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { href } from "../shared/page-table.ts";
-import { ArrowNext } from "./icons.tsx";
 import { LazyImage } from "./lazy-image.tsx";
-import { CardLink } from "./ui/card.tsx";
+import { CardLink, MoreLabel } from "./ui/card.tsx";
 
 export type ServiceCardData = Pick<
   ServiceSummary,
   "id" | "title" | "description" | "icon" | "white_icon"
 >;
 
-/** The card's look while it is hovered or its link has keyboard focus. */
+/**
+ * The card's look while it is hovered or its link has focus; with focus, the ring of the card
+ * family (ui/card.tsx) too.
+ */
 const active = {
-  card: "hover:border-navy-900 hover:bg-navy-900 hover:shadow-lg has-focus-visible:border-navy-900 has-focus-visible:bg-navy-900 has-focus-visible:shadow-lg has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-(--focus-color) motion-safe:hover:-translate-y-1 motion-safe:has-focus-visible:-translate-y-1",
-  onNavy: "group-hover:bg-white/10 group-has-focus-visible:bg-white/10",
-  hidden: "group-hover:opacity-0 group-has-focus-visible:opacity-0",
-  shown: "group-hover:opacity-100 group-has-focus-visible:opacity-100",
-  title: "group-hover:text-white group-has-focus-visible:text-white",
-  text: "group-hover:text-white/85 group-has-focus-visible:text-white/85",
-  more: "group-hover:text-amber-brand group-has-focus-visible:text-amber-brand",
+  card: "hover:border-navy-900 hover:bg-navy-900 hover:shadow-lg focus-within:border-navy-900 focus-within:bg-navy-900 focus-within:shadow-lg focus-within:ring-2 focus-within:ring-(--focus-color) motion-safe:hover:-translate-y-1 motion-safe:focus-within:-translate-y-1",
+  onNavy: "group-hover:bg-white/10 group-focus-within:bg-white/10",
+  hidden: "group-hover:opacity-0 group-focus-within:opacity-0",
+  shown: "group-hover:opacity-100 group-focus-within:opacity-100",
+  title: "group-hover:text-white group-focus-within:text-white",
+  text: "group-hover:text-white/85 group-focus-within:text-white/85",
 };
 
 export function ServiceCard({
@@ -78,17 +79,7 @@ export function ServiceCard({
           {service.description}
         </p>
       ) : null}
-      {/* For sighted visitors: the link already names the service. */}
-      <span
-        aria-hidden="true"
-        className={`mt-auto inline-flex items-center gap-2 pt-2 text-sm font-semibold text-steel-600 transition-colors ${active.more}`}
-      >
-        {t("common.readMore")}
-        <ArrowNext
-          size={16}
-          className="motion-safe:transition-transform motion-safe:group-hover:translate-x-1 motion-safe:rtl:group-hover:-translate-x-1"
-        />
-      </span>
+      <MoreLabel onNavy>{t("common.readMore")}</MoreLabel>
     </article>
   );
 }

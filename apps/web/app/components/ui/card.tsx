@@ -70,21 +70,27 @@ export function CardLink({ to, children }: { to: string; children: ReactNode }) 
 /**
  * "Read more" under a card's text, for sighted visitors (the card's link already names the
  * item, so it is hidden from screen readers). `onHover`: shown only on hover and focus where
- * the device can hover (SPEC.md: the home news carousel's 'See More').
+ * the device can hover (SPEC.md: the home news carousel's 'See More'). `onNavy`: the card turns
+ * navy on hover and focus (service cards), and the label amber with it.
  */
 export function MoreLabel({
   children,
   onHover = false,
+  onNavy = false,
 }: {
   children: ReactNode;
   onHover?: boolean;
+  onNavy?: boolean;
 }) {
   return (
     <span
       aria-hidden="true"
       data-testid="see-more"
       className={cn(
-        "mt-auto inline-flex items-center gap-2 pt-4 text-sm font-semibold text-steel-600 group-hover:text-navy-900",
+        "mt-auto inline-flex items-center gap-2 pt-4 text-sm font-semibold text-steel-600",
+        onNavy
+          ? "transition-colors group-hover:text-amber-brand group-focus-within:text-amber-brand"
+          : "group-hover:text-navy-900",
         onHover &&
           "transition-opacity [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100",
       )}
@@ -92,7 +98,7 @@ export function MoreLabel({
       {children}
       <ArrowNext
         size={16}
-        className="motion-safe:transition-transform motion-safe:group-hover:translate-x-1 motion-safe:rtl:group-hover:-translate-x-1"
+        className="motion-safe:transition-transform motion-safe:group-hover:translate-x-1 motion-safe:group-focus-within:translate-x-1 motion-safe:rtl:group-hover:-translate-x-1 motion-safe:rtl:group-focus-within:-translate-x-1"
       />
     </span>
   );
