@@ -60,7 +60,7 @@ test.describe("page structure", () => {
   const halves = [routes.slice(0, 8), routes.slice(8)];
   for (const lang of languages) {
     for (const [half, list] of halves.entries()) {
-      test(`/${lang}: one h1, no skipped level, named landmarks, described images drawn at their sizes (page kinds ${half + 1}/2)`, async ({
+      test(`/${lang}: one h1, no skipped level, named landmarks, described images drawn at their sizes, wrapped lines not set solid (page kinds ${half + 1}/2)`, async ({
         page,
       }) => {
         const addresses = await Promise.all(list.map((route) => routePath(lang, route)));

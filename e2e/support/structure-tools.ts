@@ -1,7 +1,7 @@
 /**
  * Tools the structure spec installs in every page (`page.addInitScript`, after
  * `installPageNames`) as `window.structureTools`: the page's headings, landmarks, image
- * descriptions and `sizes`, and link names.
+ * descriptions and `sizes`, link names, and the line height of text that wraps.
  */
 import "./page-names.ts";
 
@@ -162,6 +162,31 @@ export function installStructureTools() {
         if (!bare) problems.push(`link without a name: ${link.getAttribute("href")}`);
         else if (generic.includes(bare))
           problems.push(`link named only "${name}": ${link.getAttribute("href")}`);
+      }
+      // Text that wraps is never set solid: its lines at least 1.15 times its size (Tailwind's
+      // large sizes come with a line height of 1, and a page title on two lines had its
+      // descenders on the next line's capitals). Arabic asks for more: arabic.spec.ts.
+      for (const element of Array.from(document.body.querySelectorAll("*"))) {
+        const texts = Array.from(element.childNodes).filter(
+          (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+        );
+        if (!texts.length || !element.checkVisibility()) continue;
+        const style = getComputedStyle(element);
+        const size = Number.parseFloat(style.fontSize);
+        if (style.lineHeight === "normal" || Number.parseFloat(style.lineHeight) >= size * 1.15)
+          continue;
+        // Its lines: the tops of its text's boxes, more than half a size apart.
+        const tops = texts
+          .flatMap((node) => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            return Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+          })
+          .map((rect) => rect.top)
+          .sort((a, b) => a - b);
+        const lines = tops.filter((top, i) => i === 0 || top - (tops[i - 1] ?? 0) > size / 2);
+        if (lines.length > 1)
+          problems.push(`lines set solid (${size} px on ${style.lineHeight}): ${label(element)}`);
       }
       return { headings, problems };
     },

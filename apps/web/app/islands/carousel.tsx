@@ -60,7 +60,7 @@ function Carousel({
       onKeyDown={slider.onKeyDown}
     >
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
-        <h2 id={headingId} className="text-3xl font-bold text-navy-900 md:text-4xl">
+        <h2 id={headingId} className="text-3xl leading-tight font-bold text-navy-900 md:text-4xl">
           <span className="mb-3 block h-1 w-12 rounded-full bg-amber-brand" aria-hidden="true" />
           {title}
         </h2>

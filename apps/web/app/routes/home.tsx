@@ -70,7 +70,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : (
         // No banners yet: the company's name where they would be, not an empty dark screen.
         <section className="bg-navy-950 px-4 pt-36 pb-20 text-center text-white sm:px-6">
-          <h1 className="text-4xl font-bold md:text-5xl">{company.name}</h1>
+          <h1 className="text-4xl leading-tight font-bold md:text-5xl">{company.name}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-white/80">{company.shortDescription}</p>
         </section>
       )}
@@ -191,7 +191,10 @@ function AboutBlock({ about, lang }: { about: NonNullable<HomeData["about"]>; la
           <p className="text-sm font-semibold text-steel-600 latin:tracking-widest latin:uppercase">
             {t("home.aboutUs")}
           </p>
-          <h2 id="home-about" className="mt-2 text-3xl font-bold text-navy-900 md:text-4xl">
+          <h2
+            id="home-about"
+            className="mt-2 text-3xl leading-tight font-bold text-navy-900 md:text-4xl"
+          >
             {about.title}
           </h2>
           <RichContent html={about.content} className="mt-4" />
@@ -213,7 +216,10 @@ function ServicesGrid({ services, lang }: { services: HomeData["services"]; lang
   return (
     <section aria-labelledby="home-services" className="bg-sand-100">
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
-        <h2 id="home-services" className="mb-10 text-3xl font-bold text-navy-900 md:text-4xl">
+        <h2
+          id="home-services"
+          className="mb-10 text-3xl leading-tight font-bold text-navy-900 md:text-4xl"
+        >
           <span className="mb-3 block h-1 w-12 rounded-full bg-amber-brand" aria-hidden="true" />
           {t("home.ourServices")}
         </h2>
