@@ -9,9 +9,9 @@
  *   - "nginx, same bytes": Debian's nginx serving those pages' bytes from files, the ceiling of
  *     what this machine and load generator can do at this concurrency;
  *   - per page kind (home, a list, detail pages, a search's results, the news feed, the
- *     sitemap; both languages each): the site, then nginx serving the same bytes, at
- *     --kind-connections (50) for --kind-duration seconds (6) each, --kind-turns times (3),
- *     with the median turn's ratio against issue 33's goal (0.9 of nginx for pages, 0.5 for
+ *     sitemap; both languages each): the site and nginx serving the same bytes, at
+ *     --kind-connections (50) for --kind-duration seconds (6) each, in --kind-turns turns (3;
+ *     the site first in odd ones), with the median turn's ratio against issue 33's goal (0.9 of nginx for pages, 0.5 for
  *     answers under 5 KB on the wire);
  *   - "API fails": the mix again, the API process stopped half-way through.
  * Prints, per round: requests/s, p50/p99 latency, answers by status, and the site server's
