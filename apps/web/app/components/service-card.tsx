@@ -1,8 +1,8 @@
 /**
  * A service in a grid (services page, home page): icon, title, description and "read more".
  * The title is the card's one link, stretched over the card (ui/card.tsx), so a screen reader
- * names the link by the service alone. On hover and keyboard focus the card turns navy and the
- * icon swaps to its white version. Icons are decorative (the title is the card's text), so
+ * names the link by the service alone. On hover and while its link has focus the card turns
+ * navy and the icon swaps to its white version. Icons are decorative (the title is the card's text), so
  * their alt is empty.
  */
 import type { Language, ServiceSummary } from "@site/contract";

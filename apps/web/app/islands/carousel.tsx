@@ -7,6 +7,7 @@
  * The slides (cards) are server markup.
  */
 import type { CSSProperties, ReactNode } from "react";
+import { HeadingRule, largeHeading } from "../components/ui/section.tsx";
 import { island } from "./island.tsx";
 import { CONTENT_CAROUSEL, layoutVars } from "./parts/carousel-layout.ts";
 import { type CarouselRoles, Slides } from "./parts/slide.tsx";
@@ -60,8 +61,8 @@ function Carousel({
       onKeyDown={slider.onKeyDown}
     >
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
-        <h2 id={headingId} className="text-3xl leading-tight font-bold text-navy-900 md:text-4xl">
-          <span className="mb-3 block h-1 w-12 rounded-full bg-amber-brand" aria-hidden="true" />
+        <h2 id={headingId} className={largeHeading}>
+          <HeadingRule />
           {title}
         </h2>
         <div className={`flex items-center gap-3 ${slides.length === 0 ? "hidden" : ""}`}>

@@ -14,6 +14,7 @@ import { NewsCard } from "../components/news-card.tsx";
 import { ProjectCard } from "../components/project-card.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
+import { HeadingRule, largeHeading } from "../components/ui/section.tsx";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { useCompany } from "../shared/company.tsx";
 import { newsCardOf, sortByIndex } from "../shared/content-rules.ts";
@@ -191,10 +192,7 @@ function AboutBlock({ about, lang }: { about: NonNullable<HomeData["about"]>; la
           <p className="text-sm font-semibold text-steel-600 latin:tracking-widest latin:uppercase">
             {t("home.aboutUs")}
           </p>
-          <h2
-            id="home-about"
-            className="mt-2 text-3xl leading-tight font-bold text-navy-900 md:text-4xl"
-          >
+          <h2 id="home-about" className={`mt-2 ${largeHeading}`}>
             {about.title}
           </h2>
           <RichContent html={about.content} className="mt-4" />
@@ -216,11 +214,8 @@ function ServicesGrid({ services, lang }: { services: HomeData["services"]; lang
   return (
     <section aria-labelledby="home-services" className="bg-sand-100">
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
-        <h2
-          id="home-services"
-          className="mb-10 text-3xl leading-tight font-bold text-navy-900 md:text-4xl"
-        >
-          <span className="mb-3 block h-1 w-12 rounded-full bg-amber-brand" aria-hidden="true" />
+        <h2 id="home-services" className={`mb-10 ${largeHeading}`}>
+          <HeadingRule />
           {t("home.ourServices")}
         </h2>
         {services.length === 0 ? (

@@ -6,6 +6,17 @@
 import type { ReactNode } from "react";
 import { cn } from "../../shared/cn.ts";
 
+/** The amber rule above a band's heading. */
+export function HeadingRule() {
+  return <span className="mb-3 block h-1 w-12 rounded-full bg-amber-brand" aria-hidden="true" />;
+}
+
+/**
+ * The home page's band headings, a size above `Section`'s: at `leading-tight`, so that one that
+ * wraps is never set solid.
+ */
+export const largeHeading = "text-3xl leading-tight font-bold text-navy-900 md:text-4xl";
+
 export function Section({
   heading,
   id,
@@ -27,7 +38,7 @@ export function Section({
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         {heading ? (
           <h2 id={id} className="mb-8 text-2xl font-bold text-navy-900 md:text-3xl">
-            <span className="mb-3 block h-1 w-12 rounded-full bg-amber-brand" aria-hidden="true" />
+            <HeadingRule />
             {heading}
           </h2>
         ) : null}
