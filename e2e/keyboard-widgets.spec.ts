@@ -104,16 +104,16 @@ for (const lang of languages) {
       await page.keyboard.press(backwardKey(lang));
       await expect.poll(selected).toBe((at - 1 + count) % count);
 
-      // Tab goes on to "next"; Enter and Space press it.
+      // Tab goes on to "previous" (pause comes first); Enter and Space press it.
       await page.keyboard.press("Tab");
-      const next = hero.getByRole("button", {
-        name: t(lang, "home.carouselNext", { name: t(lang, "home.bannerRegion") }),
+      const previous = hero.getByRole("button", {
+        name: t(lang, "home.carouselPrevious", { name: t(lang, "home.bannerRegion") }),
       });
-      await expect(next).toBeFocused();
+      await expect(previous).toBeFocused();
       await page.keyboard.press("Enter");
-      await expect.poll(selected).toBe(at);
+      await expect.poll(selected).toBe((at - 2 + 2 * count) % count);
       await page.keyboard.press("Space");
-      await expect.poll(selected).toBe((at + 1) % count);
+      await expect.poll(selected).toBe((at - 3 + 3 * count) % count);
 
       await pause.focus();
       await page.keyboard.press("Space");

@@ -50,7 +50,7 @@ function BannerSlide({ banner, first }: { banner: HomeBanner; first: boolean }) 
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-linear-to-t from-navy-950/95 via-navy-950/45 to-navy-950/30"
       />
-      {/* Clear of the controls below: on phones their dots are a row above the buttons. */}
+      {/* Clear of the controls below: on phones the pause button is a row above the others. */}
       <div className="w-full px-6 pb-36 sm:px-10 sm:pb-32 min-[54.0625rem]:px-8">
         <span aria-hidden="true" className="mb-4 block h-1 w-14 rounded-full bg-amber-brand" />
         <h2 className="text-3xl leading-tight font-bold text-white text-balance sm:text-4xl min-[54.0625rem]:text-2xl xl:text-3xl">

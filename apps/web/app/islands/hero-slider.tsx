@@ -141,40 +141,46 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
       />
 
       {slides.length > 1 ? (
+        // Pause first, as the ARIA carousel pattern asks: Tab reaches it before anything that
+        // moves. Wide screens: one row, pause then previous, dots, next. Phones: pause has a
+        // row of its own above (six dots and three buttons need 330 px), so Tab follows the
+        // rows as they are drawn; many slides: the dots take more rows between the buttons.
         <div className="absolute inset-x-0 bottom-8 flex flex-wrap items-center justify-center gap-3 px-4 sm:flex-nowrap">
-          <SlideButtons slider={slider} labels={labels} surface="overlay">
-            {/* On phones the dots have a row of their own above the buttons (six dots and
-                three buttons need 330 px); many slides: the dots take more rows, and the
-                buttons stay on the screen. Tab still goes previous, dots, pause, next: the
-                order of the wide layout, which puts them on one row. */}
-            <div className="flex min-w-0 flex-wrap items-center justify-center gap-1 max-sm:order-first max-sm:basis-full">
-              {slides.map((slide, index) => (
-                <button
-                  key={slide.key}
-                  type="button"
-                  aria-label={slide.dotLabel}
-                  aria-current={index === slider.selected || undefined}
-                  onClick={() => slider.scrollTo(index)}
-                  data-testid="hero-dot"
-                  className="group inline-flex size-6 items-center justify-center"
-                >
-                  <span className="block h-2 w-2 rounded-full bg-white/60 transition-all group-hover:bg-white group-aria-current:w-6 group-aria-current:bg-amber-brand" />
-                </button>
-              ))}
-            </div>
+          <div
+            hidden={moves === false}
+            className="flex justify-center motion-reduce:hidden max-sm:basis-full"
+          >
             <RoundButton
               surface="overlay"
-              hidden={moves === false}
               label={paused ? labels.play : labels.pause}
               onClick={togglePause}
               data-paused={paused || undefined}
               data-testid="hero-pause"
-              className={cn("group motion-reduce:hidden", moves === undefined && "invisible")}
+              className={cn("group", moves === undefined && "invisible")}
             >
               <PauseIcon size={18} className="group-data-paused:hidden" />
               <PlayIcon size={18} className="hidden group-data-paused:block" />
             </RoundButton>
-          </SlideButtons>
+          </div>
+          <div className="flex min-w-0 items-center gap-3">
+            <SlideButtons slider={slider} labels={labels} surface="overlay">
+              <div className="flex min-w-0 flex-wrap items-center justify-center gap-1">
+                {slides.map((slide, index) => (
+                  <button
+                    key={slide.key}
+                    type="button"
+                    aria-label={slide.dotLabel}
+                    aria-current={index === slider.selected || undefined}
+                    onClick={() => slider.scrollTo(index)}
+                    data-testid="hero-dot"
+                    className="group inline-flex size-6 items-center justify-center"
+                  >
+                    <span className="block h-2 w-2 rounded-full bg-white/60 transition-all group-hover:bg-white group-aria-current:w-6 group-aria-current:bg-amber-brand" />
+                  </button>
+                ))}
+              </div>
+            </SlideButtons>
+          </div>
         </div>
       ) : null}
       <SlideAnnouncement
