@@ -10,6 +10,7 @@
  * widths.
  */
 import { apiData, type Lang, languages, type Paged } from "./support/content.ts";
+import { forwardKey } from "./support/keyboard.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
 /** The pages with islands, and the islands each one has. */
@@ -224,7 +225,7 @@ test.describe("islands start as they come near the view", () => {
       await expect(previous).toBeEnabled();
     });
 
-    test(`/${lang}: presses on a carousel's arrow before the carousel is live are not lost`, async ({
+    test(`/${lang}: a press on a carousel's arrow and an arrow key before the carousel is live are not lost`, async ({
       page,
     }) => {
       // The carousel's own code arrives only when the test says so: the press comes first.
@@ -248,13 +249,16 @@ test.describe("islands start as they come near the view", () => {
       const next = carousel.getByTestId("carousel-next");
       await next.scrollIntoViewIfNeeded();
       await next.click();
-      await next.click();
+      // The arrow key of the reading direction, on the button the press left focused.
+      await expect(next).toBeFocused();
+      await page.keyboard.press(forwardKey(lang));
       await expect(carousel).not.toHaveAttribute("data-hydrated");
       await expect(previous).toBeDisabled();
       release();
       await expect(carousel).toHaveAttribute("data-hydrated", "");
-      // Both presses were made again once the carousel was live: it moved on by two slides, the
-      // third now first in view (its start edge at the viewport's, on the right in Arabic).
+      // The press and the key were made again once the carousel was live: it moved on by two
+      // slides, the third now first in view (its start edge at the viewport's, on the right in
+      // Arabic).
       await expect(previous).toBeEnabled();
       const viewport = carousel.getByTestId("carousel-viewport");
       const third = carousel.getByTestId("carousel-slide").nth(2);

@@ -16,7 +16,8 @@
  * React and React DOM are in this file, loaded once and shared by every island of the page;
  * each island's own code is a chunk it imports, fetched as soon as the island is due.
  * `data-hydrated` on a root says its island is live (browser tests wait for it). A press on one
- * of an island's buttons before then is held and made again once it is (`holdEarlyPress`).
+ * of an island's buttons, or an arrow key in a carousel, before then is held and made again
+ * once it is (`holdEarlyUse`).
  */
 import { createElement, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
@@ -66,25 +67,34 @@ function slotHtml(root: HTMLElement, index: number): string {
 function MarkHydrated({ root, children }: { root: HTMLElement; children?: ReactNode }) {
   useEffect(() => {
     root.dataset.hydrated = "";
-    // The presses held while the island was not live yet (`holdEarlyPress`) are made now, in
-    // their order, after the next frame: the island's own effects have run and what they set
-    // (a carousel's Embla) is in. Each in a task of its own, so each sees what the one before
-    // it did (two presses on a pause button: paused, then playing again).
-    const buttons = held.get(root) ?? [];
+    // The presses and keys held while the island was not live yet (`holdEarlyUse`) are made
+    // now, in their order, after the next frame: the island's own effects have run and what
+    // they set (a carousel's Embla) is in. Each in a task of its own, so each sees what the one
+    // before it did (two presses on a pause button: paused, then playing again).
+    const uses = held.get(root) ?? [];
     held.delete(root);
-    const press = (index: number) => {
-      const button = buttons[index];
-      if (!button) return;
-      if (button.isConnected) button.click();
-      setTimeout(() => press(index + 1));
+    const replay = (index: number) => {
+      const use = uses[index];
+      if (!use) return;
+      if (use.key === undefined) {
+        if (use.element.isConnected) use.element.click();
+      } else if (use.element.isConnected) {
+        use.element.dispatchEvent(
+          new KeyboardEvent("keydown", { key: use.key, bubbles: true, cancelable: true }),
+        );
+      }
+      setTimeout(() => replay(index + 1));
     };
-    if (buttons.length) requestAnimationFrame(() => setTimeout(() => press(0)));
+    if (uses.length) requestAnimationFrame(() => setTimeout(() => replay(0)));
   }, [root]);
   return children;
 }
 
-/** The presses on buttons of each island that was not live yet, the first `MAX_HELD`. */
-const held = new WeakMap<HTMLElement, HTMLButtonElement[]>();
+/** A press on a button or an arrow key, held until its island is live. */
+type EarlyUse = { element: HTMLElement; key?: undefined } | { element: Element; key: string };
+
+/** The early presses and keys of each island that was not live yet, the first `MAX_HELD`. */
+const held = new WeakMap<HTMLElement, EarlyUse[]>();
 const MAX_HELD = 10;
 
 /**
@@ -93,20 +103,39 @@ const MAX_HELD = 10;
  * started, and the press is made again once the island is live, so a visitor's first presses
  * on a carousel's arrow are not lost (two presses, two moves). Only `type="button"`: such a
  * button does nothing without its island anyway, where links and a form's buttons work without
- * it and keep their own way.
+ * it and keep their own way. The same for the left and right arrow keys inside a carousel
+ * (`data-carousel`), which move it once it is live (parts/carousel-keys.ts).
  */
-function holdEarlyPress(event: MouseEvent) {
-  const target = event.target instanceof Element ? event.target : null;
-  const button = target?.closest<HTMLButtonElement>('button[type="button"]');
-  const root = button?.closest<HTMLElement>("island-root");
-  if (!button || !root || root.dataset.hydrated !== undefined) return;
+function holdEarlyUse(event: MouseEvent | KeyboardEvent) {
+  const use = earlyUse(event);
+  const root = use?.element.closest<HTMLElement>("island-root");
+  if (!use || !root || root.dataset.hydrated !== undefined) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  const presses = held.get(root) ?? [];
-  if (presses.length < MAX_HELD) presses.push(button);
-  held.set(root, presses);
+  const uses = held.get(root) ?? [];
+  if (uses.length < MAX_HELD) uses.push(use);
+  held.set(root, uses);
   start(root);
 }
+
+/** What of `event` an island would act on: a press on a button, an arrow in a carousel. */
+function earlyUse(event: MouseEvent | KeyboardEvent): EarlyUse | null {
+  const target = event.target;
+  // A press's target can be the icon (SVG) inside the button.
+  if (!(target instanceof Element)) return null;
+  if (event instanceof KeyboardEvent)
+    return isCarouselKey(event) && target.closest("[data-carousel]")
+      ? { element: target, key: event.key }
+      : null;
+  const button = target.closest<HTMLElement>('button[type="button"]');
+  return button ? { element: button } : null;
+}
+
+/** A bare left or right arrow, not typed into a field. */
+const isCarouselKey = (event: KeyboardEvent) =>
+  (event.key === "ArrowLeft" || event.key === "ArrowRight") &&
+  !(event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) &&
+  !(event.target as Element).closest("input, textarea, select, [contenteditable]");
 
 /** Islands due, in the order they became due, each with its chunk on the way. */
 const due: { root: HTMLElement; component: ReturnType<typeof load> }[] = [];
@@ -172,7 +201,8 @@ for (const type of FIRST_USE) {
   );
 }
 
-document.addEventListener("click", holdEarlyPress, { capture: true });
+document.addEventListener("click", holdEarlyUse, { capture: true });
+document.addEventListener("keydown", holdEarlyUse, { capture: true });
 
 for (const root of document.querySelectorAll<HTMLElement>("island-root")) {
   const when = root.dataset.hydrate as HydrateWhen | undefined;

@@ -16,10 +16,17 @@ export function arrowStep(key: string, direction: "ltr" | "rtl"): -1 | 0 | 1 {
   return key === forward ? 1 : -1;
 }
 
-/** A `keydown` listener for the element that holds the carousel and its buttons. */
-export function carouselKeyDown(api: EmblaCarouselType | undefined, direction: "ltr" | "rtl") {
+/**
+ * A `keydown` listener for the element that holds the carousel and its buttons. It decides at
+ * once whether the key is the carousel's (and keeps it from the page); the move itself goes
+ * through `move`, which makes it once Embla is in (use-slider.ts).
+ */
+export function carouselKeyDown(
+  direction: "ltr" | "rtl",
+  move: (action: (api: EmblaCarouselType) => void) => void,
+) {
   return (event: KeyboardEvent) => {
-    if (!api || event.defaultPrevented) return;
+    if (event.defaultPrevented) return;
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const step = arrowStep(event.key, direction);
     if (step === 0) return;
@@ -27,18 +34,20 @@ export function carouselKeyDown(api: EmblaCarouselType | undefined, direction: "
     if (target.closest("input, textarea, select, [contenteditable]")) return;
     event.preventDefault();
 
-    const slides = api.slideNodes();
-    const from = slides.findIndex((slide) => slide.contains(target));
-    if (from === -1) {
-      if (step > 0) api.scrollNext();
-      else api.scrollPrev();
-      return;
-    }
-    const to = from + step;
-    const slide = slides[to];
-    if (!slide) return;
-    // Snaps follow the slides one by one (align "start"); the last snap holds the last slides.
-    api.scrollTo(Math.min(to, api.scrollSnapList().length - 1));
-    slide.querySelector<HTMLElement>(focusable)?.focus({ preventScroll: true });
+    move((api) => {
+      const slides = api.slideNodes();
+      const from = slides.findIndex((slide) => slide.contains(target));
+      if (from === -1) {
+        if (step > 0) api.scrollNext();
+        else api.scrollPrev();
+        return;
+      }
+      const to = from + step;
+      const slide = slides[to];
+      if (!slide) return;
+      // Snaps follow the slides one by one (align "start"); the last snap holds the last slides.
+      api.scrollTo(Math.min(to, api.scrollSnapList().length - 1));
+      slide.querySelector<HTMLElement>(focusable)?.focus({ preventScroll: true });
+    });
   };
 }

@@ -70,9 +70,9 @@ export function useSlider({
     };
   }, [api]);
 
-  // Presses that come before Embla is in (the island's first renders, longer on a slow phone;
-  // hydrate.ts makes the presses held before hydration again about then) are made once it is,
-  // in their order.
+  // Presses and arrow keys that come before Embla is in (the island's first renders, longer on
+  // a slow phone; hydrate.ts makes those held before hydration again about then) are made once
+  // it is, in their order.
   const waiting = useRef<((api: EmblaCarouselType) => void)[]>([]);
   const asVisitor = (action: () => void) => {
     byVisitor.current = true;
@@ -94,8 +94,7 @@ export function useSlider({
     for (const run of runs) run(api);
   }, [api]);
 
-  const onKeyDown = (event: KeyboardEvent) =>
-    asVisitor(() => carouselKeyDown(api, direction)(event.nativeEvent));
+  const onKeyDown = (event: KeyboardEvent) => carouselKeyDown(direction, move)(event.nativeEvent);
 
   return {
     viewportRef,
