@@ -36,7 +36,7 @@ const executable = (file: string) => {
 const onPath = (command: string) =>
   spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
 
-export const tools: Tool[] = [
+const tools: Tool[] = [
   {
     // The full browser: the benchmark's Lighthouse and the screenshots.
     name: "Chromium",

@@ -60,7 +60,7 @@ export type NewsSummary = Payload<"news">["data"][number];
 export const allNews = (lang: Lang) => allPages<NewsSummary>("/api/news", lang);
 
 /** A seed file of the reference API (apps/content-api/seed/`file`), parsed. */
-export function seed<T = unknown>(file: string): T {
+function seed<T = unknown>(file: string): T {
   return JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/content-api/seed", file), "utf8"));
 }
 

@@ -5,7 +5,7 @@
  */
 import "./page-names.ts";
 
-export interface FocusStep {
+interface FocusStep {
   /** What has focus ("nothing" once focus has left the page), for messages. */
   what: string;
   /**
@@ -28,7 +28,7 @@ export interface RingContrast {
   surface: string;
 }
 
-export interface KeyboardTools {
+interface KeyboardTools {
   /** Starts a walk: notes how every control looks unfocused; returns how many are tabbable. */
   startWalk(): number;
   /** After a Tab: which control has focus, and whether it is the next one in order. */

@@ -4,7 +4,7 @@
  * label for messages. Installed first, as `window.pageNames`.
  */
 
-export interface PageNames {
+interface PageNames {
   label(element: Element | null): string;
   exposed(element: Element): boolean;
   nameOf(element: Element): string;

@@ -31,7 +31,7 @@ export interface RunningSite {
   stop: () => Promise<void>;
 }
 
-export type LogEntry = Record<string, string | number> & { level: string; component: string };
+type LogEntry = Record<string, string | number> & { level: string; component: string };
 
 export interface SiteOptions {
   /** Default: a free port. */

@@ -5,7 +5,7 @@
  */
 import "./page-names.ts";
 
-export interface Structure {
+interface Structure {
   headings: string[];
   problems: string[];
 }

@@ -31,7 +31,7 @@ export interface TestVarnish {
 }
 
 /** deploy/varnish.vcl with its two example instances replaced by `instances` (`host:port`). */
-export function varnishConfig(instances: [string, string]): string {
+function varnishConfig(instances: [string, string]): string {
   let vcl = fs.readFileSync(path.join(repoRoot, "deploy/varnish.vcl"), "utf8");
   for (const [n, instance] of instances.entries()) {
     const [host = "", port = ""] = instance.split(":");

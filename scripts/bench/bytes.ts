@@ -7,7 +7,7 @@ import type { NetworkRequest } from "./lighthouse.ts";
 import { rawGet } from "./site.ts";
 
 export const byteTypes = ["html", "js", "css", "fonts", "images", "other"] as const;
-export type ByteType = (typeof byteTypes)[number];
+type ByteType = (typeof byteTypes)[number];
 
 export interface PageBytes {
   /** Bytes on the wire (headers included) per type, as Chromium received them. */
@@ -20,7 +20,7 @@ export interface PageBytes {
   budgets: BudgetCheck[];
 }
 
-export interface BudgetCheck {
+interface BudgetCheck {
   what: "JS gzip" | "CSS gzip" | "fonts";
   bytes: number;
   limit: number;

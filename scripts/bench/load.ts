@@ -78,7 +78,7 @@ export interface MixFigures extends LoadFigures {
 const mixRunner = fileURLToPath(import.meta.resolve("./load-mix-runner.ts"));
 
 /** Load over several paths of `baseUrl` at once (each connection cycles through them). */
-export async function loadMix(
+async function loadMix(
   baseUrl: string,
   paths: string[],
   seconds: number,

@@ -18,7 +18,7 @@ import { progress } from "./processes.ts";
 import { median } from "./stats.ts";
 
 /** How long the pointer rests on the link before the click. */
-export const HOVER_MS = 200;
+const HOVER_MS = 200;
 /** Issue 33's budget: click to the next page's first contentful paint. */
 export const CLICK_TO_PAINT_GOAL_MS = 100;
 

@@ -10,7 +10,7 @@ import { nginxConfig, type RunningNginxProcess, startNginxProcess } from "./ngin
 export type Balancer = RunningNginxProcess;
 
 /** deploy/nginx.conf with these instances, this port, and the micro-cache on or off. */
-export function balancerConfig(
+function balancerConfig(
   dir: string,
   port: number,
   instances: [string, string],

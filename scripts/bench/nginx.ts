@@ -11,8 +11,6 @@ import { nginxConfig, nginxPath, startNginxProcess } from "./nginx-process.ts";
 import { runCommand } from "./processes.ts";
 import { rawGet } from "./site.ts";
 
-export { nginxPath } from "./nginx-process.ts";
-
 /** A file nginx serves as `/<name>`: the page as text, and its gzip bytes as `<name>.gz`. */
 export interface StaticPage {
   name: string;

@@ -13,7 +13,7 @@ import { fixed, kb, table } from "./format.ts";
 import { progress } from "./processes.ts";
 import { memoryOf, rawGet, startSite } from "./site.ts";
 
-export const SCALE = { news: 20_000, projects: 5_000, perPage: 9 };
+const SCALE = { news: 20_000, projects: 5_000, perPage: 9 };
 
 export interface SitemapFigures {
   news: number;

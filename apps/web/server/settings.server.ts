@@ -230,7 +230,7 @@ const dataPathKeys = ["COMPANY_FILE", "OUTBOX_DATABASE_PATH"];
  * The process environment, set values only, with relative data paths made absolute against
  * `root` whatever folder npm runs a script in. A copy: the environment itself is never written.
  */
-export function environment(root: string): Record<string, string> {
+function environment(root: string): Record<string, string> {
   // Empty values mean unset, as in `parseSettings`.
   const env = Object.fromEntries(
     Object.entries(process.env).filter((entry): entry is [string, string] => Boolean(entry[1])),

@@ -78,7 +78,7 @@ export interface Site {
 }
 
 /** What a purge empties: everything (neither given), pages by path, or content by key. */
-export interface PurgeRequest {
+interface PurgeRequest {
   paths?: readonly string[];
   api?: readonly string[];
 }
@@ -92,7 +92,7 @@ const PURGE_RELAY_WAIT_MS = 250;
  * How many suggestions one client may ask for: 60 per 10 seconds, far more than typing asks
  * (one per pause), far less than a script would.
  */
-export const SUGGEST_LIMIT = { limit: 60, windowMs: 10_000 };
+const SUGGEST_LIMIT = { limit: 60, windowMs: 10_000 };
 
 /**
  * The window of SEARCH_RATE_LIMIT, the searches one client may have rendered (those the page

@@ -37,8 +37,8 @@ import { type Db, sql } from "./connection.ts";
 export const newsPerPage = 6;
 export const projectsPerPage = 5;
 /** How many projects the home page shows, and how many "other projects" a detail page lists. */
-export const homeProjectCount = 8;
-export const otherProjectCount = 4;
+const homeProjectCount = 8;
+const otherProjectCount = 4;
 
 export type ProjectStatus = "completed" | "current";
 

@@ -20,7 +20,7 @@ export type SaveOutcome =
   | { kind: "repeat"; id: number }
   | { kind: "rate-limited" };
 
-export function findMessageIdByKey(db: Db, key: string): number | undefined {
+function findMessageIdByKey(db: Db, key: string): number | undefined {
   const row = sql(db, "SELECT id FROM contact_messages WHERE idempotency_key = ?").get(key) as
     | { id: number }
     | undefined;
@@ -28,7 +28,7 @@ export function findMessageIdByKey(db: Db, key: string): number | undefined {
 }
 
 /** Messages stored for `clientIp` since `since` (an ISO timestamp). */
-export function countMessagesSince(db: Db, clientIp: string, since: string): number {
+function countMessagesSince(db: Db, clientIp: string, since: string): number {
   const row = sql(
     db,
     "SELECT count(*) AS n FROM contact_messages WHERE client_ip = ? AND created_at > ?",

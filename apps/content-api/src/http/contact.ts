@@ -12,7 +12,7 @@ import { clientAddress } from "./client-ip.ts";
 import { requestLanguage } from "./i18n.ts";
 import { sendData, sendError } from "./respond.ts";
 
-export const maxBodyBytes = 32 * 1024;
+const maxBodyBytes = 32 * 1024;
 
 export type ContactOptions = {
   db: Db;

@@ -8,7 +8,7 @@ export const corsHeaders = {
   "Access-Control-Allow-Origin": "*",
 } as const;
 
-export function sendJson(
+function sendJson(
   res: ServerResponse,
   status: number,
   body: unknown,

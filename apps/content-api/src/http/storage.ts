@@ -10,7 +10,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { corsHeaders, sendError } from "./respond.ts";
 
-export const contentTypes: Record<string, string> = {
+const contentTypes: Record<string, string> = {
   ".webp": "image/webp",
   ".jpg": "image/jpeg",
   ".jpeg": "image/jpeg",

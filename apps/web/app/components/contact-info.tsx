@@ -9,7 +9,7 @@ const HOURS = /\d{1,2}:\d{2}/;
 
 export type ContactKind = "email" | "phone" | "hours" | "address";
 
-export function contactKind(info: string): ContactKind {
+function contactKind(info: string): ContactKind {
   const value = info.trim();
   if (EMAIL.test(value)) return "email";
   if (PHONE.test(value)) return "phone";

@@ -19,7 +19,7 @@ import { Logo } from "./logo.tsx";
 import { DateText } from "./ui/date-text.tsx";
 
 /** SPEC.md section 9: three latest projects, titles cut to 60 characters, icons 25 px. */
-export const FOOTER_PROJECTS = 3;
+const FOOTER_PROJECTS = 3;
 const TITLE_LENGTH = 60;
 const SOCIAL_ICON_SIZE = 25;
 

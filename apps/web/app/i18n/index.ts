@@ -8,13 +8,13 @@
  * third language would also need the switcher and the `hreflang` links to offer each other
  * one (`otherLanguage` gives one), and the footer's direction (SPEC: only English runs LTR).
  */
-import { isLanguage, type Language, languages } from "@site/contract/languages";
+import { isLanguage, type Language } from "@site/contract/languages";
 import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import ar from "./ar.json";
 import en from "./en.json";
 
-export const resources = {
+const resources = {
   en: { translation: en },
   ar: { translation: ar satisfies Record<keyof typeof en, string> },
 } as const;
@@ -27,7 +27,7 @@ declare module "i18next" {
   }
 }
 
-export { isLanguage, type Language, languages };
+export { isLanguage, type Language };
 
 const directions = new Map<Language, "ltr" | "rtl">();
 

@@ -44,7 +44,7 @@ const firstInvalid = (errors: ContactErrors) =>
 /** The outcomes a visitor reads about (an invalid form speaks through its fields). */
 type Outcome = Exclude<ContactStatus, "invalid">;
 
-export interface ContactFormTexts {
+interface ContactFormTexts {
   heading: string;
   required: string;
   labels: Record<ContactField, string>;

@@ -17,7 +17,7 @@ import { type CarouselRoles, Slides } from "./parts/slide.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
 
-export interface GalleryPhoto extends LightboxImage {
+interface GalleryPhoto extends LightboxImage {
   /** The photo as drawn in the slide (server markup). */
   picture: ReactNode;
   /** The button's name: "View larger: ...". */

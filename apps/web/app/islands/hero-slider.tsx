@@ -28,7 +28,7 @@ import { type Direction, useSlider } from "./parts/use-slider.ts";
 
 const vars = layoutVars(HERO_SLIDER) as CSSProperties;
 
-export interface HeroSlide {
+interface HeroSlide {
   key: string;
   /** "Slide 1 of 3". */
   label: string;

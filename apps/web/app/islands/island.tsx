@@ -45,7 +45,7 @@ export const isIslandName = (name: string | undefined): name is IslandName =>
 export type HydrateWhen = "load" | "visible" | "in-view" | "interaction" | "focus";
 
 /** What marks a slot in the serialised props: `{"$slot": 0}`. */
-export interface SlotMarker {
+interface SlotMarker {
   $slot: number;
 }
 

@@ -47,7 +47,7 @@ const looks = {
 
 export type SearchVariant = keyof typeof looks;
 
-export interface SearchComboboxTexts {
+interface SearchComboboxTexts {
   /** The landmark's name. */
   landmark: string;
   label: string;

@@ -3,7 +3,7 @@ import type { NewsSummary } from "@site/contract";
 import { dateOnly, stripTags, truncate } from "./text.ts";
 
 /** News descriptions on cards (home carousel, news list) are cut to this many characters. */
-export const NEWS_PREVIEW_LENGTH = 250;
+const NEWS_PREVIEW_LENGTH = 250;
 
 /** Items in ascending numeric `index` order (a copy; equal indexes keep their order). */
 export function sortByIndex<T extends { index: number | string }>(items: readonly T[]): T[] {

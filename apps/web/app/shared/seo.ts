@@ -28,7 +28,7 @@ import { type MainEntity, type StructuredDataInput, structuredData } from "./str
 import { stripTags, truncate } from "./text.ts";
 
 /** Who the site speaks for, from the company file: the fallbacks of every page's tags. */
-export interface SiteIdentity {
+interface SiteIdentity {
   name: string;
   description: string;
   /** The company's logo (site path or absolute URL), drawn on the cards of pages without an image. */
@@ -36,7 +36,7 @@ export interface SiteIdentity {
 }
 
 /** A value from the data or the page (text, HTML or a URL), or nothing. */
-export type Candidate = string | null | undefined;
+type Candidate = string | null | undefined;
 /** One candidate, or several in order of preference. */
 export type Candidates = Candidate | readonly Candidate[];
 
@@ -89,7 +89,7 @@ export interface PageSeo {
 const DESCRIPTION_LENGTH = 160;
 
 /** Absolute URL for a root-relative or absolute one. */
-export function absoluteUrl(siteUrl: string, url: string): string {
+function absoluteUrl(siteUrl: string, url: string): string {
   return new URL(url, `${siteUrl}/`).toString();
 }
 
@@ -161,7 +161,7 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
 }
 
 /** Id of the `/:lang` layout route, whose loader data carries `lang` and `siteUrl`. */
-export const LAYOUT_ROUTE_ID = "routes/language";
+const LAYOUT_ROUTE_ID = "routes/language";
 
 interface MetaContext {
   location: { pathname: string; search: string };

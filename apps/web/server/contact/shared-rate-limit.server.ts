@@ -28,7 +28,7 @@ export function memoryLimiter(limiter: RateLimiter): ContactLimiter {
 const PRIMARY_TIMEOUT_MS = 1_000;
 
 /** Counts in the primary process (node:cluster), or in `own` when it does not answer. */
-export function clusterLimiter(own: ContactLimiter): ContactLimiter {
+function clusterLimiter(own: ContactLimiter): ContactLimiter {
   const waiting = new Map<string, (allowed: boolean) => void>();
   process.on("message", (envelope: unknown) => {
     if (!isEnvelope(envelope) || envelope.kind !== "rate-taken") return;

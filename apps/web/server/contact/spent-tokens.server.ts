@@ -30,7 +30,7 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0`;
 
 /** In Redis, shared by every instance; `own` decides while Redis fails. */
-export function redisSpentTokens(link: RedisLink, own: SpentTokens): SpentTokens {
+function redisSpentTokens(link: RedisLink, own: SpentTokens): SpentTokens {
   const keyOf = (token: string) => `${link.prefix}form-token:${token}`;
   return {
     async spend(token, key, expiresAt) {

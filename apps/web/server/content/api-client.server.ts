@@ -46,7 +46,7 @@ export class ApiError extends Error {
 }
 
 /** HTTP status the site answers with when the API fails in this way. */
-export const statusForApiError: Record<ApiErrorKind, number> = {
+const statusForApiError: Record<ApiErrorKind, number> = {
   "not-found": 404,
   invalid: 502,
   unavailable: 503,
@@ -223,7 +223,7 @@ export function resolveMediaUrl(url: string, base: string): string {
   return encoded.startsWith("/") && !encoded.startsWith("//") ? base + encoded : encoded;
 }
 
-export interface ContentQuery {
+interface ContentQuery {
   id?: string | number;
   page?: number;
 }

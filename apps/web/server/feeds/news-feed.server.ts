@@ -11,7 +11,7 @@ import type { ContentClient } from "../content/api-client.server.ts";
 import { escapeXml } from "./xml.server.ts";
 
 /** Stories a feed lists. */
-export const FEED_LENGTH = 20;
+const FEED_LENGTH = 20;
 
 type NewsRow = Payload<"news">["data"][number];
 

@@ -23,7 +23,7 @@ import { escapeXml } from "./xml.server.ts";
 export const SITEMAP_API_CONCURRENCY = 4;
 
 /** The sitemaps protocol's limit of addresses per file. */
-export const MAX_URLS_PER_FILE = 50_000;
+const MAX_URLS_PER_FILE = 50_000;
 
 /** Pages with an id, and the list their ids come from. */
 const detailSources = {

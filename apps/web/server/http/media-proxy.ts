@@ -42,7 +42,7 @@ const MAX_REDIRECTS = 3;
  * Whether a path (as sent, before Express decodes anything) has a `.` or `..` segment, plain
  * or percent-encoded, an encoded separator or a backslash: such a path could leave `/storage`.
  */
-export function leavesFolder(rawPath: string): boolean {
+function leavesFolder(rawPath: string): boolean {
   if (/\\|%2f|%5c/i.test(rawPath)) return true;
   return rawPath.split("/").some((segment) => {
     let decoded = segment;

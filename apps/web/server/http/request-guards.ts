@@ -10,7 +10,7 @@ import type express from "express";
  * (a page's is under 100 characters, a search's under 1,300), and a longer one is junk whose
  * copies would only churn memory on its way through the app.
  */
-export const MAX_TARGET_LENGTH = 4096;
+const MAX_TARGET_LENGTH = 4096;
 
 /** A request target longer than MAX_TARGET_LENGTH is answered 414 before anything reads it. */
 export const rejectLongUrls: express.RequestHandler = (req, _res, next) => {

@@ -22,7 +22,7 @@ import { speculationRules } from "../../app/page-script/speculation-rules.ts";
  * Sets the headers every answer carries; `secure`: the request came over HTTPS (directly, or as
  * the trusted proxy says), the only case where browsers read Strict-Transport-Security.
  */
-export function setSecurityHeaders(res: ServerResponse, secure: boolean): void {
+function setSecurityHeaders(res: ServerResponse, secure: boolean): void {
   const headers = securityHeaderList(secure);
   for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i] ?? "", headers[i + 1] ?? "");
 }

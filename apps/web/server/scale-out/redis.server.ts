@@ -10,7 +10,7 @@ import { type Logger, loggerFor, reasonOf } from "../log.server.ts";
 import { watchRedis } from "../operations/metrics.server.ts";
 
 /** Longest a command may take before the site carries on without Redis. */
-export const REDIS_COMMAND_TIMEOUT_MS = 500;
+const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 export interface RedisLink {
   /** Prefix of every key and channel (REDIS_KEY_PREFIX), so sites can share one Redis. */

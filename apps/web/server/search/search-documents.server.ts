@@ -73,7 +73,7 @@ async function allRows<N extends PagedName>(
 const fingerprintOf = (row: unknown) =>
   createHash("sha256").update(JSON.stringify(row)).digest("base64url").slice(0, 16);
 
-export const text = (...parts: unknown[]) =>
+const text = (...parts: unknown[]) =>
   parts
     .map((part) =>
       part === null || part === undefined ? "" : stripTags(String(part), { blocks: true }),

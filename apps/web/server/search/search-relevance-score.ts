@@ -45,8 +45,7 @@ export function scoreAnswer(
   };
 }
 
-export const mean = (values: number[]) =>
-  values.reduce((sum, v) => sum + v, 0) / (values.length || 1);
+const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / (values.length || 1);
 
 /** Recall@10 and MRR of some scored queries. */
 export interface Summary {

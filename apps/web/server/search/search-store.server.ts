@@ -19,7 +19,7 @@ const zip = promisify(gzip);
 const unzip = promisify(gunzip);
 
 /** A language's index as saved, with what it was made from. */
-export interface SavedSearch {
+interface SavedSearch {
   lang: Language;
   /** When its lists were last read from the API (ms since the epoch). */
   builtAt: number;
@@ -43,7 +43,7 @@ export interface SearchStore {
 const VERSION = 3; // 3: documents' text marks blocks' ends (stripTags `blocks`)
 
 /** Longest a builder may hold its lock: past it, the lock is another's to take. */
-export const LOCK_TTL_MS = 10 * 60 * 1000;
+const LOCK_TTL_MS = 10 * 60 * 1000;
 
 /** A saved index as stored: gzip JSON with the format's version. */
 const encode = async (saved: SavedSearch) => zip(JSON.stringify({ version: VERSION, saved }));

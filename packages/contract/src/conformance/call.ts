@@ -9,7 +9,7 @@ import type { CallResult } from "./report.ts";
 import type { SameLanguage } from "./same-language.ts";
 
 /** What a call must answer; `check` looks at the validated payload and returns a failure. */
-export type Expectation =
+type Expectation =
   | {
       status: 200;
       check?: ((payload: unknown) => string | undefined) | undefined;

@@ -3,7 +3,7 @@ import { limiter } from "../concurrency.ts";
 import type { Language } from "../languages.ts";
 
 /** What came back: the body as text, or why nothing (usable) came. */
-export type Answer =
+type Answer =
   | { status: number; text: string; contentType: string }
   | { status: number | null; error: string };
 

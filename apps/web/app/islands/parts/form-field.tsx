@@ -17,7 +17,7 @@ export type FieldSpec<Name extends string = string> = {
 };
 
 /** The id of a field's error message, for the control with id `id`. */
-export const fieldErrorId = (id: string) => `${id}-error`;
+const fieldErrorId = (id: string) => `${id}-error`;
 
 /** The control named `spec.field` with id `id`, its label and any error (`error`). */
 export function FormField({

@@ -40,7 +40,7 @@ const ENDINGS = ["يات", "يون", "يين", "ات", "ون", "ين", "ان", "
 const SHORT_REST = 4;
 
 /** Fewest letters a stem keeps. */
-export const MIN_STEM = 3;
+const MIN_STEM = 3;
 
 /** An Arabic word of letters only (after folding). */
 const ARABIC_WORD = /^[\u0621-\u064A]+$/;

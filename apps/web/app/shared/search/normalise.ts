@@ -135,9 +135,9 @@ export interface QueryTerm {
 }
 
 /** Fewest letters a query needs, after folding. */
-export const MIN_QUERY_LENGTH = 2;
+const MIN_QUERY_LENGTH = 2;
 /** Words of a query matched at most (the rest are ignored). */
-export const MAX_QUERY_WORDS = 10;
+const MAX_QUERY_WORDS = 10;
 
 /**
  * The words of a query to match, all of them required, stop words skipped unless the query

@@ -6,8 +6,8 @@
  */
 
 /** Letters from which one mistake is forgiven, and from which two are. */
-export const ONE_TYPO_FROM = 5;
-export const TWO_TYPOS_FROM = 9;
+const ONE_TYPO_FROM = 5;
+const TWO_TYPOS_FROM = 9;
 
 /** Mistakes forgiven in a word of `length` letters. */
 export const typosAllowed = (length: number) =>
