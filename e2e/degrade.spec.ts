@@ -1,6 +1,7 @@
 /**
  * A content API that fails for one block: the page still answers, with that block degraded
- * (the footer's latest projects, the home page's services strip), and is not cached while
+ * (the footer's latest projects, the home page's services strip, the contact details), and is
+ * not cached while
  * incomplete. The site reads the test run's reference API through a proxy that breaks two
  * endpoints. And a site restarted during an outage serves what it saw before from disk.
  */
@@ -13,7 +14,7 @@ import { E2E_API_PORT } from "./support/env.ts";
 import { freePort, type RunningSite, startSite, startSiteWithApi } from "./support/site.ts";
 import { expect, test } from "./support/test.ts";
 
-const broken = new Set(["/api/latest-projects", "/api/homepage-services"]);
+const broken = new Set(["/api/latest-projects", "/api/homepage-services", "/api/contact-info"]);
 let proxy: http.Server;
 let site: RunningSite;
 
@@ -86,6 +87,16 @@ for (const lang of languages) {
     expect(again.status).toBe(200);
     expect(again.headers.get("x-cache")).not.toBe("HIT");
     expect(site.output()).toContain("/api/latest-projects");
+  });
+
+  test(`/${lang}/contactUs: without the contact details, the form is still there`, async ({
+    page,
+  }) => {
+    const response = await page.goto(`${site.url}/${lang}/contactUs`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("complementary")).toContainText(i18n[lang]["contact.noDetails"]);
+    await expect(page.getByRole("button", { name: i18n[lang]["contact.send"] })).toBeVisible();
+    expect(site.output()).toContain("/api/contact-info");
   });
 }
 
