@@ -8,6 +8,7 @@
  * API_TIMEOUT_MS, the download itself is not cut short.
  */
 import { profileFile } from "../../server/content/company-profile.server.ts";
+import { AS_STORED, storedLength } from "../../server/http/media-proxy.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { isLanguage } from "../i18n/index.ts";
 import type { Route } from "./+types/company-profile";
@@ -37,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   const method = args.request.method === "HEAD" ? "HEAD" : "GET";
   let answer: Response;
   try {
-    answer = await fetch(url, { method, signal: upstream.signal });
+    answer = await fetch(url, { method, headers: AS_STORED, signal: upstream.signal });
   } catch {
     return new Response("The company profile is unavailable", { status: 502 });
   } finally {
@@ -57,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
     // Kept by the visitor's browser, not by the page cache (it keeps pages, not files).
     "Cache-Control": "private, max-age=3600",
   });
-  const length = answer.headers.get("content-length");
+  const length = storedLength(answer);
   if (length) headers.set("Content-Length", length);
   return new Response(method === "GET" ? answer.body : null, { status: 200, headers });
 }

@@ -5,6 +5,7 @@
 import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,8 @@ import { captureLog } from "../testing/log-capture.ts";
 import { MEDIA_POLICY, mediaProxy } from "./media-proxy.ts";
 
 const chunk = Buffer.alloc(64 * 1024, 7);
+/** A text file that gzips well (50,000 bytes to a few hundred). */
+const notes = "Site notes. ".repeat(5_000).slice(0, 50_000);
 const bigChunks = 64; // 4 MB
 const log = captureLog();
 
@@ -76,6 +79,19 @@ beforeAll(async () => {
       res.write(chunk, () => setTimeout(() => res.destroy(), 20));
     } else if (req.url === "/storage/slow.jpg") {
       setTimeout(() => res.writeHead(200).end("late"), 1_000).unref();
+    } else if (req.url === "/storage/notes.txt" || req.url === "/storage/zipped-anyway.txt") {
+      // Compressed when the client accepts gzip, as a web server in front of an API may do;
+      // the second one whatever the client asked.
+      const zip =
+        req.url === "/storage/zipped-anyway.txt" ||
+        String(req.headers["accept-encoding"]).includes("gzip");
+      const body = zip ? gzipSync(notes) : Buffer.from(notes);
+      res.writeHead(200, {
+        "content-type": "text/plain",
+        "content-length": String(body.length),
+        ...(zip ? { "content-encoding": "gzip" } : {}),
+      });
+      res.end(body);
     } else if (req.url === "/storage/logo.svg") {
       res.writeHead(200, {
         "content-type": "image/svg+xml",
@@ -136,6 +152,19 @@ describe("media proxy", () => {
     expect(answer.headers.get("content-disposition")).toBeNull();
     expect(answer.headers.get("etag")).toBe('"v1"');
     expect(await answer.text()).toBe("<svg/>");
+  });
+
+  it("sends a file whole when the API would compress it, never with the compressed length", async () => {
+    for (const [path, length] of [
+      ["/storage/notes.txt", String(notes.length)],
+      ["/storage/zipped-anyway.txt", undefined],
+    ] as const) {
+      const answer = await get(path);
+      let body = "";
+      for await (const part of answer) body += part;
+      expect(body, path).toBe(notes);
+      expect(answer.headers["content-length"], path).toBe(length);
+    }
   });
 
   it("sends anything but images, PDF, audio and video as a download, every answer sandboxed", async () => {

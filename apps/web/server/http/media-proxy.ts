@@ -19,14 +19,20 @@ import type { ReadableStream } from "node:stream/web";
 import type express from "express";
 import { type Logger, loggerFor } from "../log.server.ts";
 
-/** Answer headers passed on from the API. */
-const forwardedHeaders = [
-  "content-type",
-  "content-length",
-  "cache-control",
-  "etag",
-  "last-modified",
-];
+/** Answer headers passed on from the API (and its length: `storedLength`). */
+const forwardedHeaders = ["content-type", "cache-control", "etag", "last-modified"];
+
+/**
+ * A file is asked for as it is stored (`identity`): `fetch` unzips a compressed answer but
+ * keeps its compressed `Content-Length`, which would cut the visitor's download short.
+ */
+export const AS_STORED = { "accept-encoding": "identity" } as const;
+
+/** The file's length to pass on: none when the API compressed it anyway (`fetch` unzipped it). */
+export function storedLength(answer: Response): string | null {
+  const encoding = answer.headers.get("content-encoding");
+  return encoding && encoding !== "identity" ? null : answer.headers.get("content-length");
+}
 
 /** The policy of every proxied answer: an SVG or a document shown here runs nothing. */
 export const MEDIA_POLICY =
@@ -91,12 +97,15 @@ export function mediaProxy(
       for (let hop = 0; ; hop++) {
         answer = await fetch(url, {
           method: req.method,
-          headers: Object.fromEntries(
-            conditionalHeaders.flatMap((name) => {
-              const value = req.headers[name];
-              return typeof value === "string" ? [[name, value]] : [];
-            }),
-          ),
+          headers: {
+            ...AS_STORED,
+            ...Object.fromEntries(
+              conditionalHeaders.flatMap((name) => {
+                const value = req.headers[name];
+                return typeof value === "string" ? [[name, value]] : [];
+              }),
+            ),
+          },
           signal: upstream.signal,
           redirect: "manual",
         });
@@ -131,6 +140,8 @@ export function mediaProxy(
       const value = answer.headers.get(name);
       if (value) res.setHeader(name, value);
     }
+    const length = storedLength(answer);
+    if (length) res.setHeader("content-length", length);
     res.setHeader("Content-Security-Policy", MEDIA_POLICY);
     res.setHeader("X-Content-Type-Options", "nosniff");
     if (!inlineTypes.test(answer.headers.get("content-type") ?? "")) {
