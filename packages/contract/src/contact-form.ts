@@ -3,6 +3,7 @@
  * the reference API, and answers in the visitor's language. Plain code, not zod: it is the only
  * part of the contract the browser runs, and it must stay small (`@site/contract/contact-form`).
  */
+import { westernDigits } from "./digits.ts";
 import type { Language } from "./languages.ts";
 
 export const contactLimits = {
@@ -74,7 +75,8 @@ export type ContactValidation =
 /** The pattern of a valid address: zod's `z.email()` pattern, which the API also applies. */
 const emailPattern =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-const phonePattern = /^[+\d\s()\-.]*$/;
+/** Digits of any script (Arabic keyboards type ٠-٩), spaces and `+ ( ) - .`. */
+const phonePattern = /^[+\p{Nd}\s()\-.]*$/u;
 
 interface FieldRule {
   /** Message when the field is missing or blank; absent for optional fields. */
@@ -84,6 +86,8 @@ interface FieldRule {
   checks?: [RegExp, ContactMessageKey][];
   /** Whether the checks also run on an over-long value. */
   checkOverLong?: boolean;
+  /** The valid value as it is sent on. */
+  normalise?: (text: string) => string;
 }
 
 const rules: Record<ContactField, FieldRule> = {
@@ -93,7 +97,13 @@ const rules: Record<ContactField, FieldRule> = {
     tooLong: "emailTooLong",
     checks: [[emailPattern, "emailInvalid"]],
   },
-  phone: { tooLong: "phoneTooLong", checks: [[phonePattern, "phoneInvalid"]], checkOverLong: true },
+  // Sent with Western digits, as the site writes numbers: the staff can dial or search it.
+  phone: {
+    tooLong: "phoneTooLong",
+    checks: [[phonePattern, "phoneInvalid"]],
+    checkOverLong: true,
+    normalise: westernDigits,
+  },
   subject: { tooLong: "subjectTooLong" },
   message: { required: "messageRequired", tooLong: "messageTooLong" },
 };
@@ -121,7 +131,7 @@ function checkField(
   if (!overLong || rule.checkOverLong) {
     for (const [pattern, key] of rule.checks ?? []) if (!pattern.test(text)) problems.push(key);
   }
-  return [problems, text];
+  return [problems, rule.normalise ? rule.normalise(text) : text];
 }
 
 /**

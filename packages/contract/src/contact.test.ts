@@ -115,6 +115,16 @@ describe("validateContact: values", () => {
     },
   );
 
+  it("accepts a phone typed with Arabic digits and sends it with Western ones", () => {
+    for (const [typed, sent] of [
+      ["+٩٦٦ (١١) ٠٠٠-٠٠٠٠", "+966 (11) 000-0000"],
+      ["۰۵۰ ۱۲۳ ۴۵۶۷", "050 123 4567"],
+    ]) {
+      const result = validateContact({ ...good, phone: typed }, "ar");
+      expect(result.ok && result.data.phone, typed).toBe(sent);
+    }
+  });
+
   it("rejects a phone with letters", () => {
     expect(validateContact({ ...good, phone: "call me" }, "en")).toEqual({
       ok: false,

@@ -7,6 +7,7 @@
  */
 import { stopwords as arabicStopWords } from "@orama/stopwords/arabic";
 import { stopwords as englishStopWords } from "@orama/stopwords/english";
+import { westernDigits } from "@site/contract/digits";
 import { stemmer } from "stemmer";
 import { MAX_SEARCH_QUERY } from "../page-table.ts";
 import { arabicBeginnings, arabicStems, isArabicWord } from "./arabic-stems.ts";
@@ -41,12 +42,10 @@ const LETTER = new RegExp(`[${Object.keys(LETTERS).join("")}]`, "g");
  * @example foldWord("Café") // "cafe"
  */
 export function foldWord(word: string): string {
-  return word
+  return westernDigits(word)
     .normalize("NFKD")
     .replace(/[\p{M}\u0640]/gu, "")
     .replace(LETTER, (letter) => LETTERS[letter] ?? letter)
-    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
-    .replace(/[\u06F0-\u06F9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
     .toLowerCase();
 }
 
