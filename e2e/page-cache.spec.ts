@@ -134,6 +134,8 @@ test("a hit answered by the HTTP server carries what the app's answer carries, i
     const hit = await get(pathname, { "Accept-Encoding": "gzip", "X-Request-Id": "abc-124" });
     expect([miss.headers["x-cache"], hit.headers["x-cache"]]).toEqual(["MISS", "HIT"]);
     expect(lasting(hit.headers)).toEqual(lasting(miss.headers));
+    // The charset in the header too, not only in the page's <meta>: for clients that read no HTML.
+    expect(hit.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(hit.body.equals(miss.body)).toBe(true);
     expect([miss.headers["x-request-id"], hit.headers["x-request-id"]]).toEqual([
       "abc-123",

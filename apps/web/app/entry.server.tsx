@@ -14,7 +14,7 @@ export default function handleRequest(
   headers: Headers,
   routerContext: EntryContext,
 ): Response {
-  headers.set("Content-Type", "text/html");
+  headers.set("Content-Type", "text/html; charset=utf-8");
   // HEAD: the same status and headers, no body (RFC 9110), and no render.
   if (request.method === "HEAD") return new Response(null, { status, headers });
   const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
