@@ -291,13 +291,24 @@ test.describe("the purge webhook (data fresh for 5 minutes)", () => {
     }
     expect((await at("/en/news")).headers["x-cache"]).toBe("HIT");
     expect((await at("/purge")).status).toBe(405);
-    const bad = await at(
-      "/purge",
-      { Authorization: `Bearer ${SECRET}`, "Content-Type": "application/json" },
-      "POST",
-      '{"paths":"/en"}',
-    );
-    expect(bad.status).toBe(400);
+    // A body it cannot read or did not expect purges nothing (never "all").
+    for (const [type, body, status] of [
+      ["application/json", '{"paths":"/en"}', 400],
+      ["application/json", '{"path":["/en/news"]}', 400],
+      ["application/json", '["/en/news"]', 400],
+      ["application/x-www-form-urlencoded", '{"paths":["/en/news"]}', 415],
+      ["text/plain", "paths=/en/news", 415],
+    ] as const) {
+      const bad = await at(
+        "/purge",
+        { Authorization: `Bearer ${SECRET}`, "Content-Type": type },
+        "POST",
+        body,
+      );
+      expect(bad.status, `${type} ${body}`).toBe(status);
+    }
+    expect((await at("/en/news")).headers["x-cache"]).toBe("HIT");
+    expect((await at("/ar/news")).headers["x-cache"]).toBe("HIT");
 
     expect((await purge(SECRET, ["/en/news"])).status).toBe(200);
     expect((await at("/en/news")).headers["x-cache"]).toBe("MISS");

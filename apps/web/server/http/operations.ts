@@ -6,12 +6,13 @@
  *   sends visitors elsewhere. With REDIS_URL set and Redis not answering, still 200 (pages are
  *   served from this process's own caches) but the text says "degraded" and why.
  * - `POST /purge` with `Authorization: Bearer <PURGE_SECRET>`: empties the data and page
- *   caches, all of them; with a JSON body `{"paths": ["/en/news"]}` those pages only; with
+ *   caches, all of them (no body, or `{}`); with a JSON body `{"paths": ["/en/news"]}` those pages only; with
  *   `{"api": ["/api/news/301", "/api/news"]}` everything made from that content (API paths as
  *   API.md writes them; a list's path stands for all its pages), so editors see a change at
  *   once, in every process of every instance and the shared caches in front
  *   (site-context.server.ts). The answer names what was purged, for a CDN in front to purge the
- *   same. A wrong or missing secret gets 401 and purges nothing.
+ *   same. A wrong or missing secret gets 401 and purges nothing, nor does a body that is not
+ *   JSON (415) or not one of these (400).
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import express from "express";
@@ -68,6 +69,25 @@ export function operations(site: Site): express.Router {
   };
 
   router.post("/purge", authorised, express.json({ limit: "16kb" }), async (req, res) => {
+    // Only no body at all purges everything: a body this did not read (not JSON) or did not
+    // expect (a misspelt key) is refused, never taken for "all".
+    const hasBody =
+      req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"]) > 0;
+    if (hasBody && !req.is("application/json")) {
+      res.status(415).type("text/plain").send("Send a JSON body (Content-Type: application/json)");
+      return;
+    }
+    const body: unknown = req.body;
+    if (
+      hasBody &&
+      (typeof body !== "object" ||
+        body === null ||
+        Array.isArray(body) ||
+        Object.keys(body).some((key) => key !== "paths" && key !== "api"))
+    ) {
+      res.status(400).type("text/plain").send('The body is {"paths": [...]} or {"api": [...]}');
+      return;
+    }
     const paths: unknown = req.body?.paths;
     const apiPaths: unknown = req.body?.api;
     if (paths !== undefined && !(Array.isArray(paths) && paths.every(isSitePath))) {
