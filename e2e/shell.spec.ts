@@ -47,6 +47,8 @@ test.describe("redirects", () => {
       expect(response.status(), from).toBeGreaterThanOrEqual(301);
       expect(response.status(), from).toBeLessThanOrEqual(308);
       expect(response.headers().location, from).toBe(to);
+      // Made from the page table alone: a cache in front may keep it.
+      expect(response.headers()["cache-control"], from).toBe("public, max-age=3600");
     }
   });
 
@@ -169,6 +171,8 @@ test.describe("404", () => {
     test(`unknown paths answer 404 with the 404 page in ${lang}`, async ({ page }) => {
       const response = await page.goto(`/${lang}/no/such/page`);
       expect(response?.status()).toBe(404);
+      // Kept by no cache in front: the address may name a page tomorrow.
+      expect(response?.headers()["cache-control"]).toBe("no-store");
       await expectNotFound(page, lang);
       const home = page.getByRole("link", {
         name: lang === "en" ? "Go Back Home" : "العودة إلى الصفحة الرئيسية",
@@ -199,6 +203,7 @@ test.describe("the content API is down", () => {
       ] as const) {
         const response = await page.goto(`${site.url}/${lang}/soso`);
         expect(response?.status()).toBe(503);
+        expect(response?.headers()["cache-control"]).toBe("no-store");
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
         await expect(page.getByText(message)).toBeVisible();
         await expect(page.getByTestId("error-screen")).toBeVisible();

@@ -24,7 +24,11 @@ export async function loader(args: Route.LoaderArgs) {
   const { params, url } = args;
   const { lang } = params;
   if (!isLanguage(lang)) {
-    throw redirect(redirectForUnsupportedLanguage(url.pathname, url.search), 301);
+    // Built from the page table alone, so as lasting as the page handler's other spellings.
+    throw redirect(redirectForUnsupportedLanguage(url.pathname, url.search), {
+      status: 301,
+      headers: { "Cache-Control": "public, max-age=3600" },
+    });
   }
   const [services, otherPages, profiles, contactInfo, latestProjects, footers] = await Promise.all([
     // Menus and footer blocks: each one degrades alone when the API fails for it.

@@ -87,8 +87,13 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
         options.purges?.() === purges;
       const policy = html ? options.policyOf?.(req.path) : undefined;
       if (!shared || !key || !pageCache) {
-        // Not shared: sent with the route's own caching headers as they are.
+        // Not shared: sent with the route's own caching headers as they are. A redirect, a
+        // 404 or an error screen without any is kept by no cache in front: it follows the
+        // content (a story published after its 404, the last page of a list), and a purge by
+        // content could not reach it there.
         if (policy) res.setHeader("Content-Security-Policy", policy);
+        if (response.status >= 300 && !response.headers.has("Cache-Control"))
+          res.setHeader("Cache-Control", "no-store");
         if (html && response.body) return await sendWhole(req, res, response);
         return await sendStreamed(res, response);
       }
