@@ -271,7 +271,7 @@ export function siteOf(context: Readonly<RouterContextProvider>): Site {
  * What a loader starts from: the site, with an API client that records how long the data it
  * reads stays fresh (the page is cached no longer), and the page's language from its address.
  * (A segment no id can be, `isItemId`, is a 404 before any API call: api-client.server.ts. Other
- * spellings of a page's address, a zero-padded id among them, never reach a loader: the page
+ * spellings of a page's address (escapes, case, slashes) never reach a loader: the page
  * handler redirects them to the page table's address, http/page-handler.ts.)
  */
 export function pageContext(args: {

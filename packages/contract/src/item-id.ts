@@ -2,6 +2,9 @@
  * An item's id as an address carries it (`/en/news/:id`, `/api/news/:id`). API.md: ids are
  * integers, "string ids must also be accepted". So any id the `id` schema allows (primitives.ts)
  * names an item, decoded from its path segment and encoded again whenever an address is built.
+ * An id is taken as it is spelt, letter case and leading zeros included: `007` may be a string
+ * id of its own, not 7 (a page reached under another spelling of the same item gives the
+ * item's own id as its canonical address, app/shared/seo.ts).
  */
 
 /**
@@ -14,14 +17,6 @@ const itemIdPattern = /^[^\s\p{Cc}/\\.]{1,64}$/u;
 
 export function isItemId(value: string): boolean {
   return itemIdPattern.test(value);
-}
-
-/**
- * The one spelling of an id: a whole number without leading zeros (`007` → `7`, the way the
- * API sends it), any other id as it is (letter case included).
- */
-export function canonicalItemId(value: string): string {
-  return /^\d+$/.test(value) ? value.replace(/^0+(?=\d)/, "") : value;
 }
 
 /** The id a path segment holds, percent-decoded (`Road%207` is no id: a space), or undefined. */

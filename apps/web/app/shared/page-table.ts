@@ -5,7 +5,7 @@
  * switcher and links between pages read it. All pages sit under `/{lang}` (SPEC.md section 2);
  * paths are spelled as the spec spells them and matched case-insensitively.
  */
-import { canonicalItemId, isItemId } from "@site/contract/item-id";
+import { isItemId } from "@site/contract/item-id";
 import { defaultLanguage, isLanguage, type Language } from "@site/contract/languages";
 
 export const pages = {
@@ -101,18 +101,19 @@ export interface PageAddress {
   lang: Language;
   /** The address: `href(page, lang, id)`. */
   path: string;
-  /** The item's id, in its one spelling (`canonicalItemId`), for a page with `:id`. */
+  /** The item's id, as the address spells it, for a page with `:id`. */
   id?: string;
 }
 
 /**
  * The page `pathname` names, at its one address, or undefined when it names none (no page of
  * the table, no supported language, a segment no id can be: `isItemId`). Every spelling of a
- * page names it: percent-escapes, any case, repeated or trailing slashes, a zero-padded id.
+ * page names it: percent-escapes, any case, repeated or trailing slashes (an id is as it is
+ * spelt: `007` is not 7, item-id.ts).
  * Built from the table, never from the path's own text (an id is checked, then encoded into
  * its one segment), so it is safe to redirect to.
  *
- * @example pageAddress("/EN/%6Eews/007/") // { page: "newsItem", lang: "en", path: "/en/news/7", id: "7" }
+ * @example pageAddress("/EN/%6Eews/007/") // { page: "newsItem", lang: "en", path: "/en/news/007", id: "007" }
  */
 export function pageAddress(pathname: string): PageAddress | undefined {
   let segments: string[];
@@ -128,9 +129,8 @@ export function pageAddress(pathname: string): PageAddress | undefined {
   if (!match) return undefined;
   const idAt = match.segments.indexOf(":id");
   if (idAt === -1) return { page: match.name, lang, path: href(match.name, lang) };
-  const given = rest[idAt] ?? "";
-  if (!isItemId(given)) return undefined;
-  const id = canonicalItemId(given);
+  const id = rest[idAt] ?? "";
+  if (!isItemId(id)) return undefined;
   return { page: match.name, lang, path: href(match.name, lang, id), id };
 }
 

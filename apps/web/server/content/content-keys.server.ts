@@ -5,7 +5,7 @@
  * feed or sitemap made from them carries their content keys (the `Surrogate-Key` and `xkey`
  * headers, page-handler.ts), and a purge by content (`POST /purge {"api": [...]}`) names them.
  */
-import { canonicalItemId, endpoints, itemIdIn } from "@site/contract";
+import { endpoints, itemIdIn } from "@site/contract";
 
 /** `en /api/news?page=2` → `/api/news`: the content key of an API client cache key. */
 export function contentKeyOf(cacheKey: string): string {
@@ -47,9 +47,9 @@ export function contentKeyOfApiPath(apiPath: string): string | undefined {
     const match = pattern.exec(path);
     if (!match) continue;
     if (!detail) return spelled;
-    // The id as the API client writes it in its cache keys (endpointPath): encoded, one spelling.
+    // The id as the API client writes it in its cache keys (endpointPath): encoded.
     const id = itemIdIn(match[1] ?? "");
-    return id === undefined ? undefined : `${spelled}/${encodeURIComponent(canonicalItemId(id))}`;
+    return id === undefined ? undefined : `${spelled}/${encodeURIComponent(id)}`;
   }
   return undefined;
 }

@@ -236,7 +236,7 @@ const addresses = casesByRule<CacheAddress>({
     "/en/currentprojects/12/": redirected("/en/CurrentProjects/12"),
     "/en/hse": redirected("/en/HSE"),
     "/EN/news": redirected("/en/news"),
-    "/ar/news/007": redirected("/ar/news/7"),
+    "/AR/news/007": redirected("/ar/news/007"),
     "/en/": redirected("/en"),
   },
   "never redirects to what the request spelled (the open redirect of issue 30); renders a 404": {
