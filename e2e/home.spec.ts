@@ -225,14 +225,14 @@ for (const lang of languages) {
         expect(serviceLinks).toEqual(services.map((service) => `/${lang}/services/${service.id}`));
 
         const newsCarousel = page.getByTestId("latest-news");
-        // Beside each carousel's buttons, on wide screens, its whole list.
-        if (testInfo.project.name === "desktop") {
-          await expect(
-            carousel.getByRole("link", { name: t(lang, "nav.completedProjects"), exact: true }),
-          ).toHaveAttribute("href", `/${lang}/projects`);
-          await expect(
-            newsCarousel.getByRole("link", { name: t(lang, "nav.news"), exact: true }),
-          ).toHaveAttribute("href", `/${lang}/news`);
+        // Beside each carousel's buttons, at every width, its whole list.
+        for (const [holder, name, path] of [
+          [carousel, "nav.completedProjects", "projects"],
+          [newsCarousel, "nav.news", "news"],
+        ] as const) {
+          const link = holder.getByRole("link", { name: t(lang, name), exact: true });
+          await expect(link).toBeVisible();
+          await expect(link).toHaveAttribute("href", `/${lang}/${path}`);
         }
         const newsLinks = await newsCarousel
           .getByTestId("carousel-slide")

@@ -234,12 +234,12 @@ function ServicesGrid({ services, lang }: { services: HomeData["services"]; lang
   );
 }
 
-/** The link beside a carousel's buttons to the whole list it shows the latest of (wide screens). */
+/** The link beside a carousel's buttons to the whole list it shows the latest of. */
 function ListLink({ href, label }: { href: string; label: string }) {
   return (
     <a
       href={href}
-      className="me-2 text-sm font-semibold text-steel-600 underline-offset-4 hover:underline max-sm:hidden"
+      className="me-2 text-sm font-semibold text-steel-600 underline-offset-4 hover:underline"
     >
       {label}
     </a>
