@@ -102,11 +102,12 @@ const pages: Record<string, (lang: Lang, read: Read) => Promise<Page>> = {
     ).map(([list, titleKey]) => [
       list,
       async (lang: Lang, read: Read): Promise<Page> => {
-        // Both lists share the project-pages record; each list has its own fallback title.
+        // Both lists share the project-pages record, but not its meta title: each list is
+        // titled by its own name, so that the two tabs and search results tell them apart.
         const header = await first(read, "/api/project-pages");
         return {
           path: `/${list}`,
-          metaTitle: header.meta_title,
+          metaTitle: null,
           title: [t(lang, titleKey)],
           description: [header.meta_description, header.description],
           image: [header.meta_image, header.image],

@@ -14,9 +14,10 @@ import type { Route } from "./+types/projects";
 export function meta(args: Route.MetaArgs) {
   const { header, kind } = args.loaderData ?? {};
   if (!header || !kind) return [];
-  // Both lists share the header record: its meta title for both, else each list's own name.
+  // Both lists share the header record: each list's own name as its title (the record's meta
+  // title would give both the same), the record's description and image.
   return pageMeta(args, {
-    record: header,
+    record: { ...header, meta_title: null },
     titleKey: titleKey[kind],
     description: header.description,
     image: header.image,

@@ -24,10 +24,7 @@ export const listTitleKey = {
   current: "projects.currentTitle",
 } as const;
 
-/**
- * Translation key of the table's date column: a current project's date is one still to come
- * (Arabic says "expected completion"; English "Completion Date" fits both).
- */
+/** Translation key of the table's date column: a current project's date is one still to come. */
 export const dateColumnKey = {
   completed: "projects.table.date",
   current: "projects.table.dateCurrent",
