@@ -131,13 +131,19 @@ for (const lang of languages) {
   });
 }
 
-test("a manifest address in another spelling or language goes where the pages' do", async ({
+test("a language's file (manifest, feed, profile) in another spelling or language goes to the file of that language, or English, as pages do", async ({
   request,
 }) => {
-  const redirected = async (url: string) =>
-    (await request.get(url, { maxRedirects: 0 })).headers().location;
-  expect(await redirected("/AR/manifest.webmanifest")).toBe("/ar/manifest.webmanifest");
-  expect(await redirected("/fr/manifest.webmanifest")).toBe("/en");
+  const redirected = async (url: string) => {
+    const answer = await request.get(url, { maxRedirects: 0 });
+    expect(answer.status(), url).toBe(301);
+    return answer.headers().location;
+  };
+  for (const file of ["manifest.webmanifest", "news/feed.xml", "ourProfile"]) {
+    expect(await redirected(`/AR/${file}`)).toBe(`/ar/${file}`);
+    expect(await redirected(`/En/${file}`)).toBe(`/en/${file}`);
+    expect(await redirected(`/fr/${file}`)).toBe(`/en/${file}`);
+  }
 });
 
 /** Link texts that say nothing of where the link goes (Lighthouse's `link-text` and ours). */

@@ -7,21 +7,24 @@
  * elsewhere where it is). Streamed, never held whole; the API's answer headers are awaited for
  * API_TIMEOUT_MS, the download itself is not cut short.
  */
+import { redirect } from "react-router";
 import { profileFile } from "../../server/content/company-profile.server.ts";
 import { AS_STORED, storedLength } from "../../server/http/media-proxy.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { isLanguage } from "../i18n/index.ts";
+import { fileInSupportedLanguage, profilePath } from "../shared/page-table.ts";
 import type { Route } from "./+types/company-profile";
 
 /** The file's name for the visitor: the API's own when it is a plain one, else this. */
 const FALLBACK_NAME = "company-profile.pdf";
 
 export async function loader(args: Route.LoaderArgs) {
-  if (!isLanguage(args.params.lang)) return new Response("No such file", { status: 404 });
+  const { lang } = args.params;
+  if (!isLanguage(lang)) throw redirect(fileInSupportedLanguage(lang, profilePath), 301);
   const { api, settings, mediaOrigins } = pageContext(args);
   let given: string | null | undefined;
   try {
-    const [profile] = await api.content("companyProfile", args.params.lang);
+    const [profile] = await api.content("companyProfile", lang);
     given = profile?.pdf_download_url;
   } catch {
     // The API failed (its client has logged it).

@@ -2,7 +2,6 @@
  * `/{lang}/manifest.webmanifest`: the web app manifest of a language's pages (root.tsx links
  * it), so an installed site opens in its language and direction, named as the company is in it.
  */
-import { defaultLanguage } from "@site/contract/languages";
 import { redirect } from "react-router";
 import { companyIn } from "../../server/company.server.ts";
 import { siteOf } from "../../server/site-context.server.ts";
@@ -14,16 +13,12 @@ import {
   SVG_ICON,
   THEME_COLOR,
 } from "../shared/icons.ts";
-import { href } from "../shared/page-table.ts";
+import { fileInSupportedLanguage, href } from "../shared/page-table.ts";
 import type { Route } from "./+types/manifest";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const { lang } = params;
-  if (!isLanguage(lang)) {
-    // `/AR/...` to Arabic's manifest, any other language to the English home, as pages go.
-    const lower = lang.toLowerCase();
-    throw redirect(isLanguage(lower) ? manifestPath(lower) : href("home", defaultLanguage), 301);
-  }
+  if (!isLanguage(lang)) throw redirect(fileInSupportedLanguage(lang, manifestPath), 301);
   const company = companyIn(lang, siteOf(context).company);
   const home = href("home", lang);
   const png = (icon: (typeof pngIcons)[keyof typeof pngIcons]) => ({

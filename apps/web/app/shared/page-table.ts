@@ -183,6 +183,16 @@ export function redirectForUnsupportedLanguage(pathname: string, search = ""): s
   return address.path + pageQuery(address.page, new URLSearchParams(search));
 }
 
+/**
+ * Where a file of a language (the feed, the profile, the manifest) goes when asked for under
+ * another spelling of one (`/AR/news/feed.xml` → `/ar/news/feed.xml`) or under an unsupported
+ * one (`/fr/...` → the English file), as pages do: built from `fileOf`, never from the request.
+ */
+export function fileInSupportedLanguage(given: string, fileOf: (lang: Language) => string) {
+  const lower = given.toLowerCase();
+  return fileOf(isLanguage(lower) ? lower : defaultLanguage);
+}
+
 /** The same page in another language: `/en/news/3?page=2` → `/ar/news/3?page=2`. */
 export function switchLanguagePath(pathname: string, search: string, to: Language): string {
   const rest = pathname.replace(/^\/[^/]*/, "");
