@@ -1,9 +1,8 @@
 /**
  * A content API that fails for one block: the page still answers, with that block degraded
  * (the footer's latest projects, the home page's services strip, the contact details), and is
- * not cached while
- * incomplete. The site reads the test run's reference API through a proxy that breaks two
- * endpoints. And a site restarted during an outage serves what it saw before from disk.
+ * not cached while incomplete. The site reads the test run's reference API through a proxy
+ * that breaks three endpoints. And a site restarted during an outage serves what it saw before from disk.
  */
 import fs from "node:fs";
 import http from "node:http";

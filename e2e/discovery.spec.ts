@@ -137,6 +137,8 @@ test("a language's file (manifest, feed, profile) in another spelling or languag
   const redirected = async (url: string) => {
     const answer = await request.get(url, { maxRedirects: 0 });
     expect(answer.status(), url).toBe(301);
+    // Built from the page table alone: as lasting as the pages' own (shell.spec.ts).
+    expect(answer.headers()["cache-control"], url).toBe("public, max-age=3600");
     return answer.headers().location;
   };
   for (const file of ["manifest.webmanifest", "news/feed.xml", "ourProfile"]) {

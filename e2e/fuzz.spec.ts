@@ -163,7 +163,7 @@ test("the reference API does too", async () => {
   expect(await send(E2E_API_PORT, { method: "GET", path: "/api/news" })).toBe(200);
 });
 
-test("zero-padded ids redirect to the plain id, built from the page table, so an item is cached once", async () => {
+test("an id the API answers under another spelling (00<id>) redirects to the API's own id, so an item is cached once", async () => {
   const news = await apiData<Paged<{ id: number }>>("/api/news", "en");
   const id = news.data[0]?.id;
   for (const lang of languages) {
@@ -172,7 +172,7 @@ test("zero-padded ids redirect to the plain id, built from the page table, so an
       { redirect: "manual" },
     );
     expect(response.status).toBe(301);
-    // A news item reads no query: the target is the page table's address alone.
+    // A news item reads no query: the target is the page table's address for the API's id.
     expect(response.headers.get("location")).toBe(`/${lang}/news/${id}`);
   }
 });

@@ -75,8 +75,8 @@ export type ContactValidation =
 /** The pattern of a valid address: zod's `z.email()` pattern, which the API also applies. */
 const emailPattern =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-/** Digits of any script (Arabic keyboards type ٠-٩), spaces and `+ ( ) - .`. */
-const phonePattern = /^[+\p{Nd}\s()\-.]*$/u;
+/** Western and Arabic digits (what Arabic keyboards type: westernDigits), spaces and `+ ( ) - .`. */
+const phonePattern = /^[+\d\u0660-\u0669\u06F0-\u06F9\s()\-.]*$/;
 
 interface FieldRule {
   /** Message when the field is missing or blank; absent for optional fields. */

@@ -125,11 +125,13 @@ describe("validateContact: values", () => {
     }
   });
 
-  it("rejects a phone with letters", () => {
-    expect(validateContact({ ...good, phone: "call me" }, "en")).toEqual({
-      ok: false,
-      errors: { phone: [contactMessages.en.phoneInvalid] },
-    });
+  it("rejects a phone with letters, or with digits it would not send as Western ones", () => {
+    for (const phone of ["call me", "०५० १२३", "０５０ １２３"]) {
+      expect(validateContact({ ...good, phone }, "en"), phone).toEqual({
+        ok: false,
+        errors: { phone: [contactMessages.en.phoneInvalid] },
+      });
+    }
   });
 
   it.each([

@@ -22,6 +22,7 @@
 import { createElement, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { type HydrateWhen, isIslandName, Slot, withSlots } from "./island.tsx";
+import { isCarouselKey } from "./parts/carousel-keys.ts";
 import { islandLoaders } from "./registry.ts";
 
 /** How near the view a `visible` island starts hydrating. */
@@ -130,12 +131,6 @@ function earlyUse(event: MouseEvent | KeyboardEvent): EarlyUse | null {
   const button = target.closest<HTMLElement>('button[type="button"]');
   return button ? { element: button } : null;
 }
-
-/** A bare left or right arrow, not typed into a field. */
-const isCarouselKey = (event: KeyboardEvent) =>
-  (event.key === "ArrowLeft" || event.key === "ArrowRight") &&
-  !(event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) &&
-  !(event.target as Element).closest("input, textarea, select, [contenteditable]");
 
 /** Islands due, in the order they became due, each with its chunk on the way. */
 const due: { root: HTMLElement; component: ReturnType<typeof load> }[] = [];

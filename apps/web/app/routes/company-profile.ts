@@ -1,14 +1,5 @@
-/**
- * `/{lang}/ourProfile`: the company profile (SPEC.md: the About Us entry "does not navigate; it
- * downloads the PDF"), the file `/api/our_profile` names, sent from this site as a download.
- * A link's `download` works only on its page's own origin, and the API may keep its files on
- * another one and serve them to be shown: from here it is `attachment` whatever the API says.
- * Only a file on the media origins is fetched (company-profile.server.ts; About Us links one
- * elsewhere where it is). Streamed, never held whole; the API's answer headers are awaited for
- * API_TIMEOUT_MS, the download itself is not cut short.
- */
-import { redirect } from "react-router";
 import { profileFile } from "../../server/content/company-profile.server.ts";
+import { lastingRedirect } from "../../server/http/lasting-redirect.server.ts";
 import { AS_STORED, storedLength } from "../../server/http/media-proxy.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { isLanguage } from "../i18n/index.ts";
@@ -20,7 +11,7 @@ const FALLBACK_NAME = "company-profile.pdf";
 
 export async function loader(args: Route.LoaderArgs) {
   const { lang } = args.params;
-  if (!isLanguage(lang)) throw redirect(fileInSupportedLanguage(lang, profilePath), 301);
+  if (!isLanguage(lang)) throw lastingRedirect(fileInSupportedLanguage(lang, profilePath));
   const { api, settings, mediaOrigins } = pageContext(args);
   let given: string | null | undefined;
   try {

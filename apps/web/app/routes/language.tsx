@@ -3,9 +3,10 @@
  * renders them around every page.
  */
 
-import { data, Outlet, redirect } from "react-router";
+import { data, Outlet } from "react-router";
 import { companyIn } from "../../server/company.server.ts";
 import { profileLink } from "../../server/content/company-profile.server.ts";
+import { lastingRedirect } from "../../server/http/lasting-redirect.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { ErrorScreen } from "../components/error-screens.tsx";
 import { Footer } from "../components/footer.tsx";
@@ -24,11 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { params, url } = args;
   const { lang } = params;
   if (!isLanguage(lang)) {
-    // Built from the page table alone, so as lasting as the page handler's other spellings.
-    throw redirect(redirectForUnsupportedLanguage(url.pathname, url.search), {
-      status: 301,
-      headers: { "Cache-Control": "public, max-age=3600" },
-    });
+    throw lastingRedirect(redirectForUnsupportedLanguage(url.pathname, url.search));
   }
   const [services, otherPages, profiles, contactInfo, latestProjects, footers] = await Promise.all([
     // Menus and footer blocks: each one degrades alone when the API fails for it.

@@ -1,9 +1,5 @@
-/**
- * `/{lang}/manifest.webmanifest`: the web app manifest of a language's pages (root.tsx links
- * it), so an installed site opens in its language and direction, named as the company is in it.
- */
-import { redirect } from "react-router";
 import { companyIn } from "../../server/company.server.ts";
+import { lastingRedirect } from "../../server/http/lasting-redirect.server.ts";
 import { siteOf } from "../../server/site-context.server.ts";
 import { directionOf, isLanguage } from "../i18n/index.ts";
 import {
@@ -18,7 +14,7 @@ import type { Route } from "./+types/manifest";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const { lang } = params;
-  if (!isLanguage(lang)) throw redirect(fileInSupportedLanguage(lang, manifestPath), 301);
+  if (!isLanguage(lang)) throw lastingRedirect(fileInSupportedLanguage(lang, manifestPath));
   const company = companyIn(lang, siteOf(context).company);
   const home = href("home", lang);
   const png = (icon: (typeof pngIcons)[keyof typeof pngIcons]) => ({

@@ -3,9 +3,9 @@
  * linked from every page's head. Kept by the page cache like a page, as long as its data.
  */
 
-import { redirect } from "react-router";
 import { companyIn } from "../../server/company.server.ts";
 import { atomFeed, latestNews } from "../../server/feeds/news-feed.server.ts";
+import { lastingRedirect } from "../../server/http/lasting-redirect.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { i18nFor, isLanguage } from "../i18n/index.ts";
 import { feedPath, fileInSupportedLanguage } from "../shared/page-table.ts";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/news-feed";
 
 export async function loader(args: Route.LoaderArgs) {
   const { lang } = args.params;
-  if (!isLanguage(lang)) throw redirect(fileInSupportedLanguage(lang, feedPath), 301);
+  if (!isLanguage(lang)) throw lastingRedirect(fileInSupportedLanguage(lang, feedPath));
   const { api, settings, company } = pageContext(args);
   const name = companyIn(lang, company).name;
   const stories = await latestNews(api, lang);

@@ -1,5 +1,6 @@
 /** `/:lang/news/:id`: one news story with its image, and links back to the list. */
 
+import { redirectToOwnId } from "../../server/content/own-address.server.ts";
 import { safeHtml } from "../../server/content/sanitize.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { BackLink } from "../components/back-link.tsx";
@@ -26,6 +27,7 @@ export function meta(args: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);
   const item = await api.content("newsItem", lang, { id: args.params.id });
+  redirectToOwnId(args.url, item.id);
   return { lang, item: { ...item, content: safeHtml(item.content, api.mediaUrl) } };
 }
 

@@ -1,5 +1,6 @@
 /** `/:lang/otherPages/:id`: a generic page (About Us sub-pages): banner, title, rich content, image. */
 
+import { redirectToOwnId } from "../../server/content/own-address.server.ts";
 import { safeHtml } from "../../server/content/sanitize.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { PageBanner } from "../components/page-banner.tsx";
@@ -18,6 +19,7 @@ export const meta = (args: Route.MetaArgs) =>
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);
   const page = await api.content("extraPage", lang, { id: args.params.id });
+  redirectToOwnId(args.url, page.id);
   return { page: { ...page, content: safeHtml(page.content, api.mediaUrl) } };
 }
 

@@ -1,5 +1,6 @@
 /** `/:lang/projects/:id`: one project: its facts, text, photo gallery and other projects. */
 
+import { redirectToOwnId } from "../../server/content/own-address.server.ts";
 import { safeHtml } from "../../server/content/sanitize.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { BackLink } from "../components/back-link.tsx";
@@ -31,6 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { url } = args;
   const kind = listKindOf(url.pathname);
   const { projects, other_projects } = await api.content("project", lang, { id: args.params.id });
+  redirectToOwnId(url, projects.id);
   return {
     lang,
     kind,

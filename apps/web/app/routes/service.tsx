@@ -1,5 +1,6 @@
 /** `/:lang/services/:id`: one service with its text, and the other services beside it. */
 
+import { redirectToOwnId } from "../../server/content/own-address.server.ts";
 import { safeHtml } from "../../server/content/sanitize.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { ChevronNext } from "../components/icons.tsx";
@@ -20,6 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
     api.content("service", lang, { id: args.params.id }),
     api.content("services", lang),
   ]);
+  redirectToOwnId(args.url, service.id);
   return {
     lang,
     service: { ...service, content: safeHtml(service.content, api.mediaUrl) },

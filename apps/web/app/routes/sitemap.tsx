@@ -22,7 +22,8 @@ export async function loader(args: Route.LoaderArgs) {
   if (file === undefined) {
     return new Response("No such sitemap", {
       status: 404,
-      headers: { "X-Robots-Tag": "noindex", "Cache-Control": "public" },
+      // The part may exist once the content grows: kept by no cache in front.
+      headers: { "X-Robots-Tag": "noindex", "Cache-Control": "no-store" },
     });
   }
   return new Response(file, {

@@ -18,12 +18,11 @@
  * - Canonical and hreflang links from SITE_URL, keeping only a `page` query; `og:locale`.
  */
 import { type Language, otherLanguage } from "@site/contract";
-import { isItemId } from "@site/contract/item-id";
 import type { MetaDescriptor } from "react-router";
 import type en from "../i18n/en.json";
 import { i18nFor } from "../i18n/index.ts";
 import type { Company } from "./company.tsx";
-import { canonicalPath, href, pageAddress, switchLanguagePath } from "./page-table.ts";
+import { canonicalPath, switchLanguagePath } from "./page-table.ts";
 import { cardPath, cardVersion, cropPath, croppable, socialImageSize } from "./social-image.ts";
 import { type MainEntity, type StructuredDataInput, structuredData } from "./structured-data.ts";
 import { stripTags, truncate } from "./text.ts";
@@ -171,8 +170,6 @@ interface MetaContext {
 
 /** A content record's own search fields (most API records have some of them). */
 export interface MetaFields {
-  /** The record's id: its page's canonical address carries it as the API spells it. */
-  id?: string | number;
   meta_title?: string | null;
   meta_description?: string | null;
   meta_image?: string | null;
@@ -224,20 +221,9 @@ export function pageMeta(args: MetaContext, input: PageMetaInput): MetaDescripto
       contactInfo: layout.footer?.contactInfo,
       social: layout.footer?.social,
     },
-    pathname: canonicalAddress(args.location.pathname, input.record?.id),
+    pathname: canonicalPath(args.location.pathname),
     search: args.location.search,
   });
-}
-
-/**
- * The page's one address: the page table's, with the item's id as the API spells it (a story
- * reached at `/en/news/007` that the API knows as 7 is `/en/news/7`).
- */
-function canonicalAddress(pathname: string, id: string | number | undefined): string {
-  const address = pageAddress(pathname);
-  if (address?.id === undefined || id === undefined || !isItemId(String(id)))
-    return canonicalPath(pathname);
-  return href(address.page, address.lang, String(id));
 }
 
 /** Names of a record's text fields. */

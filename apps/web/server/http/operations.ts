@@ -69,7 +69,7 @@ export function operations(site: Site): express.Router {
   };
 
   router.post("/purge", authorised, express.json({ limit: "16kb" }), async (req, res) => {
-    // Only no body at all purges everything: a body this did not read (not JSON) or did not
+    // Only no body, or `{}`, purges everything: a body this did not read (not JSON) or did not
     // expect (a misspelt key) is refused, never taken for "all".
     const hasBody =
       req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"]) > 0;

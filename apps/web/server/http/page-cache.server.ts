@@ -81,8 +81,8 @@ export type CacheAddress =
 
 /**
  * Reads a request target (`/en/NEWS/?page=2&utm_source=x`, as sent). A page of the table that is
- * not spelled as its one address is redirected there (`/en/%6Eews` → `/en/news`, `/ar/news/07` →
- * `/ar/news/7`); the key is that address with the query the page reads (page-table.ts
+ * not spelled as its one address is redirected there (`/en/%6Eews` → `/en/news`, `/EN/news/07/`
+ * → `/en/news/07`); the key is that address with the query the page reads (page-table.ts
  * `pageQuery`): `/en/news?page=2`. Anything else (feeds, sitemap parts, unknown paths) is keyed
  * by its path, canonically spelled, without a query, and kept only when it was sent so spelled:
  * the variants of an address never make entries of their own (they are rendered as sent). React Router's `.data` answers of a

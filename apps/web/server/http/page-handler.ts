@@ -26,6 +26,7 @@ import {
 import { countPageCache } from "../operations/metrics.server.ts";
 import type { Freshness } from "../site-context.server.ts";
 import { chooseEncoding, compress, SENT_ONCE } from "./encoding.ts";
+import { LASTING_REDIRECT_CACHE } from "./lasting-redirect.server.ts";
 
 export interface PageHandlerOptions {
   /** React Router's handler of the build (app.ts). */
@@ -60,7 +61,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       // it in the cache: what is kept under a key is what that key's address renders.
       const address = isGet(req) ? cacheAddress(req.originalUrl) : undefined;
       if (address && "redirectTo" in address) {
-        res.setHeader("Cache-Control", "public, max-age=3600");
+        res.setHeader("Cache-Control", LASTING_REDIRECT_CACHE);
         return res.redirect(301, address.redirectTo);
       }
       const request = toFetchRequest(req, res, options.publicOrigin, address?.render);
@@ -87,12 +88,14 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
         options.purges?.() === purges;
       const policy = html ? options.policyOf?.(req.path) : undefined;
       if (!shared || !key || !pageCache) {
-        // Not shared: sent with the route's own caching headers as they are. A redirect, a
-        // 404 or an error screen without any is kept by no cache in front: it follows the
+        // Not shared: sent with the route's own caching headers as they are. Without any, what
+        // this cache did not keep (a redirect, a 404, an error screen, a page rendered across
+        // a purge, `.data`'s redirects) is kept by no cache in front either: it follows the
         // content (a story published after its 404, the last page of a list), and a purge by
-        // content could not reach it there.
+        // content could not reach it there. Only a page the site keeps no cache for at all
+        // goes as its route says.
         if (policy) res.setHeader("Content-Security-Policy", policy);
-        if (response.status >= 300 && !response.headers.has("Cache-Control"))
+        if ((key || response.status !== 200) && !response.headers.has("Cache-Control"))
           res.setHeader("Cache-Control", "no-store");
         if (html && response.body) return await sendWhole(req, res, response);
         return await sendStreamed(res, response);

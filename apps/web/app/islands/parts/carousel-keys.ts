@@ -17,6 +17,19 @@ export function arrowStep(key: string, direction: "ltr" | "rtl"): -1 | 0 | 1 {
 }
 
 /**
+ * A carousel's key: a bare left or right arrow, not typed into a field. (Also what hydrate.ts
+ * holds for a carousel not live yet.)
+ */
+export function isCarouselKey(event: KeyboardEvent): boolean {
+  if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return false;
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+  const target = event.target;
+  return !(
+    target instanceof Element && target.closest("input, textarea, select, [contenteditable]")
+  );
+}
+
+/**
  * A `keydown` listener for the element that holds the carousel and its buttons. It decides at
  * once whether the key is the carousel's (and keeps it from the page); the move itself goes
  * through `move`, which makes it once Embla is in (use-slider.ts).
@@ -26,12 +39,9 @@ export function carouselKeyDown(
   move: (action: (api: EmblaCarouselType) => void) => void,
 ) {
   return (event: KeyboardEvent) => {
-    if (event.defaultPrevented) return;
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.defaultPrevented || !isCarouselKey(event)) return;
     const step = arrowStep(event.key, direction);
-    if (step === 0) return;
     const target = event.target as HTMLElement;
-    if (target.closest("input, textarea, select, [contenteditable]")) return;
     event.preventDefault();
 
     move((api) => {

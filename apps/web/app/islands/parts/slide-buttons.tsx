@@ -24,7 +24,7 @@ export function SlideButtons({
   slider: Pick<Slider, "canPrevious" | "canNext" | "previous" | "next">;
   labels: SlideButtonLabels;
   surface: Surface;
-  /** Shown between the two buttons (dots, a pause button). */
+  /** Shown between the two buttons (the hero's dots). */
   children?: ReactNode;
   testIds?: boolean;
 }) {
