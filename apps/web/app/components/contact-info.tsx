@@ -1,6 +1,7 @@
 /** The company's contact details (title/info pairs); phones and e-mail become links. */
 import type { ContactInfoItem } from "@site/contract";
 import type { ReactNode } from "react";
+import { keepNumbersWithUnits } from "../shared/text.ts";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "./icons.tsx";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -59,7 +60,7 @@ export function ContactInfoList({
                     {info}
                   </a>
                 ) : (
-                  info
+                  keepNumbersWithUnits(info)
                 )}
               </p>
             </div>

@@ -11,7 +11,7 @@
 import type { ProjectRow } from "@site/contract";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { dateColumnKey, type ProjectListKind } from "../shared/projects.ts";
-import { amountText } from "../shared/text.ts";
+import { amountText, keepNumbersWithUnits } from "../shared/text.ts";
 import { ChevronNext } from "./icons.tsx";
 import { DateText } from "./ui/date-text.tsx";
 
@@ -91,14 +91,14 @@ export function ProjectsTable({
                   className="mt-1 flex items-start justify-between gap-3 text-base font-semibold text-navy-900 after:absolute after:inset-0 after:rounded-xl after:content-[''] group-hover:text-steel-600 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-(--focus-color) md:mt-0 md:inline md:after:rounded-none"
                 >
                   {/* A table sizes columns by their longest word: a title may break anywhere. */}
-                  <span className="wrap-anywhere">{row.title}</span>
+                  <span className="wrap-anywhere">{keepNumbersWithUnits(row.title)}</span>
                   <ChevronNext size={20} className="mt-0.5 shrink-0 text-amber-dark md:hidden" />
                 </a>
               </div>
               <div role="cell" className={`${cell} border-t border-slate-100 pt-2.5 md:border-0`}>
                 <Label>{columns.client}</Label>
                 <span className="text-end text-slate-700 wrap-anywhere md:text-start">
-                  {row.client}
+                  {keepNumbersWithUnits(row.client)}
                 </span>
               </div>
               <div role="cell" className={cell}>
@@ -112,7 +112,7 @@ export function ProjectsTable({
                 <Label>{columns.amount}</Label>
                 {/* Isolated with its own direction: "486,250,000 ريال سعودي" stays in order. */}
                 <bdi className="text-end font-medium text-navy-900 tabular-nums md:text-start md:whitespace-nowrap">
-                  {amountText(row.amount)}
+                  {keepNumbersWithUnits(amountText(row.amount))}
                 </bdi>
               </div>
             </div>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { casesByRule } from "../test-support/cases.ts";
-import { amountText, dateOnly, decodeEntities, stripTags, truncate } from "./text.ts";
+import {
+  amountText,
+  dateOnly,
+  decodeEntities,
+  keepNumbersWithUnits,
+  stripTags,
+  truncate,
+} from "./text.ts";
 
 describe("truncate", () => {
   it("leaves short text alone and cuts long text with an ellipsis", () => {
@@ -33,6 +40,27 @@ describe("truncate", () => {
     const cut = truncate(arabic, 60);
     expect(Array.from(cut.replace("…", "")).length).toBeLessThanOrEqual(60);
     expect(truncate("🏗️🏗️🏗️", 2)).toBe("🏗️…");
+  });
+});
+
+describe("keepNumbersWithUnits", () => {
+  const nbsp = "\u00A0";
+  it("keeps a number with the short word after or before it, in both languages", () => {
+    expect(keepNumbersWithUnits("Sunday to Thursday, 8:00 am to 5:00 pm")).toBe(
+      `Sunday to Thursday, 8:00${nbsp}am to 5:00${nbsp}pm`,
+    );
+    expect(keepNumbersWithUnits("SAR 612.4 million")).toBe(`SAR${nbsp}612.4${nbsp}million`);
+    expect(keepNumbersWithUnits("P.O. Box 00000, Riyadh 12214")).toBe(
+      `P.O. Box${nbsp}00000, Riyadh 12214`,
+    );
+    expect(keepNumbersWithUnits("برج (52 طابقًا) و 6.2 كم")).toBe(
+      `برج (52${nbsp}طابقًا) و 6.2${nbsp}كم`,
+    );
+  });
+
+  it("leaves long words, and words away from numbers, free to break", () => {
+    for (const text of ["Completed in 2024 Construction", "Riyadh 12214, Saudi Arabia", "a b c"])
+      expect(keepNumbersWithUnits(text)).toBe(text);
   });
 });
 

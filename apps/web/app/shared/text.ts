@@ -30,6 +30,18 @@ export function amountText(value: string | number | null | undefined): string {
   return `${value < 0 ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
 }
 
+/**
+ * A number kept on one line with its unit: the space between a number and a short word after
+ * it ("5:00 pm", "18.6 million", "52 طابقًا", "6.2 كم"), or between a short capitalised word
+ * and a number after it ("SAR 612", "Box 00000"), becomes a no-break space. For plain texts of the API
+ * shown in narrow places (contact details, the project lists), where "5:00 / pm" broke.
+ */
+export function keepNumbersWithUnits(text: string): string {
+  return text.replace(numberThenUnit, "$1\u00A0").replace(unitThenNumber, "$1\u00A0");
+}
+const numberThenUnit = /(\d) (?=\p{L}[\p{L}\p{M}]{0,7}(?![\p{L}\p{M}]))/gu;
+const unitThenNumber = /((?<![\p{L}\p{M}])\p{Lu}\p{L}{0,3}) (?=\d)/gu;
+
 /** A space a line may break at: not a no-break one (`SAR\u00A01,000` is one word). */
 const noBreak = "\\u00A0\\u2007\\u202F";
 const breakingSpace = new RegExp(`[^\\S${noBreak}]`, "u");
