@@ -103,11 +103,11 @@ const pages: Record<string, (lang: Lang, read: Read) => Promise<Page>> = {
       list,
       async (lang: Lang, read: Read): Promise<Page> => {
         // Both lists share the project-pages record, but not its meta title: each list is
-        // titled by its own name, so that the two tabs and search results tell them apart.
+        // titled by its own name, so that the two tabs and search results tell them apart
+        // (decision 023). So no meta title here.
         const header = await first(read, "/api/project-pages");
         return {
           path: `/${list}`,
-          metaTitle: null,
           title: [t(lang, titleKey)],
           description: [header.meta_description, header.description],
           image: [header.meta_image, header.image],
