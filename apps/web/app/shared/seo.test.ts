@@ -140,9 +140,9 @@ describe("seoTags", () => {
     expect(summary(media).ogImage).toBe(
       `https://site.example/img?src=${encodeURIComponent(`${cms}/storage/a.jpg`)}&fit=og`,
     );
-    const relative = seoTags({ ...base, image: [" ", "/storage/a b.jpg"] });
+    const relative = seoTags({ ...base, image: [" ", "/storage/a%20b.jpg"] });
     expect(summary(relative).twitterImage).toBe(
-      "https://site.example/img?src=%2Fstorage%2Fa%20b.jpg&fit=og",
+      "https://site.example/img?src=%2Fstorage%2Fa%2520b.jpg&fit=og",
     );
     expect(imageTags(relative)).toEqual({
       type: "image/jpeg",
@@ -159,6 +159,12 @@ describe("seoTags", () => {
       `${cms}.evil.example/a.jpg`,
       `${cms}/storage/plan.svg`,
       "/no-image.png",
+      // What the image endpoint refuses (a space, a query, an empty segment, outside /storage/).
+      "/storage/a b.jpg",
+      `${cms}/storage/a.jpg?v=2`,
+      "/storage/a//b.jpg",
+      `${cms}/uploads/a.jpg`,
+      "/storage/plan.svgz",
     ]) {
       const tags = seoTags({ ...base, mediaOrigins, title: "Bridge", image });
       expect(summary(tags).ogImage, image).toBe(card);

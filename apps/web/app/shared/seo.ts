@@ -23,7 +23,7 @@ import type en from "../i18n/en.json";
 import { i18nFor } from "../i18n/index.ts";
 import type { Company } from "./company.tsx";
 import { canonicalPath, switchLanguagePath } from "./page-table.ts";
-import { cardPath, cardVersion, cropPath, croppable, socialImageSize } from "./social-image.ts";
+import { cardPath, cardVersion, cropPath, socialImageSize } from "./social-image.ts";
 import { type MainEntity, type StructuredDataInput, structuredData } from "./structured-data.ts";
 import { stripTags, truncate } from "./text.ts";
 
@@ -107,12 +107,9 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
   const keep = query && query !== "1" ? `?page=${encodeURIComponent(query)}` : "";
   const url = (lang: Language) => page.siteUrl + switchLanguagePath(page.pathname, keep, lang);
   const ownImage = firstUrl(page.image);
-  const crop = ownImage !== "" && croppable(ownImage, page.mediaOrigins ?? []);
+  const crop = ownImage === "" ? null : cropPath(ownImage, page.mediaOrigins ?? []);
   const version = cardVersion(page.lang, [shareTitle, siteName, page.site.logo]);
-  const image = absoluteUrl(
-    page.siteUrl,
-    crop ? cropPath(ownImage) : cardPath(page.pathname, version),
-  );
+  const image = absoluteUrl(page.siteUrl, crop ?? cardPath(page.pathname, version));
   const other = otherLanguage(page.lang);
   const graph =
     page.organization &&

@@ -13,22 +13,23 @@
  * Shared by the server and the browser (meta tags are also made on client navigation).
  */
 import type { Language } from "@site/contract";
+import { canonicalMediaUrl } from "./image-kinds.ts";
 
 export const socialImageSize = { width: 1200, height: 630 } as const;
 
 /** Changes when the card's drawing changes, so cards drawn before get new addresses. */
 const CARD_DESIGN = "1";
 
-/** Whether the image endpoint may fetch and crop `src` (as for `imageSources`). */
-export function croppable(src: string, origins: readonly string[]): boolean {
-  return (
-    !/\.svg(\?|#|$)/i.test(src) &&
-    (src.startsWith("/storage/") || origins.some((origin) => src.startsWith(`${origin}/`)))
-  );
+/**
+ * Root-relative address of the 1200×630 crop of a content image, or null when the image
+ * endpoint would refuse it (not on the media origins, not under `/storage/`, SVG, a query):
+ * the one spelling of `src` it takes (`canonicalMediaUrl`), so a shared page never names a crop
+ * that answers 400.
+ */
+export function cropPath(src: string, origins: readonly string[]): string | null {
+  const source = canonicalMediaUrl(src, origins);
+  return source === null ? null : `/img?src=${encodeURIComponent(source)}&fit=og`;
 }
-
-/** Root-relative address of the 1200×630 crop of a content image. */
-export const cropPath = (src: string) => `/img?src=${encodeURIComponent(src)}&fit=og`;
 
 /**
  * What a card shows (its language, then the title, the company's name and logo), as one
