@@ -166,6 +166,8 @@ describe("pageQuery", () => {
     expect(query("search", "q=%20%20steel%20%0A%20works%20")).toBe("?q=steel+works");
     expect(query("search", "q=")).toBe("");
     expect(query("search", "q=x&kind=News%3F")).toBe("?q=x");
+    // A word that is no kind of result is no filter: no entry of its own, no pager links with it.
+    expect(query("search", "q=x&kind=bogus")).toBe("?q=x");
     expect(query("search", `q=${"a".repeat(500)}`)).toBe(`?q=${"a".repeat(200)}`);
   });
 });

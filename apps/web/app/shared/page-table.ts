@@ -7,6 +7,7 @@
  */
 import { isItemId } from "@site/contract/item-id";
 import { defaultLanguage, isLanguage, type Language } from "@site/contract/languages";
+import { readKindFilter } from "./search/kinds.ts";
 
 export const pages = {
   home: { path: "", module: "routes/home.tsx" },
@@ -137,7 +138,7 @@ export function pageAddress(pathname: string): PageAddress | undefined {
 /**
  * The query of `page` as it is rendered and cached: only the parameters the page reads (the
  * first value of each), a search's words trimmed, spaced once and cut to MAX_SEARCH_QUERY, a
- * filter that is a plain word, and no `page=1` (the bare address is page 1). `?utm_source=x`
+ * filter only when it is one of the search's kinds, and no `page=1` (the bare address is page 1). `?utm_source=x`
  * and other parameters are gone, so they neither make new cache entries nor reach a loader.
  *
  * @example pageQuery("news", new URLSearchParams("page=1&utm_source=x")) // ""
@@ -151,7 +152,7 @@ export function pageQuery(page: PageName, given: URLSearchParams): string {
     if (name === "q" && value !== null) {
       value = value.replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_QUERY).trim();
     }
-    if (name === "kind" && value !== null && !/^[a-z]{1,20}$/.test(value)) value = null;
+    if (name === "kind" && value !== null) value = readKindFilter(value) ?? null;
     if (name === "page" && value === "1") value = null;
     if (value !== null && value !== "") kept.set(name, value);
   }

@@ -273,6 +273,11 @@ const addresses = casesByRule<CacheAddress>({
     "/AR/manifest.webmanifest": notKept("/ar/manifest.webmanifest", "/AR/manifest.webmanifest"),
     "/sitemap.xml?x=1": { key: "/sitemap.xml", keepable: true, render: "/sitemap.xml?x=1" },
     "/en/No-Such-Page/": notKept("/en/no-such-page", "/en/No-Such-Page/"),
+    // Not a page: its `.data` may read the query, which the key leaves out.
+    "/en/search/suggest.data?q=bridge": notKept(
+      "/en/search/suggest.data",
+      "/en/search/suggest.data?q=bridge",
+    ),
     "/": kept("/"),
   },
 });

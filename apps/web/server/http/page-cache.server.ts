@@ -85,8 +85,9 @@ export type CacheAddress =
  * → `/en/news/07`); the key is that address with the query the page reads (page-table.ts
  * `pageQuery`): `/en/news?page=2`. Anything else (feeds, sitemap parts, unknown paths) is keyed
  * by its path, canonically spelled, without a query, and kept only when it was sent so spelled:
- * the variants of an address never make entries of their own (they are rendered as sent). React Router's `.data` answers of a
- * page are keyed like the page, and kept only without `_routes` (any subset of routes).
+ * the variants of an address never make entries of their own (they are rendered as sent). React
+ * Router's `.data` answers of a page are keyed like the page, and kept only without `_routes`
+ * (any subset of routes); those of anything else are not kept.
  */
 export function cacheAddress(target: string): CacheAddress {
   const queryAt = target.indexOf("?");
@@ -110,9 +111,10 @@ export function cacheAddress(target: string): CacheAddress {
     return { key: key + withRoutes, keepable, render: key + withRoutes };
   }
   // Such routes read no query (a 200 is the same without it), but one may redirect with what
-  // the query holds for the page it names (`/fr/news?page=2` → `/en/news?page=2`).
+  // the query holds for the page it names (`/fr/news?page=2` → `/en/news?page=2`). Their
+  // `.data` answers are never kept: one may read its query (`/en/search/suggest.data?q=`).
   const key = canonicalOtherPath(path);
-  const keepable = key === path && key.length <= MAX_KEY_LENGTH;
+  const keepable = key === path && !data && key.length <= MAX_KEY_LENGTH;
   const search = queryAt === -1 ? "" : target.slice(queryAt);
   // The URL parser would resolve a dot segment away (`/en/news/%2E%2E` is `/en/`), rendering
   // another page at this address: each is rendered as a plain `-`, so the address names no page.
