@@ -4,6 +4,7 @@
  * once per encoding; the page handler compresses a page it does not keep in one call too.
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { qualities } from "./accept-header.ts";
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -54,12 +55,7 @@ export function chooseEncoding(accept: string | undefined): Encoding {
 const chosenEncodings = new Map<string, Encoding>();
 
 function readAcceptEncoding(accept: string): Encoding {
-  const offered = new Map<string, number>();
-  for (const part of accept.split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.find((param) => param.trim().startsWith("q="));
-    offered.set(name, q ? Number(q.trim().slice(2)) : 1);
-  }
+  const offered = qualities(accept);
   const allows = (name: string) => (offered.get(name) ?? offered.get("*") ?? 0) > 0;
   if (allows("br")) return "br";
   if (allows("gzip")) return "gzip";

@@ -117,6 +117,17 @@ describe("a kind's shape (w and h)", () => {
     expect([meta.width, meta.height]).toEqual([480, Math.round((480 * height) / width)]);
   });
 
+  it("sends the best format the browser takes, never one it refuses with q=0", async () => {
+    for (const [accept, type] of [
+      ["image/avif;q=0, image/webp", "image/webp"],
+      ["image/avif;q=0,image/webp;q=0,*/*", "image/jpeg"],
+      ["image/webp;q=0.8,image/avif", "image/avif"],
+    ]) {
+      const response = await get(path("/storage/wide.jpg", 480), accept);
+      expect(response.headers.get("content-type"), accept).toBe(type);
+    }
+  });
+
   it("gives the largest piece of that shape a small source has, never enlarged", async () => {
     const widest = widths.at(-1) ?? 0;
     const response = await get(path("/storage/wide.jpg", widest), "image/jpeg");

@@ -6,6 +6,7 @@ import {
   imageWidths,
   MAX_IMAGE_SRC_LENGTH,
 } from "../../app/shared/image-kinds.ts";
+import { qualities } from "../http/accept-header.ts";
 import { ImageError } from "./image-error.ts";
 
 export type Format = "avif" | "webp" | "jpeg" | "png";
@@ -49,9 +50,13 @@ export function sourceUrl(
   return canonical.startsWith("/") ? options.apiBaseUrl + canonical : canonical;
 }
 
-/** The best modern format `accept` allows, or "original". */
+/**
+ * The best modern format `accept` names (not through a wildcard, which says nothing of AVIF)
+ * and does not refuse with `q=0`, or "original".
+ */
 export function acceptedFormat(accept: string | undefined): "avif" | "webp" | "original" {
-  if (accept?.includes("image/avif")) return "avif";
-  if (accept?.includes("image/webp")) return "webp";
+  const offered = qualities(accept ?? "");
+  if ((offered.get("image/avif") ?? 0) > 0) return "avif";
+  if ((offered.get("image/webp") ?? 0) > 0) return "webp";
   return "original";
 }
