@@ -199,7 +199,7 @@ describe("one address per image", () => {
 
 describe("load", () => {
   it("makes a few images at once, keeps a short line, and turns the rest away with 503", async () => {
-    const site = await startSite({ maxEncodes: 1, maxQueued: 1, queueMs: 5_000 });
+    const site = await startSite({ maxEncodes: 1, maxFetches: 1, maxQueued: 1, queueMs: 5_000 });
     const answers = await Promise.all(
       [1, 2, 3, 4].map((n) => site.get(`/storage/slow/line-${n}.jpg`)),
     );
@@ -211,11 +211,20 @@ describe("load", () => {
   });
 
   it("turns away who waited longer than the line allows", async () => {
-    const site = await startSite({ maxEncodes: 1, maxQueued: 5, queueMs: 50 });
+    const site = await startSite({ maxEncodes: 1, maxFetches: 1, maxQueued: 5, queueMs: 50 });
     const statuses = await Promise.all(
       [1, 2].map(async (n) => (await site.get(`/storage/slow/wait-${n}.jpg`)).status),
     );
     expect(statuses.sort()).toEqual([200, 503]);
+  });
+
+  it("lets no slow source hold the encoding: an image whose source answers at once is made meanwhile", async () => {
+    const site = await startSite({ maxEncodes: 1, maxQueued: 5, queueMs: 50 });
+    const slow = site.get("/storage/slow/held.jpg");
+    // The slow source's fetch (150 ms) is under way before the quick one asks.
+    await wait(20);
+    expect((await site.get("/storage/quick.jpg")).status).toBe(200);
+    expect((await slow).status).toBe(200);
   });
 });
 

@@ -47,6 +47,8 @@ export interface ImageEndpointOptions {
   maxSourcePixels?: number;
   /** Images made at once; more wait in line, at most `maxQueued` of them for `queueMs`. */
   maxEncodes?: number;
+  /** Sources fetched (and held until made) at once, in a line of their own like the above. */
+  maxFetches?: number;
   maxQueued?: number;
   queueMs?: number;
 }
@@ -66,7 +68,12 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
   const disk = new DiskCache(options.cacheDir, options.maxCacheBytes ?? 512 * 1024 * 1024);
   watchImageCache(() => disk.bytes);
   // libvips and the source buffers are the costly part: few at once, the rest wait briefly.
-  const line = new Line(options.maxEncodes ?? 2, options.maxQueued ?? 32, options.queueMs ?? 5_000);
+  // Fetching waits on the network, not on the CPU: a line of its own, so that slow sources hold
+  // no encoding slot; a fetched source keeps its slot until its image is made, which bounds the
+  // sources held in memory to `maxFetches`.
+  const queued = [options.maxQueued ?? 32, options.queueMs ?? 5_000] as const;
+  const line = new Line(options.maxEncodes ?? 2, ...queued);
+  const fetches = new Line(options.maxFetches ?? 4, ...queued);
   let noImage: Promise<Buffer> | undefined;
 
   return async (req, res) => {
@@ -78,9 +85,17 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
       const key = createHash("sha256").update(`${upstream}|${sizeKey}|${accepted}`).digest("hex");
       let job = inFlight.get(key);
       if (!job) {
-        job = produce({ upstream, size, accepted, key, options, limits, disk, line }).finally(() =>
-          inFlight.delete(key),
-        );
+        job = produce({
+          upstream,
+          size,
+          accepted,
+          key,
+          options,
+          limits,
+          disk,
+          line,
+          fetches,
+        }).finally(() => inFlight.delete(key));
         inFlight.set(key, job);
       }
       const { file, format } = await job;
@@ -127,6 +142,7 @@ interface Job {
   limits: { maxSourceBytes: number; maxSourcePixels: number };
   disk: DiskCache;
   line: Line;
+  fetches: Line;
 }
 
 /** The cached file for this source, size and format, made now if it is not there yet. */
@@ -136,17 +152,19 @@ async function produce(job: Job): Promise<{ file: string; format: Format }> {
   for (const format of accepted === "original" ? (["jpeg", "png"] as const) : [accepted]) {
     if (await disk.has(fileOf(format))) return { file: fileOf(format), format };
   }
-  return job.line.run(async () => {
-    const { upstream, size, limits } = job;
+  const { upstream, size, limits } = job;
+  return job.fetches.run(async () => {
     const source = await fetchSource(upstream, options.timeoutMs, limits.maxSourceBytes);
-    const encoded = timeImageEncode();
-    const { output, format } = await encode(source, size, accepted, {
-      maxSourcePixels: limits.maxSourcePixels,
-      memoryMb: options.libvipsMemoryMb ?? 16,
+    return job.line.run(async () => {
+      const encoded = timeImageEncode();
+      const { output, format } = await encode(source, size, accepted, {
+        maxSourcePixels: limits.maxSourcePixels,
+        memoryMb: options.libvipsMemoryMb ?? 16,
+      });
+      encoded({ format });
+      const file = fileOf(format);
+      await disk.write(file, output);
+      return { file, format };
     });
-    encoded({ format });
-    const file = fileOf(format);
-    await disk.write(file, output);
-    return { file, format };
   });
 }
