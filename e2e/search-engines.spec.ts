@@ -154,7 +154,9 @@ for (const lang of languages) {
       name: projects.title,
       funder: { name: projects.client },
       location: { name: projects.location },
-      foundingDate: projects.date.slice(0, 10),
     });
+    // Its date is when it was completed: no founding date nor any other date of schema.org's.
+    expect(projects.date).toBeTruthy();
+    expect(project).not.toHaveProperty("foundingDate");
   });
 }

@@ -19,10 +19,10 @@ export function meta(args: Route.MetaArgs) {
   return recordMeta(
     args,
     args.loaderData?.project,
-    ({ image_content, image, client, location, date }) => ({
+    ({ image_content, image, client, location }) => ({
       description: image_content,
       image,
-      about: { type: "Project", client, location, date },
+      about: { type: "Project", client, location },
     }),
   );
 }

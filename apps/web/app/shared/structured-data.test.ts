@@ -82,18 +82,17 @@ describe("structuredData", () => {
     });
   });
 
-  it("describes a project with its client, location and date", () => {
+  it("describes a project with its client and location, not its completion date as another date", () => {
     const graph = graphOf({
       pathname: "/en/projects/7",
       url: "https://www.example.com/en/projects/7",
       title: "Tower 7",
-      about: { type: "Project", client: "Ministry", location: "Riyadh", date: "2021-03-04" },
+      about: { type: "Project", client: "Ministry", location: "Riyadh" },
     });
     expect(ofType(graph, "Project")).toMatchObject({
       name: "Tower 7",
       funder: { "@type": "Organization", name: "Ministry" },
       location: { "@type": "Place", name: "Riyadh" },
-      foundingDate: "2021-03-04",
     });
   });
 

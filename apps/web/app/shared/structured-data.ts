@@ -15,7 +15,7 @@ type Thing = Record<string, unknown>;
 /** The page's main subject, as a route describes it to `pageMeta`. */
 export type MainEntity =
   | { type: "NewsArticle"; published?: string | null }
-  | { type: "Project"; client?: string | null; location?: string | null; date?: string | null };
+  | { type: "Project"; client?: string | null; location?: string | null };
 
 export interface StructuredDataInput {
   lang: Language;
@@ -114,15 +114,14 @@ function mainEntity(input: StructuredDataInput, about: MainEntity): Thing {
       publisher: { "@id": `${input.siteUrl}/#organization`, name: input.company.name },
     };
   }
-  // schema.org's Project: the client pays for it (funder), it stands somewhere (location).
-  const started = day(about.date);
+  // schema.org's Project: the client pays for it (funder), it stands somewhere (location). Its
+  // date is when it was (or will be) completed, for which Project has no property: not said.
   return {
     "@type": "Project",
     name: input.title,
     ...common,
     ...(about.client ? { funder: { "@type": "Organization", name: about.client } } : {}),
     ...(about.location ? { location: { "@type": "Place", name: about.location } } : {}),
-    ...(started ? { foundingDate: started } : {}),
     parentOrganization: { "@id": `${input.siteUrl}/#organization`, name: input.company.name },
   };
 }

@@ -66,9 +66,8 @@ describe("sitemapPages", () => {
     expect(versionsOf(pages, "/en/otherPages/5")?.ar?.path).toBe("/ar/otherPages/5");
     expect(versionsOf(pages, "/ar/CurrentProjects/8")?.en?.path).toBe("/en/CurrentProjects/8");
     // Only where it exists: the project is English only; news 1 is on English page 2 only.
-    expect(versionsOf(pages, "/en/projects/7")).toEqual({
-      en: { path: "/en/projects/7", lastmod: "2020-01-31" },
-    });
+    // A project's date is its completion, no modification date of its page.
+    expect(versionsOf(pages, "/en/projects/7")).toEqual({ en: { path: "/en/projects/7" } });
     // A date in the future is no modification date.
     expect(versionsOf(pages, "/en/news/1")).toEqual({ en: { path: "/en/news/1" } });
     // Paged lists: page 2 of the news exists in English only.

@@ -54,12 +54,12 @@ export interface SitemapPage {
 interface Row {
   id: number | string;
   created_at?: string | null;
-  date?: string | null;
 }
 
 /** A date the data gives (`2024-05-01…`) as `YYYY-MM-DD`, unless it is not a past date. */
 function lastmodOf(row: Row, today: string): string | undefined {
-  const day = (row.created_at ?? row.date ?? "").slice(0, 10);
+  // When it was published; a project's `date` is its completion, not a change of its page.
+  const day = (row.created_at ?? "").slice(0, 10);
   return /^\d{4}-\d{2}-\d{2}$/.test(day) && day <= today ? day : undefined;
 }
 
