@@ -174,6 +174,13 @@ test.describe("404", () => {
       // Kept by no cache in front: the address may name a page tomorrow.
       expect(response?.headers()["cache-control"]).toBe("no-store");
       await expectNotFound(page, lang);
+      // Not a page of the site: no canonical or alternate address, no share card (which
+      // would be a 404 too); a title and noindex.
+      await expect(
+        page.locator('link[rel="canonical"], link[rel="alternate"][hreflang]'),
+      ).toHaveCount(0);
+      await expect(page.locator('meta[property^="og:"], meta[name^="twitter:"]')).toHaveCount(0);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
       const home = page.getByRole("link", {
         name: lang === "en" ? "Go Back Home" : "العودة إلى الصفحة الرئيسية",
       });

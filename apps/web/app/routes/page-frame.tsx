@@ -15,8 +15,11 @@ export function meta(args: Route.MetaArgs) {
   const lang = langParam(args.params);
   const t = i18nFor(lang).t;
   const notFound = isRouteErrorResponse(args.error) && args.error.status === 404;
+  // An error names no page of the site: its title and description only, no canonical or
+  // alternate address, no share card (the card of an address that is no page is a 404 itself).
+  const tags = pageMeta(args, { title: notFound ? t("error.404.title") : t("error.title") });
   return [
-    ...pageMeta(args, { title: notFound ? t("error.404.title") : t("error.title") }),
+    ...tags.filter((tag) => "title" in tag || ("name" in tag && tag.name === "description")),
     { name: "robots", content: "noindex" },
   ];
 }
