@@ -100,11 +100,16 @@ export function phoneOverflowTests(paths: () => Promise<string[]>) {
     onlyAt("phone", "phone width");
 
     for (const lang of languages) {
-      test(`/${lang}: no horizontal overflow on a phone`, async ({ page }) => {
+      test(`/${lang}: no horizontal overflow on a phone, down to 320 px`, async ({ page }) => {
+        const size = page.viewportSize() ?? { width: 390, height: 844 };
         for (const pagePath of await paths()) {
           await page.goto(`/${lang}${pagePath}`);
           await expect(heading(page)).toBeVisible();
           await expectNoHorizontalOverflow(page, pagePath);
+          // The narrowest phone the site is made for.
+          await page.setViewportSize({ width: 320, height: 640 });
+          await expectNoHorizontalOverflow(page, `${pagePath} at 320 px`);
+          await page.setViewportSize(size);
         }
       });
     }

@@ -31,6 +31,13 @@ export class DiskCache {
     const size = this.#files.get(file);
     if (size !== undefined) {
       this.#files.delete(file);
+      try {
+        // Still there: someone may have emptied the folder (a cleaner, an operator).
+        await fs.access(file);
+      } catch {
+        this.#bytes -= size;
+        return false;
+      }
       this.#files.set(file, size);
       return true;
     }

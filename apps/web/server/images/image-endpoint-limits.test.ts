@@ -174,6 +174,16 @@ describe("one address per image", () => {
     expect(canonicalMediaUrl("/storage/%d8%b5.jpg", [])).toBe("/storage/%D8%B5.jpg");
   });
 
+  it("makes an image again when its file is gone from the folder (emptied by hand)", async () => {
+    const site = await startSite();
+    expect((await site.get("/storage/removed.jpg")).status).toBe(200);
+    for (const file of filesIn(site.cacheDir)) fs.rmSync(path.join(site.cacheDir, file));
+    const again = await site.get("/storage/removed.jpg");
+    expect(again.status).toBe(200);
+    expect(again.headers.get("content-type")).toBe("image/webp");
+    expect(filesIn(site.cacheDir)).toHaveLength(1);
+  });
+
   it("makes each result once: a second request and a restarted endpoint ask the API nothing", async () => {
     const site = await startSite();
     expect((await site.get("/storage/once.jpg")).status).toBe(200);
