@@ -177,6 +177,23 @@ for (const lang of languages) {
         await expect(page.getByRole("alert")).toHaveText("");
       });
 
+      test("corrected in its field and sent with one click: the click is not lost as the messages go", async ({
+        page,
+      }) => {
+        const values = typed(lang, "one-click");
+        await send(page, { ...values, email: "sarah.example.com" });
+        const email = field(page, "email");
+        await expect(email).toBeFocused();
+        await email.fill(values.email);
+        // Pressing the button leaves the field: its message and the alert go only once the
+        // press is over, so the button is still under the pointer when the click comes.
+        await submitButton(page).click();
+        await expect(
+          page.getByRole("status").filter({ hasText: t["contact.success"] }),
+        ).toBeVisible();
+        await expectStoredOnce(sharedApiDb, values, lang);
+      });
+
       test("a valid message reaches the API exactly as typed, and the form is cleared", async ({
         page,
       }) => {

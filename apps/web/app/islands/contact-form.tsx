@@ -118,11 +118,35 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
   /**
    * Leaving a field: the errors of fields changed since they were shown are checked again, and
    * go when they pass (aria-invalid with them). None is added before a submit; an error of the
-   * server's (which the page cannot check) stays while its field is as it was.
+   * server's (which the page cannot check) stays while its field is as it was. Left by pressing
+   * something (the send button): checked once the press is over, as the messages that go move
+   * what is below them, and the button would move away from under the pointer before its click.
    */
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     if (!hasErrors) return;
-    const now = readContactValues(new FormData(event.currentTarget));
+    const form = event.currentTarget;
+    if (!pressing.current) recheck(form);
+    else
+      document.addEventListener("pointerup", () => setTimeout(() => recheck(form)), {
+        once: true,
+      });
+  };
+  /** Whether a pointer is pressed on the form (from `pointerdown` to its `pointerup`). */
+  const pressing = useRef(false);
+  const onPointerDown = () => {
+    pressing.current = true;
+    document.addEventListener(
+      "pointerup",
+      () => {
+        pressing.current = false;
+      },
+      { once: true, capture: true },
+    );
+  };
+
+  const recheck = (form: HTMLFormElement) => {
+    if (!form.isConnected) return;
+    const now = readContactValues(new FormData(form));
     const check = validateContact(now, lang);
     const still: ContactErrors = check.ok ? {} : check.errors;
     setErrors((shown) => {
@@ -200,6 +224,7 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
         noValidate
         onSubmit={onSubmit}
         onBlur={onBlur}
+        onPointerDown={onPointerDown}
         aria-labelledby="contact-form-heading"
         className="mt-6 grid gap-5 sm:grid-cols-2"
       >
