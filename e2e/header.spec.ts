@@ -195,6 +195,25 @@ test.describe("header", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
+    test("the header is solid, so the page scrolls under it unseen, and every slide of a slider can be scrolled to", async ({
+      page,
+    }) => {
+      await page.goto("/ar");
+      const header = page.locator("header").first();
+      await page.evaluate(() => scrollTo(0, 1500));
+      const background = await header.evaluate(
+        (element) => getComputedStyle(element).backgroundColor,
+      );
+      expect(background).toMatch(/^rgb\(/); // opaque: rgb(), not rgba() nor transparent
+      // The latest projects: more slides than fit, reached by scrolling the slider itself.
+      const slider = page.getByTestId("latest-projects").getByTestId("carousel-viewport");
+      const reach = await slider.evaluate((viewport) => ({
+        overflow: getComputedStyle(viewport).overflowX,
+        more: viewport.scrollWidth > viewport.clientWidth,
+      }));
+      expect(reach).toEqual({ overflow: "auto", more: true });
+    });
+
     test.describe(() => {
       onlyAt("phone", "phone navigation");
 

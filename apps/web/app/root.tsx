@@ -33,11 +33,17 @@ const fontsOf: Record<Language, string[]> = { en: [interLatin], ar: [cairoArabic
 /**
  * For browsers without scripts: lazy images show their <noscript> copy instead of a
  * placeholder; desktop dropdowns open on hover and keyboard focus, and the phone menu (a
- * popover, which needs no script) shows every sub-menu. Unlayered, so they win over `hidden`.
+ * popover, which needs no script) shows every sub-menu; the header is solid (the script that
+ * makes it so once the page scrolls does not run, and the page's text would show through);
+ * sliders scroll sideways, a slide at a time, so every slide can be reached. Unlayered, so they
+ * win over `hidden`.
  */
 const withoutScripts = [
   "img[data-lazy]{display:none}",
   "li:is(:hover,:focus-within)>[data-dropdown],[data-submenu]{display:block}",
+  "[data-site-header]{background:var(--color-navy-900)}",
+  "[data-slides-viewport]{overflow-x:auto;scroll-snap-type:x mandatory}",
+  "[data-slides-viewport]>*>*{scroll-snap-align:start}",
 ].join("");
 
 /** The page's language from the URL (`/ar/...`); null outside a language. */

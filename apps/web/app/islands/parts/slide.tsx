@@ -56,6 +56,7 @@ export function Slides({
       style={style}
       className={cn("overflow-hidden", className)}
       data-testid={testId}
+      data-slides-viewport
     >
       <div className={cn("flex touch-pan-y touch-pinch-zoom", trackClassName)}>
         {items.map((item, index) => (
