@@ -33,7 +33,10 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
 
   return (
     // Translucent once the page is scrolled: `html[data-scrolled]` (page-script/scrolled-page.ts).
-    <header data-site-header className="focus-on-dark fixed inset-x-0 top-0 z-40 bg-linear-to-b from-navy-950/80 to-transparent transition-[background-color,box-shadow,backdrop-filter] duration-200 print:hidden in-data-scrolled:bg-navy-900/90 in-data-scrolled:bg-none in-data-scrolled:shadow-lg in-data-scrolled:shadow-navy-950/20 in-data-scrolled:backdrop-blur-md">
+    <header
+      data-site-header
+      className="focus-on-dark fixed inset-x-0 top-0 z-40 bg-linear-to-b from-navy-950/80 to-transparent transition-[background-color,box-shadow,backdrop-filter] duration-200 print:hidden in-data-scrolled:bg-navy-900/90 in-data-scrolled:bg-none in-data-scrolled:shadow-lg in-data-scrolled:shadow-navy-950/20 in-data-scrolled:backdrop-blur-md"
+    >
       <div className="mx-auto flex min-h-20 max-w-7xl items-center gap-4 px-4 sm:px-6 xl:gap-3">
         <a
           href="/"
