@@ -20,7 +20,7 @@ function Label({ children }: { children: React.ReactNode }) {
   return (
     <span
       aria-hidden="true"
-      className="min-w-0 text-xs font-semibold text-slate-500 latin:tracking-wide latin:uppercase md:hidden"
+      className="min-w-0 text-xs font-semibold wrap-normal text-slate-500 latin:tracking-wide latin:uppercase md:hidden"
     >
       {children}
     </span>
