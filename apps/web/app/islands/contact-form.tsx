@@ -125,23 +125,23 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     if (!hasErrors) return;
     const form = event.currentTarget;
-    if (!pressing.current) recheck(form);
-    else
-      document.addEventListener("pointerup", () => setTimeout(() => recheck(form)), {
-        once: true,
-      });
+    if (pressing.current) afterPress.current = () => recheck(form);
+    else recheck(form);
   };
   /** Whether a pointer is pressed on the form (from `pointerdown` to its `pointerup`). */
   const pressing = useRef(false);
+  /** The check a field left by that press waits to make. */
+  const afterPress = useRef<(() => void) | null>(null);
   const onPointerDown = () => {
     pressing.current = true;
-    document.addEventListener(
-      "pointerup",
-      () => {
-        pressing.current = false;
-      },
-      { once: true, capture: true },
-    );
+    const pressed = () => {
+      pressing.current = false;
+      const check = afterPress.current;
+      afterPress.current = null;
+      // After the click the press makes (the send), not before it.
+      if (check) setTimeout(check);
+    };
+    document.addEventListener("pointerup", pressed, { once: true, capture: true });
   };
 
   const recheck = (form: HTMLFormElement) => {

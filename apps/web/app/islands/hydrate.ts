@@ -77,12 +77,12 @@ function MarkHydrated({ root, children }: { root: HTMLElement; children?: ReactN
     const replay = (index: number) => {
       const use = uses[index];
       if (!use) return;
-      if (use.key === undefined) {
-        if (use.element.isConnected) use.element.click();
-      } else if (use.element.isConnected) {
-        use.element.dispatchEvent(
-          new KeyboardEvent("keydown", { key: use.key, bubbles: true, cancelable: true }),
-        );
+      if (use.element.isConnected) {
+        if (use.key === undefined) use.element.click();
+        else
+          use.element.dispatchEvent(
+            new KeyboardEvent("keydown", { key: use.key, bubbles: true, cancelable: true }),
+          );
       }
       setTimeout(() => replay(index + 1));
     };
