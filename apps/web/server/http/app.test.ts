@@ -4,10 +4,12 @@
  * request ids are given and echoed). The pages themselves are the browser tests' (they need
  * the build).
  */
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { repoRoot } from "../repo-root.ts";
 import { parseSettings } from "../settings.server.ts";
 import { createSiteApp } from "./app.ts";
@@ -56,5 +58,61 @@ describe("createSiteApp", () => {
     expect(String((await answerTo({ "X-Request-Id": "no good" })).requestId)).toMatch(
       /^[0-9a-f-]{36}$/,
     );
+  });
+});
+
+describe("the client build's own files", () => {
+  let clientDir: string;
+  let filesServer: http.Server;
+  let base = "";
+
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "client-build-"));
+    fs.mkdirSync(path.join(clientDir, "assets"));
+    fs.writeFileSync(path.join(clientDir, "logo.svg"), "<svg/>");
+    fs.writeFileSync(path.join(clientDir, "assets", "page-abc123.js"), "export {}");
+    const app = createSiteApp({
+      settings: parseSettings({
+        NODE_ENV: "test",
+        API_BASE_URL: "http://127.0.0.1:9",
+        COMPANY_FILE: path.join(repoRoot, "apps/web/company.json"),
+        ACCESS_LOG: "false",
+      }),
+      clientDir,
+    });
+    filesServer = http.createServer(app);
+    await new Promise<void>((resolve) => filesServer.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(filesServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => filesServer.close(resolve));
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it("serves them, hashed assets for a year and the others for an hour", async () => {
+    const logo = await fetch(`${base}/logo.svg`);
+    expect(logo.status).toBe(200);
+    expect(await logo.text()).toBe("<svg/>");
+    expect(logo.headers.get("cache-control")).toBe("public, max-age=3600");
+    const asset = await fetch(`${base}/assets/page-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("looks nothing up on disk for any other address (every page would pay a stat)", async () => {
+    const stat = vi.spyOn(fs, "stat");
+    try {
+      const answer = await fetch(`${base}/en/news`);
+      await answer.arrayBuffer();
+      // A file added after the start is not served either: the build's files are listed once.
+      fs.writeFileSync(path.join(clientDir, "late.svg"), "<svg/>");
+      expect((await fetch(`${base}/late.svg`)).headers.get("content-type")).not.toBe(
+        "image/svg+xml",
+      );
+      const inClientDir = stat.mock.calls.filter(([file]) => String(file).startsWith(clientDir));
+      expect(inClientDir).toEqual([]);
+    } finally {
+      stat.mockRestore();
+    }
   });
 });

@@ -10,6 +10,7 @@
  * one copy of every module: the site made here from the settings (site-context.server.ts) and the
  * visitor reach loaders and actions through React Router's context.
  */
+import fs from "node:fs";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -93,6 +94,22 @@ function traced(serverBuild: ServerBuild): ServerBuild {
   return made;
 }
 
+/**
+ * The client build's own files beside `assets/` (icons, logo), listed once: a built site never
+ * changes. Only their addresses reach the file server, so a page costs no look-up on disk
+ * (a stat of a missing file on every page, cached or not: 0.2 ms of a search's CPU, issue 33).
+ */
+function publicFiles(clientDir: string): express.RequestHandler {
+  const names = new Set(
+    fs
+      .readdirSync(clientDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  const serve = express.static(clientDir, { maxAge: "1h", index: false });
+  return (req, res, next) => (names.has(req.path) ? serve(req, res, next) : next());
+}
+
 /** Whether the page handler sent this answer encoded already (page-handler.ts). */
 const sentWhole = (res: ServerResponse) => (res as express.Response).locals?.[SENT_WHOLE] === true;
 
@@ -133,7 +150,7 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
         fallthrough: false,
       }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    app.use(publicFiles(options.clientDir));
   }
   if (options.mediaProxyTo) app.use("/storage", mediaProxy(options.mediaProxyTo));
   // The public files as served: the client build's copy, or the sources in development.
