@@ -335,6 +335,54 @@ for (const lang of languages) {
     });
 
     test.describe(() => {
+      onlyAt("desktop", "the widths are set by the test");
+
+      test("at the breakpoints' edges: the banner shows one slide under 865 px and three from 865; the carousels 1.5 slides 5 px apart under 768 and 2.5 slides 20 px apart from 768", async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width: 767, height: 900 });
+        await openHome(page, lang);
+        const hero = page.getByTestId("hero-slider");
+        const heroSlide = page.getByTestId("hero-slide").first();
+        const carousel = page.getByTestId("latest-projects");
+        const slide = carousel.getByTestId("carousel-slide").first();
+        /** Slides per view and the gap between them, as laid out now. */
+        const layout = async () => {
+          const [heroBox, heroSlideBox, slideBox] = await Promise.all(
+            [hero, heroSlide, slide].map((box) => box.boundingBox()),
+          );
+          const { track, gap } = await carousel.getByTestId("carousel-viewport").evaluate(
+            (viewport, slideElement) => {
+              const style = getComputedStyle(viewport);
+              const track =
+                viewport.clientWidth -
+                parseFloat(style.paddingLeft) -
+                parseFloat(style.paddingRight);
+              return { track, gap: getComputedStyle(slideElement).paddingInlineStart };
+            },
+            await slide.elementHandle(),
+          );
+          if (!heroBox || !heroSlideBox || !slideBox) throw new Error("no box");
+          const gapPx = parseFloat(gap);
+          return {
+            heroPerView: Math.round((heroBox.width + 50) / heroSlideBox.width),
+            perView: Math.round(((track + gapPx) / slideBox.width) * 10) / 10,
+            gap,
+          };
+        };
+        for (const [width, expected] of [
+          [767, { heroPerView: 1, perView: 1.5, gap: "5px" }],
+          [768, { heroPerView: 1, perView: 2.5, gap: "20px" }],
+          [864, { heroPerView: 1, perView: 2.5, gap: "20px" }],
+          [865, { heroPerView: 3, perView: 2.5, gap: "20px" }],
+        ] as const) {
+          await page.setViewportSize({ width, height: 900 });
+          await expect.poll(layout, { message: `at ${width} px` }).toEqual(expected);
+        }
+      });
+    });
+
+    test.describe(() => {
       onlyAt("phone", "phone width only");
 
       test("the phone layout does not overflow sideways", async ({ page }) => {
