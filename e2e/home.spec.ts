@@ -4,10 +4,10 @@
  * services grid and latest news.
  */
 
-import { apiData, company, type Lang, languages, t } from "./support/content.ts";
+import { apiData, company, type Lang, languages, shownImage, t } from "./support/content.ts";
 import { expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
 import { expect, expectLive, onlyAt, type Page, test } from "./support/test.ts";
-import { codePoints, escapeHtml, truncated } from "./support/text.ts";
+import { codePoints, escapeHtml, plainText, truncated } from "./support/text.ts";
 
 const selectedSlide = (page: Page) => page.locator('[data-testid="hero-slide"][data-selected]');
 
@@ -145,7 +145,7 @@ for (const lang of languages) {
 
     // One load of the home page for what it shows and how it is laid out, then what moves:
     // the banner slider's dots, then the latest projects carousel from its start to its end.
-    test("the company's name as heading, the extra-data strip by index, slide widths by breakpoint, services and news links with news cut to 250 characters, a named banner slider, carousels in the reading direction with disabled ends", async ({
+    test("the company's name as heading, the extra-data strip by index, the About Us block, the header's title on the home page only, slide widths by breakpoint, services and news links with news cut to 250 characters, a named banner slider, carousels in the reading direction with disabled ends", async ({
       page,
     }, testInfo) => {
       await openHome(page, lang);
@@ -168,6 +168,33 @@ for (const lang of languages) {
           await expect(shown.nth(i)).toContainText(item.title);
           await expect(shown.nth(i)).toContainText(item.content);
         }
+      });
+
+      await test.step("the About Us block: the first record's image, title and content", async () => {
+        const [about] = await apiData<{ title: string; content: string; image: string }[]>(
+          "/api/about-homepage",
+          lang,
+        );
+        if (!about) throw new Error("no home about record");
+        const block = page.locator("section", { has: page.locator("#home-about") });
+        await expect(block.getByRole("heading", { level: 2 })).toHaveText(about.title);
+        const words = plainText(about.content).split(" ").slice(0, 8).join(" ");
+        expect(words.length).toBeGreaterThan(10);
+        await expect(block).toContainText(words);
+        const source = await block
+          .locator("img")
+          .first()
+          .evaluate((image) => image.getAttribute("data-src") ?? image.getAttribute("src"));
+        expect(new URL(shownImage(source), "http://x").pathname).toBe(
+          new URL(about.image, "http://x").pathname,
+        );
+      });
+
+      await test.step("the header's animated title and description are on the home page only", async () => {
+        await expect(page.getByTestId("home-title")).toBeVisible();
+        const elsewhere = await (await page.request.get(`/${lang}/news`)).text();
+        expect(elsewhere).toContain("data-site-header");
+        expect(elsewhere).not.toContain('data-testid="home-title"');
       });
 
       await test.step("the slide widths follow the breakpoints", async () => {

@@ -5,7 +5,7 @@
  * download and the scroll to the top when leaving a page: e2e/leaving-page.spec.ts.
  */
 
-import { apiData, company } from "./support/content.ts";
+import { apiData, company, t } from "./support/content.ts";
 import { escapeRegExp } from "./support/keyboard.ts";
 import { seriousViolations } from "./support/page-checks.ts";
 import { startSite, startSiteWithApi } from "./support/site.ts";
@@ -213,7 +213,22 @@ test.describe("the content API is down", () => {
         expect(response?.headers()["cache-control"]).toBe("no-store");
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
         await expect(page.getByText(message)).toBeVisible();
-        await expect(page.getByTestId("error-screen")).toBeVisible();
+        const screen = page.getByTestId("error-screen");
+        await expect(screen).toBeVisible();
+        // The error's own message, then 'Try Again' (this page again) and 'Go Back Home'.
+        await expect(screen.getByText(t(lang, "error.api.unavailable"))).toBeVisible();
+        await expect(screen.getByRole("link")).toHaveText([
+          t(lang, "error.tryAgain"),
+          t(lang, "error.goHome"),
+        ]);
+        await expect(screen.getByRole("link", { name: t(lang, "error.tryAgain") })).toHaveAttribute(
+          "href",
+          `/${lang}/soso`,
+        );
+        await expect(screen.getByRole("link", { name: t(lang, "error.goHome") })).toHaveAttribute(
+          "href",
+          "/",
+        );
       }
       // One structured line per failed endpoint, never a crash.
       const failures = site.logged().filter((entry) => entry.component === "answers");
