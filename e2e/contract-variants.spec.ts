@@ -6,7 +6,7 @@
  * its answers (support/editing-proxy.ts); the site sends media through its own `/storage` proxy
  * (MEDIA_BASE_URL=/). Plain HTTP at one width; the long titles in the browser at both.
  */
-import { company, i18n } from "./support/content.ts";
+import { company, firstId, i18n } from "./support/content.ts";
 import { type EditingProxy, type ProxiedSite, siteBehindProxy } from "./support/editing-proxy.ts";
 import { controlledBy, expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
 import type { RunningSite } from "./support/site.ts";
@@ -247,7 +247,8 @@ test.describe("in the browser", () => {
       }
       return body;
     };
-    for (const pagePath of ["/en/news", "/ar/projects", "/ar", "/en/services/2"]) {
+    const service = await firstId("/api/services", "en", proxy.url);
+    for (const pagePath of ["/en/news", "/ar/projects", "/ar", `/en/services/${service}`]) {
       await page.goto(site.url + pagePath);
       await expect(heading(page)).toBeVisible();
       await expect(page.getByText(word).filter({ visible: true }).first()).toBeVisible();
@@ -370,8 +371,9 @@ test("what editors paste stays inside the screen and reads as the page: long cod
     }
     return body;
   };
+  const story = await firstId("/api/news", "en", proxy.url);
   for (const lang of ["en", "ar"] as const) {
-    await page.goto(`${site.url}/${lang}/news/1`);
+    await page.goto(`${site.url}/${lang}/news/${story}`);
     await expect(page.getByText(longLine)).toBeAttached();
     await expectNoHorizontalOverflow(page, lang);
     await expect(page.locator("h1")).toHaveCount(1);

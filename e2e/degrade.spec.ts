@@ -68,7 +68,7 @@ test.afterAll(async () => {
 });
 
 for (const lang of languages) {
-  test(`/${lang}: a broken footer feed and home strip degrade only those blocks`, async ({
+  test(`/${lang}: a broken footer feed and home services strip degrade only those blocks`, async ({
     page,
   }) => {
     const response = await page.goto(`${site.url}/${lang}`);
@@ -81,6 +81,13 @@ for (const lang of languages) {
     // The footer says there are no projects to show instead of failing the page.
     await expect(page.locator("footer")).toContainText(i18n[lang]["footer.noProjects"]);
     await expect(page.getByTestId("footer-projects")).toHaveCount(0);
+    // The services strip says it has nothing to show; the page around it stays.
+    const services = page.locator("section", { has: page.locator("#home-services") });
+    await expect(services.getByRole("heading", { level: 2 })).toHaveText(
+      i18n[lang]["home.ourServices"],
+    );
+    await expect(services).toContainText(i18n[lang]["common.noData"]);
+    await expect(page.getByTestId("service-card")).toHaveCount(0);
     // An incomplete page is made again for the next visitor, not kept.
     const again = await fetch(`${site.url}/${lang}`);
     expect(again.status).toBe(200);

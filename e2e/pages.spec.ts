@@ -4,15 +4,7 @@
  * Their search tags: e2e/meta.spec.ts.
  */
 
-import {
-  apiData,
-  firstId,
-  inBothLanguages,
-  languages,
-  seedLength,
-  shownImage,
-  t,
-} from "./support/content.ts";
+import { apiData, firstId, languages, shownImage, t } from "./support/content.ts";
 import { heading, phoneOverflowTests } from "./support/page-checks.ts";
 import { expect, onlyAt, test } from "./support/test.ts";
 import { decodeHtml } from "./support/text.ts";
@@ -75,7 +67,8 @@ test.describe("services list", () => {
       page,
     }) => {
       const services = await apiData<Service[]>("/api/services", lang);
-      expect(services).toHaveLength(seedLength("services.json"));
+      // Two at least: the keyboard step goes from the first card to the second.
+      expect(services.length).toBeGreaterThan(1);
 
       await page.goto(`/${lang}/services`);
       await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
@@ -116,12 +109,6 @@ test.describe("services list", () => {
       await expect(page.locator(".rich-content")).toContainText(firstText(detail.content));
     });
   }
-
-  test("Arabic titles differ from the English ones", async () => {
-    const [en, ar] = await inBothLanguages<Service[]>("/api/services");
-    expect(ar.map((s) => s.id)).toEqual(en.map((s) => s.id));
-    for (const [index, service] of ar.entries()) expect(service.title).not.toBe(en[index]?.title);
-  });
 
   test.describe(() => {
     onlyAt("desktop", "no hover on touch screens");
@@ -249,7 +236,7 @@ test.describe("equipment", () => {
       const [header] = await apiData<EquipmentPage[]>("/api/equipment-pages", lang);
       if (!header) throw new Error("no equipment page record");
       const items = await apiData<EquipmentItem[]>("/api/equipments", lang);
-      expect(items).toHaveLength(seedLength("equipment.json"));
+      expect(items.length).toBeGreaterThan(0);
 
       await page.goto(`/${lang}/equipment`);
       await expect(heading(page)).toHaveText(header.title);
@@ -271,12 +258,6 @@ test.describe("equipment", () => {
       }
     });
   }
-
-  test("Arabic equipment differs from the English", async () => {
-    const [en, ar] = await inBothLanguages<EquipmentItem[]>("/api/equipments");
-    expect(ar.map((item) => item.quantity)).toEqual(en.map((item) => item.quantity));
-    for (const [index, item] of ar.entries()) expect(item.title).not.toBe(en[index]?.title);
-  });
 });
 
 const paths = async () => [

@@ -38,10 +38,6 @@ export async function apiData<T>(
   return ((await response.json()) as { data: T }).data;
 }
 
-/** The `data` of an API path in English and in Arabic. */
-export const inBothLanguages = <T>(apiPath: string) =>
-  Promise.all([apiData<T>(apiPath, "en"), apiData<T>(apiPath, "ar")]);
-
 /** Every item of a paged list of the API (`/api/news`...), all its pages, in the API's order. */
 export async function allPages<T>(list: string, lang: Lang): Promise<T[]> {
   const first = await apiData<Paged<T>>(list, lang);
@@ -58,14 +54,6 @@ export type NewsSummary = Payload<"news">["data"][number];
 
 /** Every news story of the API, all pages, in the API's order. */
 export const allNews = (lang: Lang) => allPages<NewsSummary>("/api/news", lang);
-
-/** A seed file of the reference API (apps/content-api/seed/`file`), parsed. */
-function seed<T = unknown>(file: string): T {
-  return JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/content-api/seed", file), "utf8"));
-}
-
-/** How many records a seed file holds. */
-export const seedLength = (file: string) => seed<unknown[]>(file).length;
 
 /** The interface strings of each language, by key (apps/web/app/i18n/`lang`.json). */
 export const i18n = Object.fromEntries(
@@ -94,8 +82,8 @@ export function company(lang: Lang) {
 }
 
 /** The id of the first item of a list or paged endpoint, so tests never assume an id exists. */
-export async function firstId(apiPath: string, lang: Lang = "en"): Promise<string> {
-  const data = await apiData<unknown>(apiPath, lang);
+export async function firstId(apiPath: string, lang: Lang = "en", base?: string): Promise<string> {
+  const data = await apiData<unknown>(apiPath, lang, base);
   const items = Array.isArray(data) ? data : (data as Paged<{ id: unknown }>).data;
   const id = (items[0] as { id?: unknown } | undefined)?.id;
   if (id === undefined || id === null) throw new Error(`${apiPath} has no items`);

@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { repoRoot } from "./repo-root.ts";
 import {
   heapModeSetting,
   loadSettings,
@@ -11,14 +14,22 @@ import {
 const api = { API_BASE_URL: "http://127.0.0.1:4000" };
 
 describe("parseSettings", () => {
-  it("gives the documented defaults", () => {
-    const settings = parseSettings(api);
-    expect(settings).toMatchObject({
-      PORT: 3000,
-      API_TIMEOUT_MS: 20_000,
-      CACHE_TTL_MS: 300_000,
-      SITE_URL: "https://www.arkan-contracting.example",
-    });
+  it("gives the defaults the README's table of settings states", () => {
+    const settings: Record<string, unknown> = parseSettings(api);
+    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    // "| `NAME` | `literal` | what it does |": the rows whose default is one literal value.
+    const rows = [...readme.matchAll(/^\| `([A-Z_]+)` +\| `([^`]+)` +\|/gm)];
+    let compared = 0;
+    for (const [, name = "", stated = ""] of rows) {
+      if (!(name in settings)) continue;
+      const value = settings[name];
+      // Paths are made absolute; the table gives them from where the site runs.
+      if (typeof value === "string" && path.isAbsolute(value) && !path.isAbsolute(stated))
+        expect(value.endsWith(stated), name).toBe(true);
+      else expect(String(value), name).toBe(stated);
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(20);
     expect(settings.MEDIA_BASE_URL).toBeUndefined();
   });
 

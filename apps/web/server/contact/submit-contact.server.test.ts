@@ -5,9 +5,9 @@
  * form token: a message without a valid one, or with one another message spent, is held.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ContactOutcome, OutgoingMessage } from "./contact-api.server.ts";
+import { type ContactOutcome, type OutgoingMessage, submissionKey } from "./contact-api.server.ts";
 import { fillTokenKey, issueFillToken } from "./fill-token.server.ts";
-import { type Outbox, outboxWriter } from "./outbox.server.ts";
+import { outboxWriter } from "./outbox.server.ts";
 import { RateLimiter } from "./rate-limit.server.ts";
 import { memoryLimiter } from "./shared-rate-limit.server.ts";
 import { outboxSpentTokens } from "./spent-tokens.server.ts";
@@ -36,8 +36,27 @@ function post(shown: string | null = shownBefore(), message = `number ${++count}
   return new Request("http://site.example/en/contactUs", { method: "POST", body });
 }
 
-/** A desk with a quota of one message, whose API answers `outcome`. */
-function deskAnswering(outcome: ContactOutcome, outbox: ContactDesk["outbox"] = vi.fn()) {
+/** What `post` sends as the visible fields, after the server's checks. */
+const typed = (message: string) => ({
+  name: "Sarah Ahmed",
+  email: "sarah@example.com",
+  message: `Please call me about the tender, ${message}.`,
+});
+
+/** The idempotency key the action gives the message `post(…, message)` posted as `request`. */
+async function keyOf(request: Request, message: string) {
+  const submission = (await request.clone().formData()).get("submission");
+  return submissionKey(String(submission), "en", typed(message));
+}
+
+/**
+ * A desk with a quota of one message, whose API answers `outcome`; its outbox is a real one in
+ * memory unless another is given.
+ */
+function deskAnswering(
+  outcome: ContactOutcome,
+  outbox: ContactDesk["outbox"] = outboxWriter(":memory:"),
+) {
   const sent: OutgoingMessage[] = [];
   const desk: ContactDesk = {
     limiter: memoryLimiter(new RateLimiter({ limit: 1, windowMs: 60_000 })),
@@ -50,7 +69,7 @@ function deskAnswering(outcome: ContactOutcome, outbox: ContactDesk["outbox"] = 
     outbox,
     tokens: outboxSpentTokens(outboxWriter(":memory:")),
   };
-  return { desk, sent };
+  return { desk, sent, outbox };
 }
 
 const visitor = { address: "203.0.113.7", bodyTooLarge: () => false };
@@ -109,15 +128,41 @@ describe("submitContact", () => {
 
   it("queues the message when the API is unavailable (202), and that uses the quota", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const enqueue = vi.fn(() => ({ id: 7, created: true }));
-    const outbox = vi.fn((work: (outbox: Outbox) => unknown) =>
-      work({ enqueue } as unknown as Outbox),
-    ) as unknown as ContactDesk["outbox"];
-    const { desk, sent } = deskAnswering({ kind: "unavailable", reason: "down" }, outbox);
-    expect(await submit(desk)).toMatchObject({ http: 202, status: "queued" });
-    expect(enqueue).toHaveBeenCalledTimes(1);
+    const { desk, sent, outbox } = deskAnswering({ kind: "unavailable", reason: "down" });
+    const request = post(shownBefore(), "while the API is down");
+    const key = await keyOf(request, "while the API is down");
+    expect(await submit(desk, request)).toMatchObject({ http: 202, status: "queued" });
+    const queued = outbox((store) => store.list());
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      idempotencyKey: key,
+      lang: "en",
+      clientAddress: visitor.address,
+    });
+    expect(queued[0]?.form).toEqual(typed("while the API is down"));
+    // What is queued is the message the API could not take.
+    expect(sent).toEqual([
+      { form: queued[0]?.form, lang: "en", idempotencyKey: key, clientAddress: visitor.address },
+    ]);
+    expect(outbox((store) => store.held())).toEqual([]);
     expect(await submit(desk)).toMatchObject({ http: 429, status: "rateLimited" });
     expect(sent).toHaveLength(1);
+    expect(outbox((store) => store.list())).toHaveLength(1);
+  });
+
+  it("drops a message that filled the honeypot, answering as if sent, and counts it", async () => {
+    const { desk, sent, outbox } = deskAnswering({ kind: "created", id: 1 });
+    const request = post();
+    const form = await request.formData();
+    form.set("website", "https://spam.example");
+    const filled = new Request(request.url, { method: "POST", body: form });
+    expect(await submit(desk, filled)).toMatchObject({ http: 200, status: "sent" });
+    expect(sent).toEqual([]);
+    expect(outbox((store) => store.dropped())).toEqual({ honeypot: 1 });
+    expect(outbox((store) => store.list())).toEqual([]);
+    expect(outbox((store) => store.held())).toEqual([]);
   });
 
   it("answers 503 when neither the API nor the outbox can take it, and gives the quota back", async () => {
@@ -132,50 +177,70 @@ describe("submitContact", () => {
   });
 
   describe("the form token", () => {
-    /** A desk with a quota of ten whose outbox records what it holds. */
+    /** A desk with a quota of ten, and the reasons its (real) outbox holds messages for. */
     function holdingDesk() {
-      const held: string[] = [];
-      const hold = vi.fn((_message: OutgoingMessage, reason: string) => {
-        held.push(reason);
-        return held.length;
-      });
-      const outbox = vi.fn((work: (outbox: Outbox) => unknown) =>
-        work({ hold } as unknown as Outbox),
-      ) as unknown as ContactDesk["outbox"];
-      const { desk, sent } = deskAnswering({ kind: "created", id: 1 }, outbox);
+      const { desk, sent, outbox } = deskAnswering({ kind: "created", id: 1 });
       desk.limiter = memoryLimiter(new RateLimiter({ limit: 10, windowMs: 60_000 }));
-      return { desk, sent, held };
+      const held = () => outbox((store) => store.held());
+      return { desk, sent, outbox, held, reasons: () => held().map((entry) => entry.reason) };
     }
 
+    const noValidToken = "sent without a valid form token";
     it.each([
-      ["no token", null],
-      ["a forged token", `${Date.now() - 60_000}.${"a".repeat(16)}.${"A".repeat(43)}`],
+      ["no token", null, noValidToken],
+      [
+        "a forged token",
+        `${Date.now() - 60_000}.${"a".repeat(16)}.${"A".repeat(43)}`,
+        noValidToken,
+      ],
       [
         "a token over a day old",
         issueFillToken({ now: Date.now() - 25 * 60 * 60 * 1000, secret: formKey }),
+        noValidToken,
       ],
-      ["a token sent too soon", issueFillToken({ secret: formKey })],
-    ])("holds a message with %s, answering as if sent", async (_case, shown) => {
+      [
+        "a token sent too soon",
+        issueFillToken({ secret: formKey }),
+        "sent within 3000 ms of the form being shown",
+      ],
+    ])("holds a message with %s, answering as if sent", async (_case, shown, reason) => {
       vi.spyOn(console, "warn").mockImplementation(() => {});
-      const { desk, sent, held } = holdingDesk();
+      const { desk, sent, outbox, held } = holdingDesk();
       desk.minFillMs = 3_000;
-      expect(await submit(desk, post(shown))).toMatchObject({ http: 200, status: "sent" });
+      const request = post(shown, "held for a person");
+      const key = await keyOf(request, "held for a person");
+      expect(await submit(desk, request)).toMatchObject({ http: 200, status: "sent" });
       expect(sent).toEqual([]);
-      expect(held).toHaveLength(1);
+      expect(held()).toEqual([
+        {
+          id: expect.any(Number),
+          idempotencyKey: key,
+          lang: "en",
+          clientAddress: visitor.address,
+          form: typed("held for a person"),
+          reason,
+          createdAt: expect.any(Number),
+        },
+      ]);
+      // Held, not queued: the worker never sends it by itself.
+      expect(outbox((store) => store.list())).toEqual([]);
     });
 
     it("sends one message per token: another message with it is held", async () => {
       vi.spyOn(console, "warn").mockImplementation(() => {});
-      const { desk, sent, held } = holdingDesk();
+      const { desk, sent, held, reasons } = holdingDesk();
       const token = shownBefore();
       expect(await submit(desk, post(token))).toMatchObject({ http: 200, status: "sent" });
-      expect(await submit(desk, post(token))).toMatchObject({ http: 200, status: "sent" });
+      const second = post(token, "the second message");
+      const key = await keyOf(second, "the second message");
+      expect(await submit(desk, second)).toMatchObject({ http: 200, status: "sent" });
       expect(sent).toHaveLength(1);
-      expect(held).toEqual(["sent with a form token another message had used"]);
+      expect(reasons()).toEqual(["sent with a form token another message had used"]);
+      expect(held()[0]).toMatchObject({ idempotencyKey: key, form: typed("the second message") });
     });
 
     it("lets the same message use its token again (a retry after a lost answer)", async () => {
-      const { desk, sent, held } = holdingDesk();
+      const { desk, sent, reasons } = holdingDesk();
       const token = shownBefore();
       const again = () => {
         const request = post(token, "the same words");
@@ -188,7 +253,7 @@ describe("submitContact", () => {
       expect(await submit(desk, retry(first))).toMatchObject({ status: "sent" });
       expect(sent).toHaveLength(2);
       expect(sent[0]?.idempotencyKey).toBe(sent[1]?.idempotencyKey);
-      expect(held).toEqual([]);
+      expect(reasons()).toEqual([]);
     });
 
     it("gives the token back when the API refused the message, for the corrected one", async () => {

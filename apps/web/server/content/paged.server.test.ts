@@ -31,9 +31,11 @@ async function redirectOf(promise: Promise<unknown>) {
 
 describe("loadPage", () => {
   it("loads the page asked for", async () => {
-    const { client } = newsClient(4);
+    const { client, asked } = newsClient(4);
     const page = await loadPage(client, "news", "en", at("?page=3"));
-    expect(page).toMatchObject({ page: 3, lastPage: 4 });
+    expect(page).toEqual({ items: [{ id: 3 }], page: 3, lastPage: 4 });
+    // Page 1 tells where the list ends; then page 3 itself is read.
+    expect(asked).toEqual([1, 3]);
   });
 
   it("sends a page past the end to the last page without asking the API for it", async () => {

@@ -14,34 +14,32 @@ export interface SlideLayout {
   perView: number;
 }
 
+/** `large` applies from the component's breakpoint (a Tailwind variant), `small` below it. */
 export interface ResponsiveLayout {
-  /** Width (px) from which `large` applies. */
-  breakpoint: number;
   small: SlideLayout;
   large: SlideLayout;
 }
 
-/** Latest projects / latest news: 1.5 slides with 5 px gaps on phones, 2.5 with 20 px from 768 px. */
+/**
+ * Latest projects / latest news: 1.5 slides with 5 px gaps on phones, 2.5 with 20 px from 768 px
+ * (`md:` in carousel.tsx).
+ */
 export const CONTENT_CAROUSEL: ResponsiveLayout = {
-  breakpoint: 768,
   small: { gap: 5, perView: 1.5 },
   large: { gap: 20, perView: 2.5 },
 };
 
-/** Home banner slider: one slide per view, three from 865 px, 50 px apart. */
+/**
+ * Home banner slider: one slide per view, three from 865 px (`min-[54.0625rem]:` in
+ * hero-slider.tsx), 50 px apart.
+ */
 export const HERO_SLIDER: ResponsiveLayout = {
-  breakpoint: 865,
   small: { gap: 50, perView: 1 },
   large: { gap: 50, perView: 3 },
 };
 
 /** Home banner autoplay delay, ms. */
 export const HERO_AUTOPLAY_DELAY = 6000;
-
-/** The layout that applies at a viewport `width`. */
-export function layoutAt(layout: ResponsiveLayout, width: number): SlideLayout {
-  return width < layout.breakpoint ? layout.small : layout.large;
-}
 
 /**
  * Width of one slide as a share of the carousel's track. Slides carry the gap as padding and
