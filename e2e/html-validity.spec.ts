@@ -142,6 +142,10 @@ test("the server HTML of every route, in both languages, has no error or warning
     expect(html, "the error screen").toContain('data-testid="error-screen"');
     add(`/${lang} (API down)`, html);
   }
+  // The server's own error page: a malformed address never reaches React.
+  const malformed = await request.get("/ar/news/%", { maxRedirects: 0 });
+  expect(malformed.status(), "/ar/news/%").toBe(400);
+  add("/ar/news/% (the server's error page)", await malformed.text());
 
   const results = await validate(pages);
   const problems: string[] = [];

@@ -22,7 +22,13 @@ function statusOf(error: unknown): number {
   return typeof status === "number" && status >= 400 && status < 600 ? status : 500;
 }
 
-/** A self-contained page: it must render even when the build's assets are what failed. */
+/**
+ * A self-contained page: it must render even when the build's assets are what failed. It has
+ * the React screens' parts (SPEC.md section 8, components/error-screens.tsx): the title, the
+ * sentence, for a failure its status as the error's message (never the error's own text, which
+ * may name files), 'Try Again' and 'Go Back Home' (`/`). 'Try Again' is `href=""`, this very
+ * address: the page never writes the request's path into a link.
+ */
 export function errorPageHtml(status: number, pathname: string): string {
   const first = pathname.split("/")[1]?.toLowerCase();
   const lang = isLanguage(first) ? first : defaultLanguage;
@@ -30,14 +36,19 @@ export function errorPageHtml(status: number, pathname: string): string {
   const notFound = status === 404;
   const title = notFound ? t["error.404.title"] : t["error.title"];
   const message = notFound ? t["error.404.message"] : t["error.message"];
+  const detail = notFound
+    ? ""
+    : `<p class="detail">${escapeHtml(t["error.status"].replace("{{status}}", String(status)))}</p>`;
+  const tryAgain = `<a href="">${escapeHtml(t["error.tryAgain"])}</a>`;
+  const goHome = `<a href="/">${escapeHtml(t["error.goHome"])}</a>`;
   return `<!doctype html>
 <html lang="${lang}" dir="${directionOf(lang)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;text-align:center}main{max-width:36rem;padding:2rem}a{display:inline-block;margin-top:1.5rem;padding:.75rem 1.5rem;border-radius:.5rem;background:#0f2a44;color:#fff;text-decoration:none}</style>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;text-align:center}main{max-width:36rem;padding:2rem}.detail{color:#475569}nav{display:flex;flex-wrap:wrap;gap:.75rem;justify-content:center;margin-top:1.5rem}a{padding:.75rem 1.5rem;border-radius:.5rem;border:1px solid #0f2a44;color:#0f2a44;text-decoration:none}a:first-child{background:#0f2a44;color:#fff}</style>
 </head>
-<body><main data-testid="error-screen"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>
-<a href="/${lang}">${escapeHtml(t["error.goHome"])}</a></main></body>
+<body><main data-testid="error-screen"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${detail}
+<nav>${notFound ? goHome + tryAgain : tryAgain + goHome}</nav></main></body>
 </html>`;
 }
 

@@ -122,8 +122,17 @@ describe("errorPage", () => {
     const html = errorPageHtml(404, "/ar/assets/x.js");
     expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(html).toContain(ar["error.404.title"]);
-    expect(html).toContain('href="/ar"');
-    expect(errorPageHtml(500, "/en/x")).toContain('<html lang="en" dir="ltr">');
+    // Go Back Home (/) first, then Try Again (this address), as the React 404 screen.
+    expect([...html.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map((m) => [m[2], m[1]])).toEqual([
+      [ar["error.goHome"], "/"],
+      [ar["error.tryAgain"], ""],
+    ]);
+    const failed = errorPageHtml(500, "/en/x");
+    expect(failed).toContain('<html lang="en" dir="ltr">');
+    // A failure: its status as the message, then Try Again first; no path written into a link.
+    expect(failed).toContain('<p class="detail">Error code: 500</p>');
+    expect([...failed.matchAll(/<a href="([^"]*)">/g)].map((m) => m[1])).toEqual(["", "/"]);
+    expect(errorPageHtml(400, '/en/"><script>')).not.toContain("<script>");
     // Any spelling of the language; English for any other address.
     expect(errorPageHtml(400, "/AR/%")).toContain('<html lang="ar" dir="rtl">');
     expect(errorPageHtml(404, "/arabic/x")).toContain('<html lang="en" dir="ltr">');
