@@ -3,6 +3,7 @@
  * mode: a change shows on the next page load), reading API_BASE_URL like the production server
  * (the repository's `npm run dev` runs it beside the reference API).
  */
+import http from "node:http";
 import { defaultMode, loadSettings, mediaProxyTarget, SettingsError } from "./settings.server.ts";
 
 // The mode, like start.ts does for production: libraries read it when first imported.
@@ -25,7 +26,10 @@ const { loggerFor } = await import("./log.server.ts");
 const log = loggerFor("http");
 log.info(`Reading content from ${settings.API_BASE_URL}`);
 const outboxWorker = outboxWorkerFromSettings(settings);
-const vite = await createServer({ server: { middlewareMode: true } });
+// Vite's live-update socket shares the site's server (its address and port), rather than
+// listening on a port of its own on every interface.
+const server = http.createServer();
+const vite = await createServer({ server: { middlewareMode: true, hmr: { server } } });
 // Loaded through Vite, so the app and the routes it serves share Vite's copy of each module.
 const { createSiteApp } = (await vite.ssrLoadModule(
   "./server/http/app.ts",
@@ -36,7 +40,8 @@ const app = createSiteApp({
   before: [vite.middlewares],
   mediaProxyTo: mediaProxyTarget(settings),
 });
-const server = app.listen(settings.PORT, settings.HOST, () => {
+server.on("request", app);
+server.listen(settings.PORT, settings.HOST, () => {
   log.info(`Development server on http://${settings.HOST}:${settings.PORT}`);
 });
 
