@@ -54,6 +54,42 @@ test.describe("Arabic routes speak Arabic", () => {
     }
   });
 
+  test("no interface text is left in English: every text and label an Arabic page shares with the English one is data, not words", async ({
+    page,
+  }) => {
+    /** Each text of the page and each text a label or picture carries (its own translations). */
+    const textsOf = async (path: string) => {
+      await page.goto(path, { waitUntil: "domcontentloaded" });
+      return page.evaluate(() => {
+        const found = new Set<string>();
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (node.parentElement?.closest("script, style, template, noscript")) continue;
+          found.add(node.textContent?.trim() ?? "");
+        }
+        for (const name of ["aria-label", "alt", "title", "placeholder"]) {
+          for (const element of document.querySelectorAll(`[${name}]`))
+            found.add(element.getAttribute(name)?.trim() ?? "");
+        }
+        return [...found].filter((text) => /\p{L}/u.test(text));
+      });
+    };
+    const paths = Object.values(await pagePaths());
+    expect(paths.length).toBeGreaterThan(8);
+    for (const path of [...paths, "/iso", "/HSE", "/CurrentProjects", "/search?q=tower"]) {
+      const english = new Set(await textsOf(`/en${path}`));
+      const arabic = await textsOf(`/ar${path}`);
+      expect(arabic.length, path).toBeGreaterThan(10);
+      // Shared and without an Arabic letter: an address, a number or a name written the same
+      // way in both (one token with "@", "." or ":"), never a word of the interface.
+      const untranslated = arabic.filter(
+        (text) =>
+          english.has(text) && !arabicLetters.test(text) && !/^[^\s]*[@.:][^\s]*$/.test(text),
+      );
+      expect(untranslated, path).toEqual([]);
+    }
+  });
+
   /** The title, heading and text of a screen, in a record for notArabic(). */
   async function screenText(page: Page) {
     return {
