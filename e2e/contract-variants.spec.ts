@@ -309,12 +309,16 @@ test("a dozen home banners keep the slider's buttons on the screen, each a 24 px
     await page.goto(`${site.url}/${lang}`);
     const slider = page.getByTestId("hero-slider");
     await expect(slider.getByTestId("hero-dot")).toHaveCount(12);
+    let measured = 0;
     for (const button of await slider.getByRole("button").all()) {
       if (!(await button.isVisible())) continue;
       await expect(button).toBeInViewport({ ratio: 1 });
       const box = await button.boundingBox();
       expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(24);
+      measured += 1;
     }
+    // Previous, next, pause and the twelve dots.
+    expect(measured).toBe(15);
     await expectNoHorizontalOverflow(page, lang);
   }
 });
