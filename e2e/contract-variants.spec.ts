@@ -286,6 +286,51 @@ test("a home page without banners shows the company's name where they would be",
   }
 });
 
+test.describe(() => {
+  onlyAt("phone", "a narrow screen");
+
+  test("a long e-mail address wraps after its @ or before a dot, never at one of its hyphens (320 px)", async ({
+    page,
+  }) => {
+    const address = "customer-relations@arkan-general-contracting.example";
+    rewriteRows("/api/contact-info", ([first]) => [{ ...first, title: "E-mail", info: address }]);
+    await page.setViewportSize({ width: 320, height: 800 });
+    for (const lang of ["en", "ar"] as const) {
+      await page.goto(`${site.url}/${lang}/contactUs`);
+      const links = page.locator(`a[href="mailto:${address}"]`);
+      await expect(links).toHaveCount(2);
+      for (const link of await links.all()) {
+        await expect(link).toHaveText(address);
+        // Where its lines break: the characters either side of each break.
+        const breaks = await link.evaluate((element) => {
+          const boxes: { char: string; top: number }[] = [];
+          const range = document.createRange();
+          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? "";
+            for (let i = 0; i < text.length; i++) {
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const box = range.getClientRects()[0];
+              if (box) boxes.push({ char: text[i] ?? "", top: box.top });
+            }
+          }
+          const breaks: string[] = [];
+          for (let i = 1; i < boxes.length; i++) {
+            const [before, after] = [boxes[i - 1], boxes[i]];
+            if (before && after && after.top > before.top + 2)
+              breaks.push(`${before.char}|${after.char}`);
+          }
+          return breaks;
+        });
+        expect(breaks.length, `${lang}: the address takes more than one line`).toBeGreaterThan(0);
+        for (const at of breaks) expect(at, lang).toMatch(/^@\||\|\.$/);
+      }
+      await expectNoHorizontalOverflow(page, lang);
+    }
+  });
+});
+
 test("without contact details, the contact page and the footer say where to write instead", async ({
   page,
 }) => {

@@ -56,8 +56,8 @@ export function ContactInfoList({
               <p className={`text-sm ${muted}`}>{item.title}</p>
               <p className={`font-medium ${strong}`}>
                 {href ? (
-                  <a href={href} dir="ltr" className="hover:text-amber-brand hover:underline">
-                    {info}
+                  <a href={href} dir="ltr" className="group hover:text-amber-brand hover:underline">
+                    {kind === "email" ? <EmailAddress address={info} /> : info}
                   </a>
                 ) : (
                   keepNumbersWithUnits(info)
@@ -69,4 +69,19 @@ export function ContactInfoList({
       })}
     </ul>
   );
+}
+
+/**
+ * An e-mail address that wraps only after its "@" or before a ".": a line ending at its own
+ * hyphen ("info@arkan-" / "contracting.example") reads as a word cut in two. Each part is a box
+ * of its own, which breaks inside only when it is wider than the line. The text copied is the
+ * address as written; the underline is drawn on each part, as a box does not inherit it.
+ */
+function EmailAddress({ address }: { address: string }) {
+  return address.split(/(?<=@)|(?=\.)/).map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+    <span key={index} className="inline-block max-w-full wrap-anywhere group-hover:underline">
+      {part}
+    </span>
+  ));
 }
