@@ -14,10 +14,8 @@ import { repoRoot } from "../repo-root.ts";
 import { parseSettings } from "../settings.server.ts";
 import { createSiteApp } from "./app.ts";
 
-let server: http.Server;
-let port = 0;
-
-beforeAll(async () => {
+/** The app on a loopback port, its API unreachable; `clientDir`: a client build to serve. */
+async function listening(clientDir?: string): Promise<{ server: http.Server; port: number }> {
   const app = createSiteApp({
     settings: parseSettings({
       NODE_ENV: "test",
@@ -25,10 +23,18 @@ beforeAll(async () => {
       COMPANY_FILE: path.join(repoRoot, "apps/web/company.json"),
       ACCESS_LOG: "false",
     }),
+    clientDir,
   });
-  server = http.createServer(app);
+  const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+let server: http.Server;
+let port = 0;
+
+beforeAll(async () => {
+  ({ server, port } = await listening());
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
@@ -71,18 +77,9 @@ describe("the client build's own files", () => {
     fs.mkdirSync(path.join(clientDir, "assets"));
     fs.writeFileSync(path.join(clientDir, "logo.svg"), "<svg/>");
     fs.writeFileSync(path.join(clientDir, "assets", "page-abc123.js"), "export {}");
-    const app = createSiteApp({
-      settings: parseSettings({
-        NODE_ENV: "test",
-        API_BASE_URL: "http://127.0.0.1:9",
-        COMPANY_FILE: path.join(repoRoot, "apps/web/company.json"),
-        ACCESS_LOG: "false",
-      }),
-      clientDir,
-    });
-    filesServer = http.createServer(app);
-    await new Promise<void>((resolve) => filesServer.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(filesServer.address() as AddressInfo).port}`;
+    const started = await listening(clientDir);
+    filesServer = started.server;
+    base = `http://127.0.0.1:${started.port}`;
   });
   afterAll(async () => {
     await new Promise((resolve) => filesServer.close(resolve));
