@@ -14,16 +14,23 @@ import { repoRoot } from "../repo-root.ts";
 import { parseSettings } from "../settings.server.ts";
 import { createSiteApp } from "./app.ts";
 
-/** The app on a loopback port, its API unreachable; `clientDir`: a client build to serve. */
-async function listening(clientDir?: string): Promise<{ server: http.Server; port: number }> {
+/**
+ * The app on a loopback port, its API unreachable unless `env` says otherwise; `options`: a
+ * client build to serve, media to proxy.
+ */
+async function listening(
+  options: { clientDir?: string; mediaProxyTo?: string } = {},
+  env: Record<string, string> = {},
+): Promise<{ server: http.Server; port: number }> {
   const app = createSiteApp({
     settings: parseSettings({
       NODE_ENV: "test",
       API_BASE_URL: "http://127.0.0.1:9",
       COMPANY_FILE: path.join(repoRoot, "apps/web/company.json"),
       ACCESS_LOG: "false",
+      ...env,
     }),
-    clientDir,
+    ...options,
   });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -77,7 +84,7 @@ describe("the client build's own files", () => {
     fs.mkdirSync(path.join(clientDir, "assets"));
     fs.writeFileSync(path.join(clientDir, "logo.svg"), "<svg/>");
     fs.writeFileSync(path.join(clientDir, "assets", "page-abc123.js"), "export {}");
-    const started = await listening(clientDir);
+    const started = await listening({ clientDir });
     filesServer = started.server;
     base = `http://127.0.0.1:${started.port}`;
   });
@@ -110,6 +117,30 @@ describe("the client build's own files", () => {
       expect(inClientDir).toEqual([]);
     } finally {
       stat.mockRestore();
+    }
+  });
+});
+
+describe("the media proxy", () => {
+  it("gives up on an API that does not answer after API_TIMEOUT_MS, as every API request", async () => {
+    // An API that takes the request and never answers.
+    const silent = http.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const api = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const site = await listening(
+      { mediaProxyTo: api },
+      { API_BASE_URL: api, API_TIMEOUT_MS: "300" },
+    );
+    try {
+      const started = Date.now();
+      const answer = await fetch(`http://127.0.0.1:${site.port}/storage/news/a.webp`);
+      expect(answer.status).toBe(504);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      site.server.closeAllConnections();
+      silent.closeAllConnections();
+      await new Promise((resolve) => site.server.close(resolve));
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });

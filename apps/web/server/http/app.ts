@@ -152,7 +152,10 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
     );
     app.use(publicFiles(options.clientDir));
   }
-  if (options.mediaProxyTo) app.use("/storage", mediaProxy(options.mediaProxyTo));
+  if (options.mediaProxyTo) {
+    const headersTimeoutMs = settings.API_TIMEOUT_MS;
+    app.use("/storage", mediaProxy(options.mediaProxyTo, { headersTimeoutMs }));
+  }
   // The public files as served: the client build's copy, or the sources in development.
   const publicDir = options.clientDir ?? path.resolve(import.meta.dirname, "../../public");
   app.use(

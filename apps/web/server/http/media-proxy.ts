@@ -18,21 +18,10 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream } from "node:stream/web";
 import type express from "express";
 import { type Logger, loggerFor } from "../log.server.ts";
+import { AS_STORED, storedLength } from "./stored-files.server.ts";
 
 /** Answer headers passed on from the API (and its length: `storedLength`). */
 const forwardedHeaders = ["content-type", "cache-control", "etag", "last-modified"];
-
-/**
- * A file is asked for as it is stored (`identity`): `fetch` unzips a compressed answer but
- * keeps its compressed `Content-Length`, which would cut the visitor's download short.
- */
-export const AS_STORED = { "accept-encoding": "identity" } as const;
-
-/** The file's length to pass on: none when the API compressed it anyway (`fetch` unzipped it). */
-export function storedLength(answer: Response): string | null {
-  const encoding = answer.headers.get("content-encoding");
-  return encoding && encoding !== "identity" ? null : answer.headers.get("content-length");
-}
 
 /** The policy of every proxied answer: an SVG or a document shown here runs nothing. */
 export const MEDIA_POLICY =

@@ -1,0 +1,16 @@
+/**
+ * Files the API stores (media, the company profile) passed on to visitors as they are: the
+ * media proxy (`/storage`) and the company profile's download both fetch them this way.
+ */
+
+/**
+ * A file is asked for as it is stored (`identity`): `fetch` unzips a compressed answer but
+ * keeps its compressed `Content-Length`, which would cut the visitor's download short.
+ */
+export const AS_STORED = { "accept-encoding": "identity" } as const;
+
+/** The file's length to pass on: none when the API compressed it anyway (`fetch` unzipped it). */
+export function storedLength(answer: Response): string | null {
+  const encoding = answer.headers.get("content-encoding");
+  return encoding && encoding !== "identity" ? null : answer.headers.get("content-length");
+}
