@@ -5,12 +5,8 @@
  */
 import { defaultLanguage, isLanguage } from "@site/contract";
 import type express from "express";
-import ar from "../../app/i18n/ar.json" with { type: "json" };
-import en from "../../app/i18n/en.json" with { type: "json" };
-import { directionOf } from "../../app/i18n/index.ts";
+import { directionOf, i18nFor } from "../../app/i18n/index.ts";
 import { type Logger, loggerFor } from "../log.server.ts";
-
-const strings = { en, ar } as const;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -32,15 +28,15 @@ function statusOf(error: unknown): number {
 export function errorPageHtml(status: number, pathname: string): string {
   const first = pathname.split("/")[1]?.toLowerCase();
   const lang = isLanguage(first) ? first : defaultLanguage;
-  const t = strings[lang];
+  const { t } = i18nFor(lang);
   const notFound = status === 404;
-  const title = notFound ? t["error.404.title"] : t["error.title"];
-  const message = notFound ? t["error.404.message"] : t["error.message"];
+  const title = notFound ? t("error.404.title") : t("error.title");
+  const message = notFound ? t("error.404.message") : t("error.message");
   const detail = notFound
     ? ""
-    : `<p class="detail">${escapeHtml(t["error.status"].replace("{{status}}", String(status)))}</p>`;
-  const tryAgain = `<a href="">${escapeHtml(t["error.tryAgain"])}</a>`;
-  const goHome = `<a href="/">${escapeHtml(t["error.goHome"])}</a>`;
+    : `<p class="detail">${escapeHtml(t("error.status", { status }))}</p>`;
+  const tryAgain = `<a href="">${escapeHtml(t("error.tryAgain"))}</a>`;
+  const goHome = `<a href="/">${escapeHtml(t("error.goHome"))}</a>`;
   return `<!doctype html>
 <html lang="${lang}" dir="${directionOf(lang)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
