@@ -1,7 +1,7 @@
 /** The site navigation (SPEC.md "Navigation"), built from translated labels and API data. */
 import type { Id, Language } from "@site/contract";
 import type { TFunction } from "i18next";
-import { href, type PageName } from "../shared/page-table.ts";
+import { href, isHomePath, type PageName } from "../shared/page-table.ts";
 
 export interface NavLink {
   key: string;
@@ -82,11 +82,7 @@ export function isActive(link: NavLink, pathname: string): boolean {
   const path = pathname.toLowerCase().replace(/\/+$/, "");
   if (link.to) {
     const target = link.to.toLowerCase();
-    if (
-      /^\/(en|ar)$/.test(target)
-        ? path === target
-        : path === target || path.startsWith(`${target}/`)
-    ) {
+    if (isHomePath(target) ? path === target : path === target || path.startsWith(`${target}/`)) {
       return true;
     }
   }

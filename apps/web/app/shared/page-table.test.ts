@@ -6,6 +6,7 @@ import {
   isPagePath,
   langParam,
   languageFromCookie,
+  languageOfPath,
   type PageName,
   pageAddress,
   pageOf,
@@ -31,6 +32,14 @@ describe("redirectForUnsupportedLanguage", () => {
 });
 
 describe("language helpers", () => {
+  it("reads a path's language from its first segment, in any case, and nothing else", () => {
+    expect(languageOfPath("/ar/news")).toBe("ar");
+    expect(languageOfPath("/EN")).toBe("en");
+    expect(languageOfPath("/Ar/")).toBe("ar");
+    for (const path of ["/", "", "/fr/news", "/arabic", "/news/ar", "//ar", "/en%2F"])
+      expect(languageOfPath(path), path).toBeUndefined();
+  });
+
   it("switches the language prefix and keeps the rest", () => {
     expect(switchLanguagePath("/en/news/3", "?page=2", "ar")).toBe("/ar/news/3?page=2");
     expect(switchLanguagePath("/ar", "", "en")).toBe("/en");

@@ -97,6 +97,12 @@ export function pageOf(rest: string): PageName | undefined {
 }
 
 /** A page of the table at its one address. */
+/** The language a path's first segment names, in any case (`/AR/news`: "ar"), else undefined. */
+export function languageOfPath(pathname: string): Language | undefined {
+  const first = pathname.split("/")[1]?.toLowerCase();
+  return isLanguage(first) ? first : undefined;
+}
+
 export interface PageAddress {
   page: PageName;
   lang: Language;

@@ -3,9 +3,10 @@
  * missing `/assets/` file, a bug) gets the site's error screen with a fitting status, in the
  * visitor's language, never a stack trace, a file path or an internal address. One log line.
  */
-import { defaultLanguage, isLanguage } from "@site/contract";
+import { defaultLanguage } from "@site/contract";
 import type express from "express";
 import { directionOf, i18nFor } from "../../app/i18n/index.ts";
+import { languageOfPath } from "../../app/shared/page-table.ts";
 import { type Logger, loggerFor } from "../log.server.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -26,8 +27,7 @@ function statusOf(error: unknown): number {
  * address: the page never writes the request's path into a link.
  */
 export function errorPageHtml(status: number, pathname: string): string {
-  const first = pathname.split("/")[1]?.toLowerCase();
-  const lang = isLanguage(first) ? first : defaultLanguage;
+  const lang = languageOfPath(pathname) ?? defaultLanguage;
   const { t } = i18nFor(lang);
   const notFound = status === 404;
   const title = notFound ? t("error.404.title") : t("error.title");

@@ -13,10 +13,11 @@
  */
 import { createHash } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import { defaultLanguage, isLanguage, type Language, languages } from "@site/contract/languages";
+import { defaultLanguage, type Language, languages } from "@site/contract/languages";
 import type express from "express";
 import { pageScript } from "../../app/page-script/page-script.ts";
 import { speculationRules } from "../../app/page-script/speculation-rules.ts";
+import { languageOfPath } from "../../app/shared/page-table.ts";
 
 /**
  * Sets the headers every answer carries; `secure`: the request came over HTTPS (directly, or as
@@ -103,7 +104,7 @@ export function pagePolicies(
   );
   const fallback = policies.get(defaultLanguage) ?? "";
   return (pathname) => {
-    const first = pathname.split("/")[1]?.toLowerCase();
-    return (isLanguage(first) ? policies.get(first) : undefined) ?? fallback;
+    const lang = languageOfPath(pathname);
+    return (lang && policies.get(lang)) ?? fallback;
   };
 }

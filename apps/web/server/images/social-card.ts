@@ -16,7 +16,6 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Language } from "@site/contract";
 import type express from "express";
 import { pageAddress } from "../../app/shared/page-table.ts";
 import { cardVersion, pageOfCard } from "../../app/shared/social-image.ts";
@@ -65,11 +64,11 @@ export function socialCardEndpoint(options: SocialCardOptions): express.RequestH
       const address = pathname ? pageAddress(pathname) : undefined;
       const known = address && address.page !== "soso" && address.path === pathname;
       const title = known ? await options.pageTitle(pathname) : null;
-      if (!pathname || !title) {
+      if (!pathname || !title || !address) {
         res.status(404).type("text/plain").send("No such page");
         return;
       }
-      const lang: Language = pathname.startsWith("/ar") ? "ar" : "en";
+      const { lang } = address;
       const card: Card = {
         lang,
         title,

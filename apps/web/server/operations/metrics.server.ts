@@ -19,7 +19,7 @@
  * made it. A process registers only what it uses, so the primary's metrics and the workers' never
  * share a name.
  */
-import type { Language } from "@site/contract";
+import { type Language, languages } from "@site/contract";
 import type * as PromClient from "prom-client";
 import { pageKindOf } from "./page-kind.server.ts";
 
@@ -321,7 +321,6 @@ export interface SearchIndexState {
 
 /** Makes the search gauges read `state` at each scrape (the site search, search/search-index.server.ts). */
 export function watchSearchIndex(state: (lang: Language) => SearchIndexState | undefined) {
-  const langs: Language[] = ["en", "ar"];
   whenMetrics((c) => {
     if (c.register.getSingleMetric("search_index_documents")) return;
     new c.Gauge({
@@ -330,7 +329,7 @@ export function watchSearchIndex(state: (lang: Language) => SearchIndexState | u
       labelNames: ["lang"],
       aggregator: "max",
       collect() {
-        for (const lang of langs) this.set({ lang }, state(lang)?.documents ?? 0);
+        for (const lang of languages) this.set({ lang }, state(lang)?.documents ?? 0);
       },
     });
     new c.Gauge({
@@ -340,7 +339,7 @@ export function watchSearchIndex(state: (lang: Language) => SearchIndexState | u
       aggregator: "max",
       collect() {
         this.reset();
-        for (const lang of langs) {
+        for (const lang of languages) {
           const built = state(lang);
           if (built) this.set({ lang }, (Date.now() - built.builtAt) / 1000);
         }

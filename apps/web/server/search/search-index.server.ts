@@ -13,8 +13,9 @@
  *   saved), a search gets SearchPreparing (the page answers 503 with Retry-After) while the
  *   first build runs. A failed refresh keeps the last index and is retried after a back-off.
  */
-import { isLanguage, type Language } from "@site/contract";
+import { type Language, languages } from "@site/contract";
 import { mapLimit } from "@site/contract/concurrency";
+import { languageOfPath } from "../../app/shared/page-table.ts";
 import { type Logger, loggerFor, reasonOf } from "../log.server.ts";
 import { timeSearchBuild, watchSearchIndex } from "../operations/metrics.server.ts";
 import { LanguageIndex, type SearchDocument } from "./language-index.server.ts";
@@ -126,7 +127,7 @@ export class SiteSearch {
 
   /** Loads the saved indexes, or starts building them, in the background (at start). */
   warm(): void {
-    for (const lang of ["en", "ar"] as const) this.ready(lang);
+    for (const lang of languages) this.ready(lang);
   }
 
   /** Loads the saved index of `lang` if there is one newer than the one held. */
@@ -264,13 +265,13 @@ export class SiteSearch {
   async purged(paths?: readonly string[]): Promise<void> {
     const { source, store } = this.#options;
     const items = (paths ?? []).map((path) => source.itemAt(path));
-    const langs = new Set<Language>(["en", "ar"]);
+    const langs = new Set<Language>(languages);
     const refreshed = new Set<Language>();
     if (paths) {
       langs.clear();
       paths.forEach((path, i) => {
-        const lang = items[i]?.lang ?? path.split("/")[1]?.toLowerCase();
-        if (!isLanguage(lang)) return;
+        const lang = items[i]?.lang ?? languageOfPath(path);
+        if (!lang) return;
         if (!items[i]) refreshed.add(lang);
         langs.add(lang);
       });
