@@ -4,6 +4,9 @@
  * (server/images/image-endpoint.ts) makes of it for `srcset`. One table keeps every place that draws
  * a kind of image the same, and bounds the widths the endpoint accepts.
  */
+
+import { normaliseEscapes } from "./url-escapes.ts";
+
 interface ImageKindSpec {
   width: number;
   height: number;
@@ -134,8 +137,6 @@ export const imageCrops: ReadonlySet<string> = new Set(
 /** Longest `src` the image endpoint takes. */
 export const MAX_IMAGE_SRC_LENGTH = 2048;
 
-const unreserved = /[A-Za-z0-9\-._~]/;
-
 /**
  * The one spelling of a content image's address that the image endpoint resizes, or null when
  * `src` is not one: a media path (`/storage/...`) of the API, or of one of `origins` (the API's,
@@ -170,10 +171,7 @@ export function canonicalMediaUrl(src: string, origins: readonly string[]): stri
   } catch {
     return null;
   }
-  const path = encoded.replace(/%([0-9A-Fa-f]{2})/g, (sequence, hex: string) => {
-    const char = String.fromCharCode(Number.parseInt(hex, 16));
-    return unreserved.test(char) ? char : sequence.toUpperCase();
-  });
+  const path = normaliseEscapes(encoded);
   return /\.svgz?$/i.test(path) ? null : origin + path;
 }
 

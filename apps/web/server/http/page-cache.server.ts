@@ -10,6 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { pageAddress, pageQuery } from "../../app/shared/page-table.ts";
+import { normaliseEscapes } from "../../app/shared/url-escapes.ts";
 import { contentKeyOf } from "../content/content-keys.server.ts";
 import { countPageCache } from "../operations/metrics.server.ts";
 import { compress, type Effort, type Encoding, SENT_OFTEN, SENT_ONCE } from "./encoding.ts";
@@ -39,14 +40,6 @@ export interface PageCacheOptions {
 
 /** Longest key kept: a longer address is answered, never kept. */
 export const MAX_KEY_LENGTH = 1024;
-
-/** Escapes of characters that need none (`%6E` for `n`) are decoded; the others capitalised. */
-const unreserved = /[A-Za-z0-9\-._~]/;
-const normaliseEscapes = (path: string) =>
-  path.replace(/%([0-9A-Fa-f]{2})/g, (sequence, hex: string) => {
-    const char = String.fromCharCode(Number.parseInt(hex, 16));
-    return unreserved.test(char) ? char : sequence.toUpperCase();
-  });
 
 /**
  * The one spelling of an address that is not a page of the table (a feed, a sitemap part, an
