@@ -290,7 +290,6 @@ describe("purge by content", () => {
 
 describe("an answer that breaks the contract after a good one (decision 002)", () => {
   it("serves the last good one, counted and logged, while it is younger than the stale bound; then 502", async () => {
-    const breaks: string[] = [];
     const log = captureLog();
     const bounded = createContentClient({
       baseUrl: base,
@@ -298,7 +297,6 @@ describe("an answer that breaks the contract after a good one (decision 002)", (
       cacheTtlMs: 50,
       cacheStaleMaxMs: 400,
       cacheMaxEntries: 50,
-      onContractBreak: (endpoint) => breaks.push(endpoint),
       logger: log.logger,
     });
     answer = () => ({ body: banners });
@@ -307,19 +305,18 @@ describe("an answer that breaks the contract after a good one (decision 002)", (
     await new Promise((resolve) => setTimeout(resolve, 60));
     // Stale and young: served at once; the refresh behind it finds the broken answer.
     expect((await bounded.content("homeBanners", "en"))[0]?.title).toBe("Towers");
-    await expect.poll(() => bounded.contractBreaks()).toBe(1);
-    expect(breaks).toEqual(["/api/homepage-banners"]);
-    expect(log.lines).toContainEqual(
-      expect.objectContaining({
-        message: "serving the last good answer",
-        reason: expect.stringContaining("does not follow the contract"),
-      }),
-    );
+    await expect
+      .poll(() => log.lines)
+      .toContainEqual(
+        expect.objectContaining({
+          message: "serving the last good answer",
+          reason: expect.stringContaining("does not follow the contract"),
+        }),
+      );
     await new Promise((resolve) => setTimeout(resolve, 400));
     // Older than the bound: the visitor waits for the API, and the broken answer is a 502.
     const error = await bounded.content("homeBanners", "en").catch((e: unknown) => e);
     expect((error as { init?: { status?: number } }).init?.status).toBe(502);
-    expect(bounded.contractBreaks()).toBeGreaterThanOrEqual(1);
     // Fixed at the API: served again once the back-off has passed.
     answer = () => ({ body: banners });
     await expect

@@ -246,8 +246,6 @@ export interface ContentClientOptions {
   store?: AnswerKeeper;
   /** A re-fetched answer differs from the one held: other processes should drop theirs. */
   onChange?: (key: string) => void;
-  /** The API sent an answer that breaks the contract (a counter for the metrics). */
-  onContractBreak?: (endpoint: string) => void;
   logger?: Logger;
 }
 
@@ -299,8 +297,6 @@ export interface ContentClient {
    * languages and every page of a list, in memory and in the store; returns the cache keys.
    */
   purgeContent(contentKeys: ReadonlySet<string>): string[];
-  /** Answers the API sent that broke the contract, since start. */
-  contractBreaks(): number;
   /**
    * This client for one request: `seen` learns until when each answer it reads is fresh, so
    * the page made from them is cached no longer (page-cache.server.ts).
@@ -339,19 +335,10 @@ export function createContentClient(options: ContentClientOptions): ContentClien
   });
 
   let lastAnswerAt = 0;
-  let contractBreaks = 0;
   const load = async <N extends EndpointName>(name: N, path: string, lang: Language) => {
-    try {
-      const payload = await getPayload(name, path, { lang, baseUrl, timeoutMs, mediaBaseUrl });
-      lastAnswerAt = Date.now();
-      return payload;
-    } catch (error) {
-      if (error instanceof ApiError && error.kind === "invalid") {
-        contractBreaks++;
-        options.onContractBreak?.(path);
-      }
-      throw error;
-    }
+    const payload = await getPayload(name, path, { lang, baseUrl, timeoutMs, mediaBaseUrl });
+    lastAnswerAt = Date.now();
+    return payload;
   };
 
   const client = (seen?: (freshUntil: number, key: string) => void): ContentClient => {
@@ -389,7 +376,6 @@ export function createContentClient(options: ContentClientOptions): ContentClien
           languages.flatMap((lang) => [...contentKeys].map((key) => `${lang} ${key}`)),
         );
       },
-      contractBreaks: () => contractBreaks,
       tracking: (track) => client(track),
     };
   };
