@@ -20,6 +20,7 @@ import {
 } from "@site/contract";
 import { languages } from "@site/contract/languages";
 import { data } from "react-router";
+import { bodyUpTo } from "../http/bounded-body.ts";
 import { currentRequestId, type Logger, loggerFor, reasonOf } from "../log.server.ts";
 import { countApiError, countStaleAnswer, timeApiRequest } from "../operations/metrics.server.ts";
 import { inSpan, tracing } from "../operations/tracing.server.ts";
@@ -108,7 +109,9 @@ async function send(path: string, endpoint: string, options: RequestOptions): Pr
       signal: AbortSignal.timeout(timeoutMs),
       redirect: "follow",
     });
-    text = await textUpTo(response, MAX_ANSWER_BYTES);
+    const body = await bodyUpTo(response, MAX_ANSWER_BYTES);
+    // UTF-8, a BOM dropped, as `Response.text()` reads it.
+    text = body && new TextDecoder().decode(body);
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     throw counted(
@@ -155,24 +158,6 @@ async function send(path: string, endpoint: string, options: RequestOptions): Pr
  * longest answer is a few KB; a page of news with its HTML, some hundred.
  */
 export const MAX_ANSWER_BYTES = 10 * 1024 * 1024;
-
-/** The body as text (UTF-8, a BOM dropped, as `Response.text()` reads it), or undefined past `limit`. */
-async function textUpTo(response: Response, limit: number): Promise<string | undefined> {
-  if (Number(response.headers.get("content-length")) > limit) {
-    await response.body?.cancel();
-    return undefined;
-  }
-  if (!response.body) return "";
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  // Leaving the loop early cancels the stream: the rest is never downloaded.
-  for await (const chunk of response.body) {
-    length += chunk.byteLength;
-    if (length > limit) return undefined;
-    chunks.push(chunk);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks, length));
-}
 
 /** `error`, counted in `content_api_errors_total` (an API 404 is an answer, not an error). */
 function counted(error: ApiError, endpoint: string): ApiError {

@@ -1,4 +1,5 @@
 /** Fetching a source image from the content API, bounded in time and bytes. */
+import { bodyUpTo } from "../http/bounded-body.ts";
 import { ImageError } from "./image-error.ts";
 
 /** Source types never resized: markup and scripts, SVG among them. */
@@ -36,23 +37,12 @@ export async function fetchSource(
     await response.body?.cancel().catch(() => {});
     throw refused ?? new ImageError(502, "the API sent no image");
   }
-  const chunks: Buffer[] = [];
-  let length = 0;
-  const reader = response.body.getReader();
+  let body: Buffer | undefined;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      length += value.byteLength;
-      if (length > maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw new ImageError(400, "src is too large");
-      }
-      chunks.push(Buffer.from(value));
-    }
+    body = await bodyUpTo(response, maxBytes);
   } catch (error) {
-    if (error instanceof ImageError) throw error;
     throw failed(error);
   }
-  return Buffer.concat(chunks, length);
+  if (!body) throw new ImageError(400, "src is too large");
+  return body;
 }

@@ -21,6 +21,7 @@ import { pageAddress } from "../../app/shared/page-table.ts";
 import { cardVersion, pageOfCard } from "../../app/shared/social-image.ts";
 import { decodeEntities } from "../../app/shared/text.ts";
 import type { CompanyFile } from "../company.server.ts";
+import { bodyUpTo } from "../http/bounded-body.ts";
 import { loggerFor, reasonOf } from "../log.server.ts";
 import { cacheFile, exists, sendCachedImage, writeAtomically } from "./cache-folder.ts";
 import { type Card, type CardDrawer, cardDrawer } from "./card-drawing.ts";
@@ -136,8 +137,8 @@ async function readLogo(logo: string, options: SocialCardOptions): Promise<Buffe
     }
     const response = await fetch(logo, { signal: AbortSignal.timeout(options.timeoutMs) });
     if (!response.ok) throw new Error(`the logo's host answered ${response.status}`);
-    const body = Buffer.from(await response.arrayBuffer());
-    if (body.length > MAX_LOGO_BYTES) throw new Error("the logo is too large");
+    const body = await bodyUpTo(response, MAX_LOGO_BYTES);
+    if (!body) throw new Error("the logo is too large");
     return body;
   } catch (error) {
     loggerFor("images").error({ logo }, `social card logo: ${reasonOf(error)}`);
