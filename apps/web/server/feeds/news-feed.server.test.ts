@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ContentClient } from "../content/api-client.server.ts";
+import { escapeXml } from "../escape-xml.ts";
 import { atomFeed, latestNews, timestampOf } from "./news-feed.server.ts";
-import { escapeXml } from "./xml.server.ts";
 
 const story = (id: number, created_at?: string | null) => ({
   id,

@@ -8,7 +8,7 @@ import { languages } from "@site/contract/languages";
 import { feedPath, href } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
 import type { ContentClient } from "../content/api-client.server.ts";
-import { escapeXml } from "./xml.server.ts";
+import { escapeXml } from "../escape-xml.ts";
 
 /** Stories a feed lists. */
 const FEED_LENGTH = 20;

@@ -17,7 +17,7 @@ import { href, type PageName, pages } from "../../app/shared/page-table.ts";
 import type { ContentClient } from "../content/api-client.server.ts";
 import { contentKeyOf } from "../content/content-keys.server.ts";
 import { allPages } from "../content/paged.server.ts";
-import { escapeXml } from "./xml.server.ts";
+import { escapeXml } from "../escape-xml.ts";
 
 /** API requests the sitemap runs at once: the API serves visitors too. */
 export const SITEMAP_API_CONCURRENCY = 4;

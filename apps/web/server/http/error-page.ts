@@ -7,9 +7,8 @@ import { defaultLanguage } from "@site/contract";
 import type express from "express";
 import { directionOf, i18nFor } from "../../app/i18n/index.ts";
 import { languageOfPath } from "../../app/shared/page-table.ts";
+import { escapeXml } from "../escape-xml.ts";
 import { type Logger, loggerFor } from "../log.server.ts";
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The status an error asks for (4xx/5xx from `http-errors` style errors), 500 otherwise. */
 function statusOf(error: unknown): number {
@@ -34,16 +33,16 @@ export function errorPageHtml(status: number, pathname: string): string {
   const message = notFound ? t("error.404.message") : t("error.message");
   const detail = notFound
     ? ""
-    : `<p class="detail">${escapeHtml(t("error.status", { status }))}</p>`;
-  const tryAgain = `<a href="">${escapeHtml(t("error.tryAgain"))}</a>`;
-  const goHome = `<a href="/">${escapeHtml(t("error.goHome"))}</a>`;
+    : `<p class="detail">${escapeXml(t("error.status", { status }))}</p>`;
+  const tryAgain = `<a href="">${escapeXml(t("error.tryAgain"))}</a>`;
+  const goHome = `<a href="/">${escapeXml(t("error.goHome"))}</a>`;
   return `<!doctype html>
 <html lang="${lang}" dir="${directionOf(lang)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<meta name="robots" content="noindex"><title>${escapeXml(title)}</title>
 <style>body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;text-align:center}main{max-width:36rem;padding:2rem}.detail{color:#475569}nav{display:flex;flex-wrap:wrap;gap:.75rem;justify-content:center;margin-top:1.5rem}a{padding:.75rem 1.5rem;border-radius:.5rem;border:1px solid #0f2a44;color:#0f2a44;text-decoration:none}a:first-child{background:#0f2a44;color:#fff}</style>
 </head>
-<body><main data-testid="error-screen"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${detail}
+<body><main data-testid="error-screen"><h1>${escapeXml(title)}</h1><p>${escapeXml(message)}</p>${detail}
 <nav>${notFound ? goHome + tryAgain : tryAgain + goHome}</nav></main></body>
 </html>`;
 }

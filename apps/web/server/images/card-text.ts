@@ -1,6 +1,8 @@
 /** Text on a social card: drawn by Pango in the Cairo font, and measured in lines. */
+
 import type { Language } from "@site/contract";
 import { directionOf } from "../../app/i18n/index.ts";
+import { escapeXml } from "../escape-xml.ts";
 import { FONT } from "./card-fonts.ts";
 
 type SharpModule = typeof import("sharp").default;
@@ -33,7 +35,7 @@ export function textMeasure(sharp: SharpModule) {
     // A direction mark first: the paragraph runs in the page's direction whatever its first
     // word, and "left" then means the side the language starts from (Pango flips it for RTL).
     const mark = directionOf(options.lang) === "rtl" ? "\u200f" : "\u200e";
-    const markup = `<span foreground="${options.colour}" line_height="0.8">${mark}${escapeMarkup(text)}</span>`;
+    const markup = `<span foreground="${options.colour}" line_height="0.8">${mark}${escapeXml(text)}</span>`;
     const { data, info } = await sharp({
       text: {
         text: markup,
@@ -71,8 +73,3 @@ export function textMeasure(sharp: SharpModule) {
 }
 
 export type Measure = ReturnType<typeof textMeasure>;
-
-/** Text as Pango markup shows it literally. */
-export function escapeMarkup(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}

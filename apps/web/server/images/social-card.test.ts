@@ -13,8 +13,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardVersion } from "../../app/shared/social-image.ts";
 import type { CompanyFile } from "../company.server.ts";
+import { escapeXml } from "../escape-xml.ts";
 import { type Card, type CardDrawer, cardDrawer } from "./card-drawing.ts";
-import { escapeMarkup } from "./card-text.ts";
 import { ogTitleOf, socialCardEndpoint } from "./social-card.ts";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -140,7 +140,7 @@ describe("the drawn card", () => {
   });
 });
 
-describe("ogTitleOf and escapeMarkup", () => {
+describe("ogTitleOf and the title as card markup", () => {
   it("reads the og:title as React writes it, entities decoded", () => {
     const html = `<head><meta property="og:type" content="website"/><meta property="og:title" content="Roads &amp; Bridges &lt;2&gt; &quot;A&quot; &#x27;B&#x27;"/></head>`;
     expect(ogTitleOf(html)).toBe(`Roads & Bridges <2> "A" 'B'`);
@@ -149,7 +149,7 @@ describe("ogTitleOf and escapeMarkup", () => {
   });
 
   it("keeps Pango markup in a title as text", () => {
-    expect(escapeMarkup(`<b>A & B</b> "q"`)).toBe(`&lt;b&gt;A &amp; B&lt;/b&gt; "q"`);
+    expect(escapeXml(`<b>A & B</b> "q"`)).toBe(`&lt;b&gt;A &amp; B&lt;/b&gt; &quot;q&quot;`);
   });
 });
 

@@ -1,4 +1,7 @@
-/** Text for the XML documents the site writes (the sitemap, the news feeds). */
+/**
+ * Text in the markup the server writes by hand: the sitemap, the news feeds, its own error page
+ * (HTML), and the social cards' Pango markup (XML).
+ */
 import { escapeUTF8 } from "entities/escape";
 
 /** Characters XML 1.0 cannot hold at all, which editors' text may carry. */
