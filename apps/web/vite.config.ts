@@ -12,14 +12,15 @@ export default defineConfig({
         rollupOptions: {
           output: {
             // As React Router names them, in fewer, larger files: one for the framework, one
-            // for the components and helpers pages share (a page's own code stays its own).
+            // for the components and strings pages share (a page's own code stays its own).
+            // The islands' script (hydrate.ts) is bundled apart and never loads these.
             entryFileNames: "assets/[name]-[hash].js",
             advancedChunks: {
               groups: [
                 { name: "framework", test: /node_modules[\\/]/, priority: 2 },
                 {
                   name: "shared",
-                  test: /app[\\/](components|lib|i18n)[\\/]/,
+                  test: /app[\\/](components|i18n)[\\/]/,
                   minShareCount: 2,
                   priority: 1,
                 },
