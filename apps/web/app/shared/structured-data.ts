@@ -9,6 +9,7 @@ import type { Language } from "@site/contract/languages";
 import type en from "../i18n/en.json";
 import { i18nFor } from "../i18n/index.ts";
 import { href, type PageName, pageOf } from "./page-table.ts";
+import { isoDay } from "./text.ts";
 
 type Thing = Record<string, unknown>;
 
@@ -44,9 +45,6 @@ const parentOf: Partial<Record<PageName, { page: PageName; name: keyof typeof en
 };
 
 const absolute = (siteUrl: string, url: string) => new URL(url, `${siteUrl}/`).toString();
-/** `2024-05-01…` → `2024-05-01` (the spec shows dates as their first 10 characters). */
-const day = (date?: string | null) =>
-  date && /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : undefined;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[\d\s()./-]{6,}$/;
@@ -103,7 +101,7 @@ function mainEntity(input: StructuredDataInput, about: MainEntity): Thing {
     inLanguage: input.lang,
   };
   if (about.type === "NewsArticle") {
-    const published = day(about.published);
+    const published = isoDay(about.published);
     return {
       "@type": "NewsArticle",
       headline: input.title.slice(0, 110),

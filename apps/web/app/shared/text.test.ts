@@ -4,6 +4,7 @@ import {
   amountText,
   dateOnly,
   decodeEntities,
+  isoDay,
   keepNumbersWithUnits,
   stripTags,
   truncate,
@@ -69,6 +70,15 @@ describe("dateOnly", () => {
     expect(dateOnly("2024-05-12T09:30:00.000000Z")).toBe("2024-05-12");
     expect(dateOnly("2024-05-12")).toBe("2024-05-12");
     expect(dateOnly(null)).toBe("");
+  });
+});
+
+describe("isoDay", () => {
+  it("gives the day of a date, and nothing for text that does not start with one", () => {
+    expect(isoDay("2024-05-12T09:30:00.000000Z")).toBe("2024-05-12");
+    expect(isoDay("2024-05-12")).toBe("2024-05-12");
+    for (const value of [null, undefined, "", "Q3 2025", "12/05/2024", "2024-5-12", "2024-05-1"])
+      expect(isoDay(value), String(value)).toBeUndefined();
   });
 });
 

@@ -10,8 +10,17 @@ import { decodeHTML } from "entities/decode";
  * rules never reorder them.
  */
 
-/** The first 10 characters of an ISO date (`2024-05-12T09:30:00Z` → `2024-05-12`). */
+/** The first 10 characters of an ISO date (`2024-05-12T09:30:00Z` → `2024-05-12`), as shown. */
 export const dateOnly = (value: string | null | undefined): string => (value ?? "").slice(0, 10);
+
+/**
+ * The day of a date the API gives (`2024-05-01…` → `2024-05-01`) for machines (JSON-LD, the
+ * sitemap), or undefined when it does not start with one: shown text may be anything, these not.
+ */
+export function isoDay(value: string | null | undefined): string | undefined {
+  const day = dateOnly(value);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined;
+}
 
 /**
  * A contract amount: text as given (`"12,500,000 SAR"`); a number with its thousands grouped

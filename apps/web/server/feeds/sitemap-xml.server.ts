@@ -14,6 +14,7 @@ import { type EndpointName, isItemId, type Language } from "@site/contract";
 import { type Gate, limiter } from "@site/contract/concurrency";
 import { defaultLanguage, languages } from "@site/contract/languages";
 import { href, type PageName, pages } from "../../app/shared/page-table.ts";
+import { isoDay } from "../../app/shared/text.ts";
 import type { ContentClient } from "../content/api-client.server.ts";
 import { contentKeyOf } from "../content/content-keys.server.ts";
 import { allPages } from "../content/paged.server.ts";
@@ -59,8 +60,8 @@ interface Row {
 /** A date the data gives (`2024-05-01…`) as `YYYY-MM-DD`, unless it is not a past date. */
 function lastmodOf(row: Row, today: string): string | undefined {
   // When it was published; a project's `date` is its completion, not a change of its page.
-  const day = (row.created_at ?? "").slice(0, 10);
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && day <= today ? day : undefined;
+  const day = isoDay(row.created_at);
+  return day && day <= today ? day : undefined;
 }
 
 /** Every row of a paged list (all its pages) and its page count. */
