@@ -4,7 +4,7 @@
  */
 import { languages } from "@site/contract/languages";
 import { siteOf } from "../../server/site-context.server.ts";
-import { href } from "../shared/page-table.ts";
+import { href, isHidden, type PageName, pages } from "../shared/page-table.ts";
 import type { Route } from "./+types/robots";
 
 /** Not for crawlers: operators' endpoints (server/http/operations.ts). */
@@ -12,7 +12,9 @@ const internal = ["/healthz", "/readyz", "/purge"];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { settings } = siteOf(context);
-  const hidden = languages.map((lang) => href("soso", lang));
+  const hidden = (Object.keys(pages) as PageName[])
+    .filter(isHidden)
+    .flatMap((page) => languages.map((lang) => href(page, lang)));
   const lines = [
     "User-agent: *",
     "Allow: /",

@@ -27,9 +27,14 @@ export const pages = {
   iso: { path: "iso", module: "routes/iso.tsx" },
   contact: { path: "contactUs", module: "routes/contact/route.tsx" },
   // Site search (`?q=`, `&kind=`, `&page=N`), not for search engines.
-  search: { path: "search", module: "routes/search.tsx", reads: ["q", "kind", "page"] },
+  search: {
+    path: "search",
+    module: "routes/search.tsx",
+    reads: ["q", "kind", "page"],
+    listed: false,
+  },
   // Hidden test page with the raw banner and services data (not indexed).
-  soso: { path: "soso", module: "routes/soso.tsx" },
+  soso: { path: "soso", module: "routes/soso.tsx", listed: false, hidden: true },
 } as const satisfies Record<
   string,
   {
@@ -37,8 +42,18 @@ export const pages = {
     module: string;
     /** The query parameters the page reads; any other is dropped before rendering. */
     reads?: readonly QueryParameter[];
+    /** Not told to search engines: left out of the sitemap and of structured data. */
+    listed?: false;
+    /** A test page: robots.txt keeps crawlers out, and it has no social card. */
+    hidden?: true;
   }
 >;
+
+/** Whether search engines are told of `page` (the sitemap, structured data). */
+export const isListed = (page: PageName): boolean => !("listed" in pages[page]);
+
+/** Whether `page` is a test page kept from crawlers and shares (`hidden`). */
+export const isHidden = (page: PageName): boolean => "hidden" in pages[page];
 
 export type PageName = keyof typeof pages;
 

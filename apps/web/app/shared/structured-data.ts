@@ -8,7 +8,7 @@
 import type { Language } from "@site/contract/languages";
 import type en from "../i18n/en.json";
 import { i18nFor } from "../i18n/index.ts";
-import { href, type PageName, pageOf } from "./page-table.ts";
+import { href, isListed, type PageName, pageOf } from "./page-table.ts";
 import { isoDay } from "./text.ts";
 
 type Thing = Record<string, unknown>;
@@ -128,7 +128,7 @@ function mainEntity(input: StructuredDataInput, about: MainEntity): Thing {
 export function structuredData(input: StructuredDataInput): Thing | undefined {
   const [, , ...rest] = input.pathname.split("/");
   const page = pageOf(rest.join("/"));
-  if (!page || page === "soso" || page === "search") return undefined;
+  if (!page || !isListed(page)) return undefined;
   const graph =
     page === "home"
       ? [

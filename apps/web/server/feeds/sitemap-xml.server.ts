@@ -13,7 +13,7 @@
 import { type EndpointName, isItemId, type Language } from "@site/contract";
 import { type Gate, limiter } from "@site/contract/concurrency";
 import { defaultLanguage, languages } from "@site/contract/languages";
-import { href, type PageName, pages } from "../../app/shared/page-table.ts";
+import { href, isListed, type PageName, pages } from "../../app/shared/page-table.ts";
 import { isoDay } from "../../app/shared/text.ts";
 import type { ContentClient } from "../content/api-client.server.ts";
 import { contentKeyOf } from "../content/content-keys.server.ts";
@@ -43,9 +43,6 @@ const pagedLists = {
 } as const satisfies Partial<Record<PageName, EndpointName>>;
 
 type PagedName = (typeof pagedLists)[keyof typeof pagedLists];
-
-/** Pages that are not for search engines. */
-const unlisted = new Set<PageName>(["soso", "search"]);
 
 /** One page of the site, in the languages it exists in. */
 export interface SitemapPage {
@@ -120,7 +117,7 @@ export async function sitemapPages(
   };
 
   for (const name of names) {
-    if (unlisted.has(name)) continue;
+    if (!isListed(name)) continue;
     if (name in detailSources) {
       const source = detailSources[name as keyof typeof detailSources];
       // An id no address can hold (`isItemId`: a dot, a slash) has no page to list.
