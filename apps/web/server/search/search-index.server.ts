@@ -109,7 +109,9 @@ export class SiteSearch {
     const held = this.#held.get(lang) ?? (await this.#loadSaved(lang));
     if (!held) {
       const retry = this.#retryAt.get(lang);
-      if (!retry || this.#options.now() >= retry.at) this.refresh(lang).catch(() => undefined);
+      if (!retry || this.#options.now() >= retry.at) {
+        this.refresh(lang, "if-stale").catch(() => undefined);
+      }
       // The API failed the last build: its error (the page's error screen), not "soon".
       const failed = this.#failed.get(lang);
       if (failed !== undefined) throw failed;
@@ -167,7 +169,7 @@ export class SiteSearch {
         const current = this.#held.get(lang) ?? held;
         const retry = this.#retryAt.get(lang);
         if (now - current.builtAt >= ttlMs && (!retry || now >= retry.at)) {
-          await this.refresh(lang);
+          await this.refresh(lang, "if-stale");
         }
       })
       .catch(() => undefined);
@@ -176,17 +178,18 @@ export class SiteSearch {
   /**
    * Reads the lists of `lang` and the pages of new and changed items, drops items no longer
    * listed, and saves: in the process holding the store's lock only (the others load what it
-   * saves). Shared by concurrent callers.
+   * saves). Shared by concurrent callers. `if-stale`: not when the index another process saved
+   * meanwhile is fresh (it built while this one waited for the lock).
    */
-  refresh(lang: Language): Promise<void> {
+  refresh(lang: Language, when: "always" | "if-stale" = "always"): Promise<void> {
     const running = this.#refreshing.get(lang);
     if (running) return running;
-    const run = this.#refresh(lang).finally(() => this.#refreshing.delete(lang));
+    const run = this.#refresh(lang, when).finally(() => this.#refreshing.delete(lang));
     this.#refreshing.set(lang, run);
     return run;
   }
 
-  async #refresh(lang: Language) {
+  async #refresh(lang: Language, when: "always" | "if-stale") {
     const { store, source, now, logger, ttlMs } = this.#options;
     if (!(await store.lock(lang))) return;
     const startedAt = now();
@@ -194,6 +197,7 @@ export class SiteSearch {
     try {
       // Another process may have saved since this one looked.
       const held = (await this.#loadSaved(lang)) ?? this.#held.get(lang);
+      if (when === "if-stale" && held && startedAt - held.builtAt < ttlMs) return;
       const { items, singles } = await source.listings(lang);
       const changed = items.filter(
         (item) => !held || held.fingerprints.get(item.href) !== item.fingerprint,

@@ -10,7 +10,7 @@ import { captureLog } from "../testing/log-capture.ts";
 import type { SearchDocument } from "./language-index.server.ts";
 import { itemAt, type Listing } from "./search-documents.server.ts";
 import { SearchPreparing, type SearchSource, SiteSearch } from "./search-index.server.ts";
-import { fileSearchStore, redisSearchStore } from "./search-store.server.ts";
+import { fileSearchStore, redisSearchStore, type SearchStore } from "./search-store.server.ts";
 
 /**
  * An API in memory: news items whose list row and page can be edited, counting every read of
@@ -77,12 +77,17 @@ afterEach(() => {
 });
 
 /** A process's search over `api`, saving in `dir`, with its own clock. */
-function processOf(api: ReturnType<typeof fakeApi>, dir: string, clock = { now: 0 }) {
+function processOf(
+  api: ReturnType<typeof fakeApi>,
+  dir: string,
+  clock = { now: 0 },
+  store: SearchStore = fileSearchStore(dir),
+) {
   const log = captureLog();
   const changes: Language[] = [];
   const search = new SiteSearch({
     source: api.source,
-    store: fileSearchStore(dir),
+    store,
     ttlMs: 60_000,
     now: () => clock.now,
     logger: log.logger,
@@ -206,6 +211,35 @@ describe("SiteSearch", () => {
       expect(await hrefs(three.search, "clinic")).toEqual(["/en/news/3"]),
     );
     expect(api.reads.pages.filter((read) => read === "en 3")).toHaveLength(2);
+  });
+
+  it("a process that waited for the lock while another built loads that index, and reads nothing", async () => {
+    const api = fakeApi();
+    const dir = tempDir();
+    const clock = { now: 0 };
+    const one = processOf(api, dir, clock);
+    // The second process asks first, but gets the lock only after the first has built.
+    let oneBuilt = () => {};
+    const hasBuilt = new Promise<void>((resolve) => {
+      oneBuilt = resolve;
+    });
+    const store = fileSearchStore(dir);
+    const late: SearchStore = {
+      ...store,
+      lock: async (lang) => {
+        await hasBuilt;
+        return store.lock(lang);
+      },
+    };
+    const two = processOf(api, dir, clock, late);
+    await expect(two.search.index("en")).rejects.toBeInstanceOf(SearchPreparing);
+    await one.search.index("en").catch(() => undefined);
+    await one.search.refresh("en");
+    expect(api.reads.lists).toBe(1);
+    oneBuilt();
+    await two.search.refresh("en");
+    expect(api.reads.lists).toBe(1);
+    expect(await hrefs(two.search, "bridge")).toEqual(["/en/news/1"]);
   });
 
   it("a purge of one item's page reads that page only, and saves it for the others", async () => {
