@@ -3,8 +3,8 @@
  * integers, "string ids must also be accepted". So any id the `id` schema allows (primitives.ts)
  * names an item, decoded from its path segment and encoded again whenever an address is built.
  * An id is taken as it is spelt, letter case and leading zeros included: `007` may be a string
- * id of its own, not 7 (a page reached under another spelling of the same item gives the
- * item's own id as its canonical address, app/shared/seo.ts).
+ * id of its own, not 7 (a page reached under another spelling of the same item redirects to
+ * the item's own id, as the API answers it: apps/web/server/content/own-address.server.ts).
  */
 
 /**

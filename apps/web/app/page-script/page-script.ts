@@ -4,7 +4,7 @@
  * - lazy images load as they come near the viewport (lazy-images.ts);
  * - the ISO certificates fade in as they come into view (reveal-in-view.ts);
  * - the header turns translucent once the page is scrolled (scrolled-page.ts);
- * - the page's language is saved for the next visit to `/` (page-table.ts);
+ * - the page's language is saved for the next visit to `/` (save-language.ts);
  * - the header's menus open and close (site-menus.ts);
  * - a link that loads a new page shows the loading indicator (leaving-page.ts);
  * - the islands' script loads after the first paint, or on the first focus of the search
@@ -16,7 +16,7 @@ import type { Language } from "@site/contract/languages";
 // Vite's one way to a separately bundled script's address in both builds is the worker's.
 import islandsScript from "../islands/hydrate.ts?worker&url";
 import { REDUCED_MOTION_QUERY } from "../islands/parts/carousel-layout.ts";
-import { isHomePath, isPagePath, LANGUAGE_KEY, saveLanguage } from "../shared/page-table.ts";
+import { isHomePath, isPagePath, LANGUAGE_KEY } from "../shared/page-table.ts";
 import { loadIslandsAfterPaint, loadIslandsOnFocus } from "./islands-after-paint.ts";
 import { LAZY_MARGIN, loadLazyImage, watchLazyImages } from "./lazy-images.ts";
 import { showLoadingOnLeave } from "./leaving-page.ts";
@@ -26,6 +26,7 @@ import {
   STAGGER_START_S,
   STAGGER_STEP_S,
 } from "./reveal-in-view.ts";
+import { saveLanguage } from "./save-language.ts";
 import { SCROLL_THRESHOLD, SCROLL_THROTTLE_MS, watchScrolledPage } from "./scrolled-page.ts";
 import { watchMenus } from "./site-menus.ts";
 import { throttle } from "./throttle.ts";
