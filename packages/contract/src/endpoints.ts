@@ -52,6 +52,14 @@ export const endpoints = {
 } as const satisfies Record<string, { path: string; schema: z.ZodType; paged?: boolean }>;
 
 export type EndpointName = keyof typeof endpoints;
+
+/** The endpoints that answer one page of a list at a time (`?page=N`). */
+export type PagedEndpointName = {
+  [N in EndpointName]: (typeof endpoints)[N] extends { paged: true } ? N : never;
+}[EndpointName];
+
+export const isPagedEndpoint = (name: EndpointName): name is PagedEndpointName =>
+  "paged" in endpoints[name];
 export type Payload<N extends EndpointName> = z.infer<(typeof endpoints)[N]["schema"]>;
 
 /** How a paged answer was written: the payload inside the envelope, or the envelope left out. */

@@ -3,17 +3,16 @@
  * value is not a page: not a positive whole number → the list's first page; past the end (as
  * its first page tells) → its last page. So a hand-typed or stale link always lands on a real page, never an error.
  */
-import type { Language, Payload } from "@site/contract";
+import type { Language, PagedEndpointName, Payload } from "@site/contract";
 import type { Gate } from "@site/contract/concurrency";
 import { redirect } from "react-router";
 import { pageHref, readPageQuery } from "../../app/shared/pagination.ts";
 import type { ContentClient } from "./api-client.server.ts";
 
-type PagedEndpoint = "news" | "completedProjects" | "currentProjects";
-type ItemOf<N extends PagedEndpoint> = Payload<N>["data"][number];
+type ItemOf<N extends PagedEndpointName> = Payload<N>["data"][number];
 
 /** `url` is the loader's `url` argument: the page's address, not the raw `.data` request. */
-export async function loadPage<N extends PagedEndpoint>(
+export async function loadPage<N extends PagedEndpointName>(
   api: ContentClient,
   name: N,
   lang: Language,

@@ -10,7 +10,13 @@
  * id in linear time, and the files are built once per freshness of their data
  * (`SitemapCache`), whatever number of parts or missing parts are asked for.
  */
-import { type EndpointName, isItemId, type Language } from "@site/contract";
+import {
+  type EndpointName,
+  isItemId,
+  isPagedEndpoint,
+  type Language,
+  type PagedEndpointName,
+} from "@site/contract";
 import { type Gate, limiter } from "@site/contract/concurrency";
 import { defaultLanguage, languages } from "@site/contract/languages";
 import { href, isListed, type PageName, pages } from "../../app/shared/page-table.ts";
@@ -42,8 +48,6 @@ const pagedLists = {
   news: "news",
 } as const satisfies Partial<Record<PageName, EndpointName>>;
 
-type PagedName = (typeof pagedLists)[keyof typeof pagedLists];
-
 /** One page of the site, in the languages it exists in. */
 export interface SitemapPage {
   versions: Partial<Record<Language, { path: string; lastmod?: string }>>;
@@ -62,7 +66,7 @@ function lastmodOf(row: Row, today: string): string | undefined {
 }
 
 /** Every row of a paged list (all its pages) and its page count. */
-async function readPaged(api: ContentClient, name: PagedName, lang: Language, limit: Gate) {
+async function readPaged(api: ContentClient, name: PagedEndpointName, lang: Language, limit: Gate) {
   const all = await allPages((page) => api.content(name, lang, { page }), limit);
   return {
     rows: all.flatMap((page) => page.data as Row[]),
@@ -70,11 +74,8 @@ async function readPaged(api: ContentClient, name: PagedName, lang: Language, li
   };
 }
 
-const isPaged = (name: EndpointName): name is PagedName =>
-  (Object.values(pagedLists) as EndpointName[]).includes(name);
-
 async function readList(api: ContentClient, name: EndpointName, lang: Language, limit: Gate) {
-  if (isPaged(name)) return readPaged(api, name, lang, limit);
+  if (isPagedEndpoint(name)) return readPaged(api, name, lang, limit);
   const rows = (await limit(() => api.content(name, lang))) as unknown as Row[];
   return { rows, lastPage: 1 };
 }

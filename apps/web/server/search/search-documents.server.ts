@@ -6,7 +6,14 @@
  * a few at a time. A purge of one item's page re-reads that page alone (`documentAt`).
  */
 import { createHash } from "node:crypto";
-import { isItemId, isoDateTime, itemIdIn, type Language, type Payload } from "@site/contract";
+import {
+  isItemId,
+  isoDateTime,
+  itemIdIn,
+  type Language,
+  type PagedEndpointName,
+  type Payload,
+} from "@site/contract";
 import { limiter, mapLimit } from "@site/contract/concurrency";
 import { href, pageAddress } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
@@ -56,9 +63,7 @@ export interface Listings {
   singles: SearchDocument[];
 }
 
-type PagedName = "news" | "completedProjects" | "currentProjects";
-
-async function allRows<N extends PagedName>(
+async function allRows<N extends PagedEndpointName>(
   api: ContentClient,
   name: N,
   lang: Language,
