@@ -5,6 +5,8 @@ import { repoRoot } from "./repo-root.ts";
 import {
   heapModeSetting,
   loadSettings,
+  mediaBaseUrl,
+  mediaOriginsOf,
   mediaProxyTarget,
   outboxDatabasePath,
   parseSettings,
@@ -45,6 +47,20 @@ describe("parseSettings", () => {
     expect(
       mediaProxyTarget(parseSettings({ ...api, MEDIA_BASE_URL: "https://cdn.example" })),
     ).toBeUndefined();
+  });
+
+  it("writes media URLs root-relative through the site, or from a CDN, and knows their origins", () => {
+    const through = parseSettings({ ...api, MEDIA_BASE_URL: "/" });
+    const cdn = parseSettings({ ...api, MEDIA_BASE_URL: "https://cdn.example/media" });
+    const own = parseSettings(api);
+    expect([mediaBaseUrl(through), mediaBaseUrl(cdn), mediaBaseUrl(own)]).toEqual([
+      "",
+      "https://cdn.example/media",
+      undefined,
+    ]);
+    expect(mediaOriginsOf(through)).toEqual(["http://127.0.0.1:4000"]);
+    expect(mediaOriginsOf(cdn)).toEqual(["http://127.0.0.1:4000", "https://cdn.example"]);
+    expect(mediaOriginsOf(own)).toEqual(["http://127.0.0.1:4000"]);
   });
 
   it("normalises URLs and treats empty values as unset", () => {

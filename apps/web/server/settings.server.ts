@@ -223,41 +223,34 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
   throw new SettingsError(`Invalid settings: ${lines.join("; ")}`);
 }
 
-/** Settings that name files; relative ones mean the repository root (README). */
-const dataPathKeys = ["COMPANY_FILE", "OUTBOX_DATABASE_PATH"];
-
 /**
- * The process environment, set values only, with relative data paths made absolute against
- * `root` whatever folder npm runs a script in. A copy: the environment itself is never written.
+ * Settings that name files or folders: relative ones mean the repository root (README),
+ * whatever folder npm runs a script in.
  */
-function environment(root: string): Record<string, string> {
-  // Empty values mean unset, as in `parseSettings`.
-  const env = Object.fromEntries(
+const dataPathKeys = [
+  "COMPANY_FILE",
+  "OUTBOX_DATABASE_PATH",
+  "IMAGE_CACHE_DIR",
+  "ANSWER_STORE_PATH",
+  "SEARCH_INDEX_DIR",
+] as const;
+
+/** The process environment, set values only (empty means unset, as in `parseSettings`). */
+function environment(): Record<string, string> {
+  return Object.fromEntries(
     Object.entries(process.env).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );
-  for (const key of dataPathKeys) {
-    const value = env[key];
-    if (value) env[key] = path.resolve(root, value);
-  }
-  return env;
 }
 
 /**
- * The settings of this process; `root` anchors relative data paths (see `environment`), and
+ * The settings of this process; `root` anchors relative data paths (`dataPathKeys`), and
  * `defaults` apply where the environment leaves a setting unset (`npm run dev` listens on
  * loopback unless told otherwise).
  */
 export function loadSettings(root: string, defaults: Record<string, string> = {}): Settings {
-  const settings = parseSettings({ ...defaults, ...environment(root) });
-  // Defaults are relative too.
-  return {
-    ...settings,
-    COMPANY_FILE: path.resolve(root, settings.COMPANY_FILE),
-    OUTBOX_DATABASE_PATH: path.resolve(root, settings.OUTBOX_DATABASE_PATH),
-    IMAGE_CACHE_DIR: path.resolve(root, settings.IMAGE_CACHE_DIR),
-    ANSWER_STORE_PATH: path.resolve(root, settings.ANSWER_STORE_PATH),
-    SEARCH_INDEX_DIR: path.resolve(root, settings.SEARCH_INDEX_DIR),
-  };
+  const settings = parseSettings({ ...defaults, ...environment() });
+  const paths = dataPathKeys.map((key) => [key, path.resolve(root, settings[key])] as const);
+  return { ...settings, ...Object.fromEntries(paths) };
 }
 
 /**
@@ -270,11 +263,11 @@ export function defaultMode(mode: "development" | "production"): void {
 }
 
 /**
- * OUTBOX_DATABASE_PATH alone (absolute, see `environment`), for `npm run outbox`, which needs
+ * OUTBOX_DATABASE_PATH alone (absolute, from `root`), for `npm run outbox`, which needs
  * no API. Throws a SettingsError like `parseSettings`.
  */
 export function outboxDatabasePath(root: string): string {
-  const given = environment(root).OUTBOX_DATABASE_PATH;
+  const given = environment().OUTBOX_DATABASE_PATH;
   const parsed = settingsSchema.shape.OUTBOX_DATABASE_PATH.safeParse(given);
   if (!parsed.success)
     throw new SettingsError(
@@ -303,7 +296,24 @@ export function buildDirectory(): string {
   return settingsSchema.shape.BUILD_DIR.parse(process.env.BUILD_DIR || undefined);
 }
 
+/** Whether browsers load media through this site (`MEDIA_BASE_URL=/`, proxied to the API). */
+const mediaThroughSite = (settings: Settings) => settings.MEDIA_BASE_URL === "/";
+
 /** Where `/storage` is proxied to: the API, when browsers load media through this site. */
 export function mediaProxyTarget(settings: Settings): string | undefined {
-  return settings.MEDIA_BASE_URL === "/" ? settings.API_BASE_URL : undefined;
+  return mediaThroughSite(settings) ? settings.API_BASE_URL : undefined;
+}
+
+/**
+ * What media URLs in pages start with: nothing (root-relative, through this site), another
+ * origin (a CDN), or undefined: the API's own.
+ */
+export function mediaBaseUrl(settings: Settings): string | undefined {
+  return mediaThroughSite(settings) ? "" : settings.MEDIA_BASE_URL;
+}
+
+/** The origins media may come from: the API's, and MEDIA_BASE_URL's when it names another. */
+export function mediaOriginsOf(settings: Settings): string[] {
+  const cdn = mediaThroughSite(settings) ? undefined : settings.MEDIA_BASE_URL;
+  return [settings.API_BASE_URL, ...(cdn ? [cdn] : [])].map((url) => new URL(url).origin);
 }

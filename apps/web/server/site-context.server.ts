@@ -38,7 +38,7 @@ import {
 } from "./search/search-documents.server.ts";
 import { SiteSearch } from "./search/search-index.server.ts";
 import { fileSearchStore, redisSearchStore } from "./search/search-store.server.ts";
-import type { Settings } from "./settings.server.ts";
+import { mediaBaseUrl, mediaOriginsOf, type Settings } from "./settings.server.ts";
 
 export interface Site {
   settings: Settings;
@@ -119,8 +119,7 @@ export function createSite(settings: Settings): Site {
   const disk = openAnswerStore(settings.ANSWER_STORE_PATH, { maxAgeMs: answerMaxAgeMs });
   const api = createContentClient({
     baseUrl: settings.API_BASE_URL,
-    // "/" means this site proxies `/storage`: media URLs stay root-relative.
-    mediaBaseUrl: settings.MEDIA_BASE_URL === "/" ? "" : settings.MEDIA_BASE_URL,
+    mediaBaseUrl: mediaBaseUrl(settings),
     timeoutMs: settings.API_TIMEOUT_MS,
     cacheTtlMs: settings.CACHE_TTL_MS,
     cacheStaleMaxMs: settings.CACHE_STALE_MAX_MS,
@@ -154,10 +153,7 @@ export function createSite(settings: Settings): Site {
     // Results kept in the page cache were read from the old index.
     onChange: (lang) => pageCache?.dropSearches(lang),
   });
-  const media = settings.MEDIA_BASE_URL;
-  const mediaOrigins = [settings.API_BASE_URL, ...(media && media !== "/" ? [media] : [])].map(
-    (url) => new URL(url).origin,
-  );
+  const mediaOrigins = mediaOriginsOf(settings);
   const sitemap = new SitemapCache(settings.SITE_URL);
   let purges = 0;
   /**
