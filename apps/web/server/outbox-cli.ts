@@ -1,12 +1,13 @@
 /**
- * `npm run outbox`: the contact messages still in the website's outbox (waiting, being sent,
- * or refused for good) as a table, how many were delivered, and the messages held because
- * they were sent too soon after the form was shown.
- * `npm run outbox -- release <id>` sends a held message to the API; `-- delete <id>` drops it. Reads OUTBOX_DATABASE_PATH
- * (a relative path means the repository root, as for `npm start`).
+ * `npm run outbox`: the contact messages still in the website's outbox (waiting or being sent)
+ * as a table, how many were delivered, and the messages held for a person: doubtful ones (sent
+ * too soon after the form was shown, without a valid token) and those the API refused.
+ * `npm run outbox -- show <id>` prints a held message whole; `-- release <id>` sends it to the
+ * API; `-- delete <id>` drops it. Reads OUTBOX_DATABASE_PATH (a relative path means the
+ * repository root, as for `npm start`).
  */
 import { existsSync } from "node:fs";
-import { Outbox, type OutboxEntry } from "./contact/outbox.server.ts";
+import { type HeldMessage, Outbox, type OutboxEntry } from "./contact/outbox.server.ts";
 import { repoRoot } from "./repo-root.ts";
 import { outboxDatabasePath, SettingsError } from "./settings.server.ts";
 
@@ -45,12 +46,28 @@ function formatTable(entries: OutboxEntry[]): string {
   ].join("\n");
 }
 
-/** Held messages (sent too soon after the form was shown) and what the spam checks dropped. */
+/** A held message whole: who sent it, when, why it is held, and every field. */
+function printMessage(entry: HeldMessage) {
+  const { form } = entry;
+  const lines = [
+    `Held message #${entry.id}, received ${time(entry.createdAt)} UTC (${entry.lang}), from ${entry.clientAddress}`,
+    `Held because: ${entry.reason}`,
+    `Name:    ${form.name}`,
+    `E-mail:  ${form.email}`,
+    `Phone:   ${form.phone ?? "-"}`,
+    `Subject: ${form.subject ?? "-"}`,
+    "",
+    form.message,
+  ];
+  console.log(lines.join("\n"));
+}
+
+/** Held messages (doubtful, or refused by the API) and what the spam checks dropped. */
 function printHeld(outbox: Outbox) {
   const held = outbox.held();
   const dropped = outbox.dropped().honeypot ?? 0;
   console.log(
-    `Held for a person: ${held.length} (release or delete them); dropped by the hidden field: ${dropped}.`,
+    `Held for a person: ${held.length} (show, release or delete them); dropped by the hidden field: ${dropped}.`,
   );
   if (held.length === 0) return;
   const rows = held.map((entry) =>
@@ -60,6 +77,7 @@ function printHeld(outbox: Outbox) {
       entry.lang,
       cut(`${entry.form.name} <${entry.form.email}>`, 40),
       cut(entry.form.message.replace(/\s+/g, " "), 50),
+      cut(entry.reason, 60),
     ].join("  "),
   );
   console.log(`\n${rows.join("\n")}\n`);
@@ -83,6 +101,12 @@ function main(): number {
   const outbox = Outbox.open(file);
   try {
     const [command, idText] = process.argv.slice(2);
+    if (command === "show") {
+      const entry = outbox.held().find((held) => held.id === Number(idText));
+      if (!entry) console.error(`There is no held message #${idText}.`);
+      else printMessage(entry);
+      return entry ? 0 : 1;
+    }
     if (command === "release" || command === "delete") {
       const id = Number(idText);
       const done = command === "release" ? outbox.release(id) : outbox.discard(id);
@@ -94,7 +118,9 @@ function main(): number {
       return done ? 0 : 1;
     }
     if (command) {
-      console.error(`Unknown command "${command}": use "release <id>" or "delete <id>".`);
+      console.error(
+        `Unknown command "${command}": use "show <id>", "release <id>" or "delete <id>".`,
+      );
       return 1;
     }
     printHeld(outbox);

@@ -10,7 +10,6 @@ import {
   contactCreated,
   contactFields,
   envelope,
-  errorBody,
   type Language,
 } from "@site/contract";
 import { ApiError, request } from "../content/api-client.server.ts";
@@ -27,16 +26,22 @@ export interface OutgoingMessage {
 }
 
 export type ContactOutcome =
-  /** Stored (or already stored under this key). */
-  | { kind: "created"; id: string | number | undefined }
+  /**
+   * Stored (or already stored under this key): any 2xx. `odd`: what was wrong with an answer
+   * that said so in another way than API.md's (a 204, a body that is not the id).
+   */
+  | { kind: "created"; id: string | number | undefined; odd?: string }
   /** 422 with per-field messages: the visitor must correct the message. */
   | { kind: "invalid"; errors: ContactErrors }
-  /** 429: this sender posted too often. */
-  | { kind: "rate-limited" }
+  /** 429: the API wants fewer messages from this server (`retryAfterMs`: as it asked). */
+  | { kind: "rate-limited"; retryAfterMs?: number }
   /** A refusal that waiting will not change (400, 413, 415, a 422 without field errors). */
   | { kind: "rejected"; status: number; reason: string }
-  /** Unreachable, too slow, 5xx or an unexpected answer: try again later. */
-  | { kind: "unavailable"; reason: string };
+  /**
+   * Unreachable, too slow, 5xx, a redirect or an unexpected answer: try again later
+   * (`retryAfterMs`: as the API asked).
+   */
+  | { kind: "unavailable"; reason: string; retryAfterMs?: number };
 
 /** The content API to send to. */
 export interface SendOptions {
@@ -49,9 +54,10 @@ export async function sendContact(
   options: SendOptions,
 ): Promise<ContactOutcome> {
   let status: number;
+  let headers: Headers;
   let body: unknown;
   try {
-    ({ status, body } = await request(contactPath, {
+    ({ status, headers, body } = await request(contactPath, {
       endpoint: "contact",
       lang: message.lang,
       method: "POST",
@@ -60,14 +66,24 @@ export async function sendContact(
         "Idempotency-Key": message.idempotencyKey,
         "X-Forwarded-For": message.clientAddress,
       },
+      // Followed, a redirect would be a GET without the message, whose 200 looked like a send.
+      redirect: "manual",
       ...options,
     }));
   } catch (error) {
-    if (error instanceof ApiError) return { kind: "unavailable", reason: error.message };
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    // Stored, though its answer's body could not be read (not JSON, too long).
+    if (isSuccess(error.status)) return { kind: "created", id: undefined, odd: error.message };
+    return { kind: "unavailable", reason: error.message };
   }
-  if (status === 200 || status === 201) return { kind: "created", id: createdId(body) };
-  if (status === 429) return { kind: "rate-limited" };
+  if (isSuccess(status)) {
+    const id = createdId(body);
+    const odd = id === undefined ? `HTTP ${status} without the message's id` : undefined;
+    return { kind: "created", id, ...(odd ? { odd } : {}) };
+  }
+  const retryAfterMs = retryAfter(headers.get("retry-after"));
+  const waiting = retryAfterMs === undefined ? {} : { retryAfterMs };
+  if (status === 429) return { kind: "rate-limited", ...waiting };
   if (status === 422) {
     const errors = fieldErrors(body);
     if (errors) return { kind: "invalid", errors };
@@ -75,7 +91,21 @@ export async function sendContact(
   if (status === 400 || status === 413 || status === 415 || status === 422) {
     return { kind: "rejected", status, reason: `HTTP ${status}: ${describe(body)}` };
   }
-  return { kind: "unavailable", reason: `HTTP ${status}: ${describe(body)}` };
+  const where = status >= 300 && status < 400 ? ` (a redirect to ${headers.get("location")})` : "";
+  return { kind: "unavailable", reason: `HTTP ${status}${where}: ${describe(body)}`, ...waiting };
+}
+
+const isSuccess = (status: number | undefined) =>
+  status !== undefined && status >= 200 && status < 300;
+
+/** Longest wait a `Retry-After` may ask for: past it, the outbox's own back-off applies. */
+const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** A `Retry-After` header (seconds, or an HTTP date) as milliseconds from now, if sane. */
+export function retryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const ms = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now;
+  return Number.isFinite(ms) && ms > 0 && ms <= MAX_RETRY_AFTER_MS ? ms : undefined;
 }
 
 /**
@@ -98,17 +128,30 @@ function createdId(body: unknown): string | number | undefined {
   return parsed.success ? parsed.data.data.id : undefined;
 }
 
-/** The API's per-field messages for our fields (a `422` body), or undefined when it named none. */
+/**
+ * The API's per-field messages for our fields (a `422` body), or undefined when it named none.
+ * Read leniently: API.md's `{ message, errors: { field: [text] } }`, a text alone in place of
+ * the list, other fields and entries of other types left out, `message` optional.
+ */
 function fieldErrors(body: unknown): ContactErrors | undefined {
-  const parsed = errorBody.safeParse(body);
-  if (!parsed.success || !parsed.data.errors) return undefined;
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (typeof errors !== "object" || errors === null) return undefined;
   const result: ContactErrors = {};
   for (const field of contactFields) {
-    const messages = parsed.data.errors[field]?.filter((message) => message.length > 0);
-    if (messages?.length) result[field as ContactField] = messages;
+    const given: unknown = (errors as Record<string, unknown>)[field];
+    const messages = (Array.isArray(given) ? given : [given]).filter(
+      (text): text is string => typeof text === "string" && text.trim().length > 0,
+    );
+    if (messages.length) result[field as ContactField] = messages.map(boundedMessage);
   }
   return Object.keys(result).length > 0 ? result : undefined;
 }
+
+/** A field message as shown under its field: the first 300 characters of what the API said. */
+const boundedMessage = (text: string) => {
+  const chars = Array.from(text);
+  return chars.length > 300 ? `${chars.slice(0, 300).join("")}…` : text;
+};
 
 function describe(body: unknown): string {
   if (body === undefined) return "no body";

@@ -74,13 +74,17 @@ export async function deliverDue(
         outcome.kind === "invalid"
           ? `refused by the API (422): ${JSON.stringify(outcome.errors)}`
           : `refused by the API: ${outcome.reason}`;
-      outbox.markFailed(entry.id, { now: at, reason });
+      const held = outbox.holdRefused(entry, reason, at);
       report.failed++;
-      log.error({ outbox: entry.id }, `failed for good: ${reason}`);
+      log.error({ outbox: entry.id, held }, `held for a person: ${reason}`);
     } else {
       const error =
         outcome.kind === "rate-limited" ? "HTTP 429: too many requests" : outcome.reason;
-      const delay = retryDelay(entry.attempts, options.backoff, options.random);
+      // Never sooner than the API asked (`Retry-After`).
+      const delay = Math.max(
+        retryDelay(entry.attempts, options.backoff, options.random),
+        outcome.retryAfterMs ?? 0,
+      );
       outbox.markRetry(entry.id, { now: at, nextAttemptAt: at + delay, error });
       report.retried++;
       log.warn(

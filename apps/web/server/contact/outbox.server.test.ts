@@ -201,8 +201,9 @@ describe("deliverDue", () => {
     });
   });
 
-  it("marks a message the API refuses (422) as failed, with the reason, and never retries it", async () => {
-    outbox.enqueue(message(), T0);
+  it("holds a message the API refuses (422) for a person, with the reason, and never retries it by itself", async () => {
+    const m = message();
+    outbox.enqueue(m, T0);
     const api = fakeApi({
       kind: "invalid",
       errors: { email: ["Please enter a valid email address."] },
@@ -211,9 +212,23 @@ describe("deliverDue", () => {
     clock += 86_400_000;
     await deliver(api.send);
     expect(api.sent).toHaveLength(1);
+    expect(outbox.list()).toEqual([]);
+    const [held] = outbox.held();
+    expect(held).toMatchObject({ form: m.form, idempotencyKey: m.idempotencyKey, lang: m.lang });
+    expect(held?.reason).toContain("Please enter a valid email address.");
+    // Released once the API is fixed: delivered like any other.
+    expect(outbox.release(held?.id ?? 0, clock)).toBe(true);
+    const fixed = fakeApi({ kind: "created", id: 5 });
+    expect((await deliver(fixed.send)).delivered).toBe(1);
+    expect(fixed.sent).toEqual([m]);
+  });
+
+  it("waits at least as long as the API asked (Retry-After) before trying again", async () => {
+    outbox.enqueue(message(), T0);
+    const api = fakeApi({ kind: "rate-limited", retryAfterMs: 3_600_000 });
+    expect((await deliver(api.send)).retried).toBe(1);
     const [entry] = outbox.list();
-    expect(entry?.status).toBe("failed");
-    expect(entry?.lastError).toContain("Please enter a valid email address.");
+    expect(entry?.nextAttemptAt).toBeGreaterThanOrEqual(clock + 3_600_000);
   });
 
   it("sends again a row that was claimed but never confirmed (the process died mid-send)", async () => {
@@ -287,7 +302,7 @@ describe("the outbox against the reference API", () => {
     });
   });
 
-  it("marks as failed what the API finds invalid", async () => {
+  it("holds for a person what the API finds invalid", async () => {
     const outbox = Outbox.open(freshFile());
     outbox.enqueue(message({ form: { name: "X", email: "not-an-email", message: "Hi" } }));
     expect(await deliverDue(outbox, { send, backoff, leaseMs })).toEqual({
@@ -295,7 +310,8 @@ describe("the outbox against the reference API", () => {
       retried: 0,
       failed: 1,
     });
-    expect(outbox.list()[0]?.lastError).toContain("Please enter a valid email address.");
+    expect(outbox.list()).toEqual([]);
+    expect(outbox.held()[0]?.reason).toContain("Please enter a valid email address.");
     outbox.close();
   });
 

@@ -222,6 +222,18 @@ export class Outbox {
       .run(reason, now, id);
   }
 
+  /**
+   * The API refused a queued message for good (a 422, a 400): it moves to the held messages,
+   * with the reason, for a person to read and release (once the API is fixed) or delete.
+   */
+  holdRefused(entry: OutboxEntry, reason: string, now = Date.now()): number {
+    return this.#transaction(() => {
+      const id = this.hold(entry, reason, now);
+      this.#db.prepare("DELETE FROM outbox WHERE id = ? AND status = 'sending'").run(entry.id);
+      return id;
+    });
+  }
+
   /** Rows with the given statuses (all by default), oldest first. */
   list(statuses: readonly OutboxStatus[] = ["pending", "sending", "delivered", "failed"]) {
     const marks = statuses.map(() => "?").join(", ");

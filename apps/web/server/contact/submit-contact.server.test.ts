@@ -105,24 +105,44 @@ describe("submitContact", () => {
     expect(sent).toHaveLength(1);
   });
 
-  const refusals: [ContactOutcome, number, string][] = [
-    [{ kind: "invalid", errors: { email: ["Bad address"] } }, 422, "invalid"],
-    [{ kind: "rate-limited" }, 429, "rateLimited"],
-    [{ kind: "rejected", status: 413, reason: "too large" }, 413, "tooLarge"],
-    [{ kind: "rejected", status: 400, reason: "bad request" }, 502, "failed"],
-    [{ kind: "rejected", status: 415, reason: "unsupported" }, 502, "failed"],
-  ];
-  for (const [outcome, http, status] of refusals) {
-    const name = outcome.kind === "rejected" ? `${outcome.kind} ${outcome.status}` : outcome.kind;
-    it(`answers ${http} when the API says ${name}, and gives the quota back`, async () => {
-      vi.spyOn(console, "error").mockImplementation(() => {});
-      const { desk, sent } = deskAnswering(outcome);
-      const first = await submit(desk);
-      expect(first).toMatchObject({ http, status });
-      if (outcome.kind === "invalid") expect(first.errors).toEqual(outcome.errors);
-      // Nothing was stored: the visitor may send again at once, and it reaches the API.
-      expect(await submit(desk)).toMatchObject({ http, status });
-      expect(sent).toHaveLength(2);
+  it("answers 422 with the API's field messages, and gives the quota back for the corrected one", async () => {
+    const outcome: ContactOutcome = { kind: "invalid", errors: { email: ["Bad address"] } };
+    const { desk, sent, outbox } = deskAnswering(outcome);
+    const first = await submit(desk);
+    expect(first).toMatchObject({ http: 422, status: "invalid" });
+    expect(first.errors).toEqual(outcome.errors);
+    // Nothing was stored: the visitor may send again at once, and it reaches the API.
+    expect(await submit(desk)).toMatchObject({ http: 422, status: "invalid" });
+    expect(sent).toHaveLength(2);
+    expect(outbox((store) => [...store.list(), ...store.held()])).toEqual([]);
+  });
+
+  it("queues the message when the API asks this server to wait (its 429): the visitor did nothing wrong", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { desk, outbox } = deskAnswering({ kind: "rate-limited", retryAfterMs: 60_000 });
+    expect(await submit(desk)).toMatchObject({ http: 202, status: "queued" });
+    expect(outbox((store) => store.list())).toMatchObject([{ status: "pending", attempts: 0 }]);
+  });
+
+  for (const status of [400, 413, 415, 422]) {
+    it(`holds a message the API refuses without a field to correct (${status}) for a person, and says it was received`, async () => {
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      const { desk, outbox } = deskAnswering({
+        kind: "rejected",
+        status,
+        reason: `HTTP ${status}`,
+      });
+      const request = post(shownBefore(), "refused by the API");
+      const key = await keyOf(request, "refused by the API");
+      expect(await submit(desk, request)).toMatchObject({ http: 202, status: "queued" });
+      expect(outbox((store) => store.list())).toEqual([]);
+      const held = outbox((store) => store.held());
+      expect(held).toHaveLength(1);
+      expect(held[0]).toMatchObject({
+        idempotencyKey: key,
+        form: typed("refused by the API"),
+        reason: `refused by the API: HTTP ${status}`,
+      });
     });
   }
 
@@ -256,13 +276,12 @@ describe("submitContact", () => {
       expect(reasons()).toEqual([]);
     });
 
-    it("gives the token back when the API refused the message, for the corrected one", async () => {
-      vi.spyOn(console, "error").mockImplementation(() => {});
-      const { desk, sent } = deskAnswering({ kind: "rejected", status: 400, reason: "no" });
+    it("gives the token back when the API refused a field, for the corrected message", async () => {
+      const { desk, sent } = deskAnswering({ kind: "invalid", errors: { name: ["No"] } });
       desk.limiter = memoryLimiter(new RateLimiter({ limit: 10, windowMs: 60_000 }));
       const token = shownBefore();
-      expect(await submit(desk, post(token))).toMatchObject({ http: 502 });
-      expect(await submit(desk, post(token))).toMatchObject({ http: 502 });
+      expect(await submit(desk, post(token))).toMatchObject({ http: 422 });
+      expect(await submit(desk, post(token, "corrected"))).toMatchObject({ http: 422 });
       expect(sent).toHaveLength(2);
     });
   });

@@ -140,12 +140,15 @@ export async function submitContact(
     }
     return reply(200, { status: "sent", ...fresh });
   }
-  const hold = (reason: string, why: string) => {
+  /** Kept for a person to release or delete; `queued`: the visitor is told it will be delivered. */
+  const hold = (reason: string, why: string, answer: "sent" | "queued" = "sent") => {
     try {
       const id = desk.outbox((outbox) => outbox.hold(message, reason));
       log.warn({ held: id }, `held a message ${why}`);
       countContact("held");
-      return reply(200, { status: "sent", ...fresh });
+      return answer === "sent"
+        ? reply(200, { status: "sent", ...fresh })
+        : reply(202, { status: "queued", ...fresh });
     } catch (error) {
       giveBack();
       countContact("failed");
@@ -177,32 +180,35 @@ export async function submitContact(
   const outcome = await desk.send(message);
   switch (outcome.kind) {
     case "created":
+      if (outcome.odd) {
+        log.warn(
+          { endpoint: contactPath, message_key: message.idempotencyKey },
+          `the API took a message with an answer API.md does not give: ${outcome.odd}`,
+        );
+      }
       countContact("accepted");
       return reply(200, { status: "sent", ...fresh });
     case "invalid":
       giveBack();
       countContact("invalid");
       return reply(422, { status: "invalid", errors: outcome.errors, ...kept });
-    case "rate-limited":
-      giveBack();
-      countContact("rate_limited");
-      return reply(429, { status: "rateLimited", ...kept });
     case "rejected":
-      giveBack();
-      countContact("failed");
-      log.error(
-        { endpoint: contactPath, status: outcome.status, message_key: message.idempotencyKey },
-        `the API refused a message: ${outcome.reason}`,
+      // This site's own checks passed: what the API refused without saying which field, the
+      // visitor cannot correct. A person reads it (`npm run outbox`) and releases or deletes it.
+      return hold(
+        `refused by the API: ${outcome.reason}`,
+        `the API refused (${outcome.reason})`,
+        "queued",
       );
-      return outcome.status === 413
-        ? reply(413, { status: "tooLarge", ...kept })
-        : reply(502, { status: "failed", ...kept });
+    case "rate-limited":
     case "unavailable":
       try {
         const { id } = desk.outbox((outbox) => outbox.enqueue(message));
+        const reason =
+          outcome.kind === "rate-limited" ? "HTTP 429: too many messages" : outcome.reason;
         log.warn(
           { endpoint: contactPath, outbox: id },
-          `API unavailable (${outcome.reason}); message queued`,
+          `API unavailable (${reason}); message queued`,
         );
         countContact("queued");
         return reply(202, { status: "queued", ...fresh });
@@ -211,7 +217,7 @@ export async function submitContact(
         countContact("failed");
         log.error(
           { endpoint: contactPath },
-          `API unavailable (${outcome.reason}) and the outbox failed: ${reasonOf(error)}`,
+          `API unavailable (${outcome.kind}) and the outbox failed: ${reasonOf(error)}`,
         );
         return reply(503, { status: "failed", ...kept });
       }

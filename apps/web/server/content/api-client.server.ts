@@ -63,10 +63,13 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The endpoint's name for metrics and traces (the contract's, or `contact`); never a URL. */
   endpoint?: string;
+  /** `manual`: a redirect is the answer (a POST followed as a GET would lose its body). */
+  redirect?: "follow" | "manual";
 }
 
 export interface ApiResponse {
   status: number;
+  headers: Headers;
   body: unknown;
 }
 
@@ -107,7 +110,7 @@ async function send(path: string, endpoint: string, options: RequestOptions): Pr
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: AbortSignal.timeout(timeoutMs),
-      redirect: "follow",
+      redirect: options.redirect ?? "follow",
     });
     const body = await bodyUpTo(response, MAX_ANSWER_BYTES);
     // UTF-8, a BOM dropped, as `Response.text()` reads it.
@@ -149,7 +152,7 @@ async function send(path: string, endpoint: string, options: RequestOptions): Pr
       }
     }
   }
-  return { status: response.status, body };
+  return { status: response.status, headers: response.headers, body };
 }
 
 /**

@@ -224,7 +224,7 @@ const outboxDeliveries = lazy(
   (c) =>
     new c.Counter({
       name: "outbox_delivery_attempts_total",
-      help: "Outbox delivery attempts, by result: delivered, retried (API unavailable), failed (refused for good).",
+      help: "Outbox delivery attempts, by result: delivered, retried (API unavailable), failed (refused by the API: held for a person).",
       labelNames: ["result"],
     }),
 );

@@ -1,0 +1,49 @@
+/** `npm run outbox -- show <id>`: a held message whole, for the person who decides on it. */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { Outbox } from "./contact/outbox.server.ts";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-cli-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const cli = (file: string, ...args: string[]) =>
+  spawnSync(process.execPath, [path.join(import.meta.dirname, "outbox-cli.ts"), ...args], {
+    env: { ...process.env, OUTBOX_DATABASE_PATH: file },
+    encoding: "utf8",
+  });
+
+describe("npm run outbox", () => {
+  it("shows a held message whole: every field, its whole text and why it is held", () => {
+    const file = path.join(dir, "outbox.sqlite");
+    const outbox = Outbox.open(file);
+    const message = `First line of a long message\n${"word ".repeat(40)}\nLast line`;
+    const id = outbox.hold(
+      {
+        form: { name: "سارة", email: "sara@example.com", phone: "+966 5", message },
+        lang: "ar",
+        idempotencyKey: "key-1",
+        clientAddress: "203.0.113.9",
+      },
+      "refused by the API: HTTP 400",
+    );
+    outbox.close();
+
+    const listed = cli(file);
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toContain("refused by the API: HTTP 400");
+
+    const shown = cli(file, "show", String(id));
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toContain("Held because: refused by the API: HTTP 400");
+    expect(shown.stdout).toContain("Name:    سارة");
+    expect(shown.stdout).toContain("E-mail:  sara@example.com");
+    expect(shown.stdout).toContain(message);
+
+    const missing = cli(file, "show", "99");
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain("There is no held message #99.");
+  });
+});
