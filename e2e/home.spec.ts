@@ -364,6 +364,36 @@ for (const lang of languages) {
     test.describe(() => {
       onlyAt("desktop", "the widths are set by the test");
 
+      test("after the window changes size (a tablet turned), the banner's slide still starts at its edge: no headline is cut, with motion or without", async ({
+        page,
+      }) => {
+        for (const reducedMotion of ["no-preference", "reduce"] as const) {
+          await page.emulateMedia({ reducedMotion });
+          await page.setViewportSize({ width: 1024, height: 768 });
+          await openHome(page, lang);
+          for (const [width, height] of [
+            [768, 1024],
+            [1024, 768],
+            [900, 700],
+          ] as const) {
+            await page.setViewportSize({ width, height });
+            await expect
+              .poll(
+                async () => {
+                  const hero = await page.getByTestId("hero-slider").boundingBox();
+                  const title = await selectedSlide(page).getByRole("heading").boundingBox();
+                  if (!hero || !title) return "no box";
+                  const inside =
+                    title.x >= hero.x - 1 && title.x + title.width <= hero.x + hero.width + 1;
+                  return inside ? "inside" : `${title.x}..${title.x + title.width}`;
+                },
+                { message: `${reducedMotion}, ${width} px` },
+              )
+              .toBe("inside");
+          }
+        }
+      });
+
       test("at the breakpoints' edges: the banner shows one slide under 865 px and three from 865; the carousels 1.5 slides 5 px apart under 768 and 2.5 slides 20 px apart from 768", async ({
         page,
       }) => {

@@ -343,10 +343,12 @@ test("content and queries that look like markup stay text: in the pages, and in 
   const hostile =
     '</script><script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">';
   editNews(servers, story.id, { title_en: `Tower ${hostile}`, description_en: hostile });
-  // Fresh data: after the data expires the page is made again from the changed record.
-  await expect
-    .poll(async () => (await get(`/en/news/${story.id}`)).body.toString(), { timeout: TTL_MS * 3 })
-    .toContain("Tower ");
+  // Fresh data: after the data expires each page is made again from the changed record.
+  for (const address of [`/en/news/${story.id}`, "/en/news", "/en"]) {
+    await expect
+      .poll(async () => (await get(address)).body.toString(), { timeout: TTL_MS * 3 })
+      .toContain("Tower ");
+  }
   const search = `/en/search?q=${encodeURIComponent(hostile)}`;
   // The story's page, the list and the home page show it; the search form's island carries
   // the query in its props.

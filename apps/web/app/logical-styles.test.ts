@@ -37,9 +37,16 @@ describe("logical styles", () => {
     ).toEqual(["margin-left", "right:"]);
   });
 
-  it("are used everywhere in the app", () => {
+  it("are used everywhere in the app, but for the hero slider's gap (the same side in both directions, on purpose)", () => {
     const { files, hits } = scanApp(physicalStyles);
     expect(files).toBeGreaterThan(20);
-    expect(hits).toEqual([]);
+    // hero-slider.tsx says why: Embla's measures need its track not to reach past the left.
+    const deliberate = [
+      "-mr-(--slide-gap)",
+      "min-[54.0625rem]:-mr-(--slide-gap-lg)",
+      "pr-(--slide-gap)",
+      "min-[54.0625rem]:pr-(--slide-gap-lg)",
+    ].map((token) => `islands/hero-slider.tsx: ${token}`);
+    expect(hits.filter((hit) => !deliberate.includes(hit))).toEqual([]);
   });
 });

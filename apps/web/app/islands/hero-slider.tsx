@@ -134,8 +134,12 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
         items={slides}
         selected={slider.selected}
         className="h-full"
-        trackClassName="-ms-(--slide-gap) h-full min-[54.0625rem]:-ms-(--slide-gap-lg)"
-        slideClassName="h-full basis-(--slide-basis) ps-(--slide-gap) min-[54.0625rem]:basis-(--slide-basis-lg) min-[54.0625rem]:ps-(--slide-gap-lg)"
+        // The gap is on each slide's right and the track reaches past the right edge, in both
+        // directions (physical sides, on purpose): Embla measures slides against the track once
+        // it has moved, against the page before, and a track reaching past the left edge made
+        // those differ by one gap, so a resize left the slides a gap off (English only).
+        trackClassName="-mr-(--slide-gap) h-full min-[54.0625rem]:-mr-(--slide-gap-lg)"
+        slideClassName="h-full basis-(--slide-basis) pr-(--slide-gap) min-[54.0625rem]:basis-(--slide-basis-lg) min-[54.0625rem]:pr-(--slide-gap-lg)"
         slideTestId="hero-slide"
         slideRole={roles.slide}
       />
