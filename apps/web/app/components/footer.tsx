@@ -77,7 +77,8 @@ export function Footer({ lang, data }: { lang: Language; data: FooterData }) {
           />
         </section>
 
-        <section aria-labelledby="footer-projects">
+        {/* Two columns at tablet widths: the latest projects take the second row whole. */}
+        <section aria-labelledby="footer-projects" className="md:col-span-2 lg:col-span-1">
           <h2 id="footer-projects" className="mb-5 text-lg font-bold text-white">
             {t("footer.latestProjects")}
           </h2>

@@ -174,7 +174,8 @@ function AboutBlock({ about, lang }: { about: NonNullable<HomeData["about"]>; la
   return (
     // No bottom padding: the latest projects below, on the same white, give the gap.
     <section aria-labelledby="home-about" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 md:pt-20">
-      <div className="grid items-center gap-10 md:grid-cols-2 lg:gap-16">
+      {/* Side by side from lg: at tablet widths the text ran long beside a small image. */}
+      <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
         <div className="relative">
           <span
             aria-hidden="true"

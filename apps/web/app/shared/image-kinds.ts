@@ -87,7 +87,7 @@ export const imageKinds = {
   feature: {
     width: 960,
     height: 720,
-    sizes: "(min-width: 1280px) 584px, (min-width: 768px) 50vw, 100vw",
+    sizes: "(min-width: 1280px) 584px, (min-width: 1024px) 50vw, 100vw",
     widths: [480, 640, 960, 1280],
   },
   /**
