@@ -29,8 +29,9 @@ export function ProjectCard({
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-linear-to-t from-navy-950/90 via-navy-950/20 to-transparent"
       />
-      <div className="flex w-full items-end justify-between gap-3 p-4 md:p-6">
-        <h3 className="line-clamp-2 text-base font-bold text-white md:text-xl">
+      {/* The larger title from lg: at tablet widths a card is under 300 px wide. */}
+      <div className="flex w-full items-end justify-between gap-3 p-4 lg:p-6">
+        <h3 className="line-clamp-3 text-base font-bold text-white lg:text-xl">
           <CardLink to={href}>{project.title}</CardLink>
         </h3>
         <span
