@@ -63,8 +63,9 @@ export function MobileMenu({
             <CloseIcon size={28} />
           </button>
         </div>
-        <SearchForm lang={lang} variant="menu" className="mx-4 mb-6 sm:mx-6" />
-        <nav aria-label={t("nav.label")} className="px-4 pb-10 sm:px-6">
+        {/* A column of a phone's width on tablets: a label and its chevron stay close. */}
+        <SearchForm lang={lang} variant="menu" className="mx-4 mb-6 sm:mx-6 sm:max-w-156" />
+        <nav aria-label={t("nav.label")} className="px-4 pb-10 sm:max-w-2xl sm:px-6">
           <ul className="divide-y divide-white/10 border-y border-white/10">
             {items.map((item) => {
               const active = isActive(item, pathname);
