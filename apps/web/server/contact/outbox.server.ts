@@ -50,8 +50,9 @@ CREATE TABLE IF NOT EXISTS outbox (
   delivered_at INTEGER
 );
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at);
--- Messages the spam checks doubted (sent too soon after the form was shown): kept for a
--- person to release to the API or delete (npm run outbox), never sent by themselves.
+-- Messages the spam checks doubted (sent too soon after the form was shown), and those the API
+-- refused without a field to correct: kept for a person to release to the API or delete
+-- (npm run outbox), never sent by themselves.
 CREATE TABLE IF NOT EXISTS held (
   id INTEGER PRIMARY KEY,
   idempotency_key TEXT NOT NULL UNIQUE,
@@ -68,6 +69,13 @@ CREATE TABLE IF NOT EXISTS spent_tokens (
   expires_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS spent_tokens_expiry ON spent_tokens (expires_at);
+-- The spent tokens whose message was taken (stored, queued or held): the same post again (a
+-- reload, a second click) is answered without sending it twice.
+CREATE TABLE IF NOT EXISTS taken_tokens (
+  token TEXT PRIMARY KEY,
+  idempotency_key TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
 -- How many submissions each spam check dropped (only the honeypot drops).
 CREATE TABLE IF NOT EXISTS dropped (
   kind TEXT PRIMARY KEY,
@@ -319,7 +327,6 @@ export class Outbox {
     return this.#db.prepare("DELETE FROM held WHERE id = ?").run(id).changes > 0;
   }
 
-  /** Counts a submission a spam check dropped. */
   /**
    * Marks a form token spent by the message `key`, until `expiresAt` (then the token is too old
    * to count anyway); false when another message spent it. The same message again (a retry of
@@ -341,6 +348,29 @@ export class Outbox {
     });
   }
 
+  /** Whether the message `key` that spent `token` was taken already (`markTaken`). */
+  tokenTaken(token: string, key: string, now = Date.now()): boolean {
+    const row = this.#db
+      .prepare(
+        "SELECT 1 FROM taken_tokens WHERE token = ? AND idempotency_key = ? AND expires_at >= ?",
+      )
+      .get(token, key, now);
+    return row !== undefined;
+  }
+
+  /** The message `key` that spent `token` was taken (stored, queued or held), until `expiresAt`. */
+  markTaken(token: string, key: string, expiresAt: number, now = Date.now()) {
+    this.#transaction(() => {
+      this.#db.prepare("DELETE FROM taken_tokens WHERE expires_at < ?").run(now);
+      this.#db
+        .prepare(
+          `INSERT INTO taken_tokens (token, idempotency_key, expires_at) VALUES (?, ?, ?)
+           ON CONFLICT (token) DO NOTHING`,
+        )
+        .run(token, key, expiresAt);
+    });
+  }
+
   /** Gives a token back when the message `key` that spent it was not accepted after all. */
   unspendToken(token: string, key: string) {
     this.#db
@@ -348,6 +378,7 @@ export class Outbox {
       .run(token, key);
   }
 
+  /** Counts a submission a spam check dropped. */
   countDropped(kind: string) {
     this.#db
       .prepare(

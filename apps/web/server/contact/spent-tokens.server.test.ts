@@ -16,17 +16,21 @@ const later = () => Date.now() + 60_000;
 
 /** The behaviour every record of spent tokens shares. */
 async function spendsOnce(a: SpentTokens, b: SpentTokens) {
-  expect(await a.spend("t1", "message-1", later())).toBe(true);
-  // The same message again (a retry): allowed, wherever it lands.
-  expect(await b.spend("t1", "message-1", later())).toBe(true);
+  expect(await a.spend("t1", "message-1", later())).toBe("send");
+  // The same message again (a retry after a lost answer): sent, wherever it lands.
+  expect(await b.spend("t1", "message-1", later())).toBe("send");
   // Another message with the same token: refused, wherever it lands.
-  expect(await b.spend("t1", "message-2", later())).toBe(false);
-  expect(await a.spend("t1", "message-2", later())).toBe(false);
+  expect(await b.spend("t1", "message-2", later())).toBe("other");
+  expect(await a.spend("t1", "message-2", later())).toBe("other");
   // Only the message that spent it gives it back.
   await b.giveBack("t1", "message-2");
-  expect(await a.spend("t1", "message-3", later())).toBe(false);
+  expect(await a.spend("t1", "message-3", later())).toBe("other");
   await b.giveBack("t1", "message-1");
-  expect(await a.spend("t1", "message-3", later())).toBe(true);
+  expect(await a.spend("t1", "message-3", later())).toBe("send");
+  // Once its message is taken, the same post again is known, wherever it lands.
+  await a.taken("t1", "message-3", later());
+  expect(await b.spend("t1", "message-3", later())).toBe("taken");
+  expect(await a.spend("t1", "message-4", later())).toBe("other");
 }
 
 describe("spent tokens in the outbox's database", () => {

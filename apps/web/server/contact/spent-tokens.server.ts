@@ -8,9 +8,18 @@
 import type { RedisLink } from "../scale-out/redis.server.ts";
 import type { OutboxWriter } from "./outbox.server.ts";
 
+/**
+ * What spending a token found: `send` (this message spends it now, or spent it before and was
+ * not taken: a retry after a lost answer), `taken` (this message spent it and was taken: the
+ * same post again, a reload or a second click) or `other` (another message spent it).
+ */
+export type Spending = "send" | "taken" | "other";
+
 export interface SpentTokens {
-  /** Marks `token` spent by the message `key`; false when another message spent it. */
-  spend(token: string, key: string, expiresAt: number): Promise<boolean>;
+  /** Marks `token` spent by the message `key` until `expiresAt`, saying what it found. */
+  spend(token: string, key: string, expiresAt: number): Promise<Spending>;
+  /** The message `key` that spent `token` was taken (stored, queued or held). */
+  taken(token: string, key: string, expiresAt: number): Promise<void>;
   /** Makes `token` usable again: the message `key` that spent it was not accepted. */
   giveBack(token: string, key: string): Promise<void>;
 }
@@ -19,7 +28,12 @@ export interface SpentTokens {
 export function outboxSpentTokens(outbox: OutboxWriter): SpentTokens {
   return {
     spend: async (token, key, expiresAt) =>
-      outbox((store) => store.spendToken(token, key, expiresAt)),
+      outbox((store) => {
+        if (!store.spendToken(token, key, expiresAt)) return "other";
+        return store.tokenTaken(token, key) ? "taken" : "send";
+      }),
+    taken: async (token, key, expiresAt) =>
+      outbox((store) => store.markTaken(token, key, expiresAt)),
     giveBack: async (token, key) => outbox((store) => store.unspendToken(token, key)),
   };
 }
@@ -32,17 +46,25 @@ return 0`;
 /** In Redis, shared by every instance; `own` decides while Redis fails. */
 function redisSpentTokens(link: RedisLink, own: SpentTokens): SpentTokens {
   const keyOf = (token: string) => `${link.prefix}form-token:${token}`;
+  const takenKeyOf = (token: string) => `${link.prefix}form-token-taken:${token}`;
   return {
     async spend(token, key, expiresAt) {
       try {
         const set = await link.run((redis) =>
           redis.set(keyOf(token), key, "PXAT", expiresAt, "NX"),
         );
-        if (set === "OK") return true;
-        return (await link.run((redis) => redis.get(keyOf(token)))) === key;
+        if (set === "OK") return "send";
+        if ((await link.run((redis) => redis.get(keyOf(token)))) !== key) return "other";
+        const taken = await link.run((redis) => redis.get(takenKeyOf(token)));
+        return taken === key ? "taken" : "send";
       } catch {
         return own.spend(token, key, expiresAt);
       }
+    },
+    async taken(token, key, expiresAt) {
+      await link
+        .run((redis) => redis.set(takenKeyOf(token), key, "PXAT", expiresAt))
+        .catch(() => own.taken(token, key, expiresAt));
     },
     async giveBack(token, key) {
       await link

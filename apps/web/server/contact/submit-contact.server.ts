@@ -119,6 +119,8 @@ export async function submitContact(
     return reply(429, { status: "rateLimited", ...kept });
   }
   let spentToken: string | undefined;
+  /** Records that the message this form's token sent was taken (once its token is spent). */
+  let markTaken = () => {};
   const giveBack = () => {
     void limit.giveBack(visitor.address, message.idempotencyKey);
     if (spentToken) void desk.tokens.giveBack(spentToken, message.idempotencyKey).catch(() => {});
@@ -144,6 +146,7 @@ export async function submitContact(
   const hold = (reason: string, why: string, answer: "sent" | "queued" = "sent") => {
     try {
       const id = desk.outbox((outbox) => outbox.hold(message, reason));
+      markTaken();
       log.warn({ held: id }, `held a message ${why}`);
       countContact("held");
       return answer === "sent"
@@ -164,22 +167,33 @@ export async function submitContact(
   if (verdict === "unknown" || typeof givenToken !== "string") {
     return hold("sent without a valid form token", "sent without a valid form token");
   }
+  const tokenExpiresAt = Date.now() + FILL_TOKEN_MAX_AGE_MS;
   const spent = await desk.tokens
-    .spend(givenToken, message.idempotencyKey, Date.now() + FILL_TOKEN_MAX_AGE_MS)
+    .spend(givenToken, message.idempotencyKey, tokenExpiresAt)
     .catch((error: unknown) => {
       // The record failing must not lose the message: it is sent as if the token were new.
       log.warn(`could not record a spent form token: ${reasonOf(error)}`);
-      return true;
+      return "send" as const;
     });
-  if (!spent) {
+  if (spent === "other") {
     const reason = "sent with a form token another message had used";
     return hold(reason, reason);
   }
+  if (spent === "taken") {
+    // The same post again (a reload of the answer, a second click without JavaScript): taken
+    // already, so not sent twice, whether or not the API heeds the idempotency key.
+    log.info("the same message posted again was taken already: not sent twice");
+    return reply(200, { status: "sent", ...fresh });
+  }
   spentToken = givenToken;
+  markTaken = () => {
+    void desk.tokens.taken(givenToken, message.idempotencyKey, tokenExpiresAt).catch(() => {});
+  };
 
   const outcome = await desk.send(message);
   switch (outcome.kind) {
     case "created":
+      markTaken();
       if (outcome.odd) {
         log.warn(
           { endpoint: contactPath, message_key: message.idempotencyKey },
@@ -204,6 +218,7 @@ export async function submitContact(
     case "unavailable":
       try {
         const { id } = desk.outbox((outbox) => outbox.enqueue(message));
+        markTaken();
         const reason =
           outcome.kind === "rate-limited" ? "HTTP 429: too many messages" : outcome.reason;
         log.warn(
