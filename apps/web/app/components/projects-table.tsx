@@ -63,16 +63,19 @@ export function ProjectsTable({
       >
         <div role="rowgroup" className="sr-only md:not-sr-only md:table-header-group">
           <div role="row" className="table-row bg-navy-900 text-white">
-            <div role="columnheader" className={header}>
+            {/* The names take the most room: their words may break anywhere (a name of one
+                long word stays inside), which leaves the table no reason to widen them. */}
+            <div role="columnheader" className={`${header} w-2/5`}>
               {columns.name}
             </div>
-            <div role="columnheader" className={header}>
+            <div role="columnheader" className={`${header} w-1/4`}>
               {columns.client}
             </div>
-            <div role="columnheader" className={`${header} whitespace-nowrap`}>
+            {/* On one line from lg; below, two words a line leave the names their room. */}
+            <div role="columnheader" className={`${header} lg:whitespace-nowrap`}>
               {columns.date}
             </div>
-            <div role="columnheader" className={`${header} whitespace-nowrap`}>
+            <div role="columnheader" className={`${header} lg:whitespace-nowrap`}>
               {columns.amount}
             </div>
           </div>
@@ -111,7 +114,7 @@ export function ProjectsTable({
               <div role="cell" className={cell}>
                 <Label>{columns.amount}</Label>
                 {/* Isolated with its own direction: "486,250,000 ريال سعودي" stays in order. */}
-                <bdi className="text-end font-medium text-navy-900 tabular-nums md:text-start md:whitespace-nowrap">
+                <bdi className="text-end font-medium text-navy-900 tabular-nums md:text-start lg:whitespace-nowrap">
                   {keepNumbersWithUnits(amountText(row.amount))}
                 </bdi>
               </div>
