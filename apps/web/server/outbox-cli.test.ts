@@ -42,6 +42,23 @@ describe("npm run outbox", () => {
     expect(shown.stdout).toContain("E-mail:  sara@example.com");
     expect(shown.stdout).toContain(message);
 
+    // What a visitor typed cannot drive the operator's terminal: escapes are shown, not sent.
+    const sly = Outbox.open(file);
+    const slyId = sly.hold(
+      {
+        form: { name: "X\u001b]0;owned\u0007", email: "x@example.com", message: "a\u001b[2Jb\nc" },
+        lang: "en",
+        idempotencyKey: "key-2",
+        clientAddress: "203.0.113.9",
+      },
+      "sent too soon",
+    );
+    sly.close();
+    const escaped = cli(file, "show", String(slyId));
+    expect(escaped.stdout).not.toContain("\u001b");
+    expect(escaped.stdout).toContain("a\\u{1b}[2Jb\nc");
+    expect(cli(file).stdout).not.toContain("\u001b");
+
     const missing = cli(file, "show", "99");
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain("There is no held message #99.");

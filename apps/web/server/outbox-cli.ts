@@ -17,6 +17,13 @@ const time = (ms: number | null) =>
 const cut = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
+/**
+ * Text a visitor wrote, safe for a terminal: control characters (an escape sequence could clear
+ * the screen or set the title) are shown as `\u{1b}`; line breaks and tabs stay.
+ */
+const printable = (text: string) =>
+  text.replace(/(?![\n\t])\p{Cc}/gu, (char) => `\\u{${char.charCodeAt(0).toString(16)}}`);
+
 const columns: [string, (entry: OutboxEntry) => string][] = [
   ["#", (e) => String(e.id)],
   ["Status", (e) => e.status],
@@ -24,9 +31,9 @@ const columns: [string, (entry: OutboxEntry) => string][] = [
   ["Received (UTC)", (e) => time(e.createdAt)],
   ["Next try (UTC)", (e) => (e.status === "failed" ? "never" : time(e.nextAttemptAt))],
   ["Lang", (e) => e.lang],
-  ["From", (e) => cut(`${e.form.name} <${e.form.email}>`, 40)],
-  ["Subject", (e) => cut(e.form.subject ?? "-", 30)],
-  ["Last error", (e) => cut(e.lastError ?? "-", 60)],
+  ["From", (e) => cut(printable(`${e.form.name} <${e.form.email}>`), 40)],
+  ["Subject", (e) => cut(printable(e.form.subject ?? "-"), 30)],
+  ["Last error", (e) => cut(printable(e.lastError ?? "-"), 60)],
 ];
 
 function formatTable(entries: OutboxEntry[]): string {
@@ -51,13 +58,13 @@ function printMessage(entry: HeldMessage) {
   const { form } = entry;
   const lines = [
     `Held message #${entry.id}, received ${time(entry.createdAt)} UTC (${entry.lang}), from ${entry.clientAddress}`,
-    `Held because: ${entry.reason}`,
-    `Name:    ${form.name}`,
-    `E-mail:  ${form.email}`,
-    `Phone:   ${form.phone ?? "-"}`,
-    `Subject: ${form.subject ?? "-"}`,
+    `Held because: ${printable(entry.reason)}`,
+    `Name:    ${printable(form.name)}`,
+    `E-mail:  ${printable(form.email)}`,
+    `Phone:   ${printable(form.phone ?? "-")}`,
+    `Subject: ${printable(form.subject ?? "-")}`,
     "",
-    form.message,
+    printable(form.message),
   ];
   console.log(lines.join("\n"));
 }
@@ -75,9 +82,9 @@ function printHeld(outbox: Outbox) {
       `#${entry.id}`,
       time(entry.createdAt),
       entry.lang,
-      cut(`${entry.form.name} <${entry.form.email}>`, 40),
-      cut(entry.form.message.replace(/\s+/g, " "), 50),
-      cut(entry.reason, 60),
+      cut(printable(`${entry.form.name} <${entry.form.email}>`), 40),
+      cut(printable(entry.form.message.replace(/\s+/g, " ")), 50),
+      cut(printable(entry.reason), 60),
     ].join("  "),
   );
   console.log(`\n${rows.join("\n")}\n`);

@@ -83,7 +83,7 @@ export const imageKinds = {
     sizes: "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
     widths: [320, 480, 640, 960],
   },
-  /** The large photo beside a page's text, half the row from 768 px: home's "about us". */
+  /** The large photo beside a page's text, half the row from 1024 px: home's "about us". */
   feature: {
     width: 960,
     height: 720,

@@ -111,13 +111,13 @@ export function pageOf(rest: string): PageName | undefined {
   return pageWithSegments(rest.split("/").filter(Boolean))?.name;
 }
 
-/** A page of the table at its one address. */
 /** The language a path's first segment names, in any case (`/AR/news`: "ar"), else undefined. */
 export function languageOfPath(pathname: string): Language | undefined {
   const first = pathname.split("/")[1]?.toLowerCase();
   return isLanguage(first) ? first : undefined;
 }
 
+/** A page of the table at its one address. */
 export interface PageAddress {
   page: PageName;
   lang: Language;

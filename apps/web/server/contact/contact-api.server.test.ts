@@ -44,17 +44,24 @@ describe("sendContact", () => {
     expect(await send(201, { data: {} })).toMatchObject({ kind: "created", id: undefined });
   });
 
-  it("takes any 2xx as stored, saying what was odd about an answer API.md does not give", async () => {
+  it("takes a 2xx with an empty or JSON body as stored, saying what was odd about an answer API.md does not give", async () => {
     expect(await send(200, { data: { id: 9 } })).toEqual({ kind: "created", id: 9 });
-    for (const [status, extra] of [
-      [202, {}],
-      [204, {}],
-      [201, { raw: "{data: oops" }],
-      [200, { raw: "<p>Thanks!</p>", headers: { "Content-Type": "text/html" } }],
+    for (const [status, body] of [
+      [202, { data: {} }],
+      [204, undefined],
     ] as const) {
-      const outcome = await send(status, undefined, extra);
+      const outcome = await send(status, body);
       expect(outcome, String(status)).toMatchObject({ kind: "created", id: undefined });
       expect((outcome as { odd?: string }).odd, String(status)).toBeTruthy();
+    }
+  });
+
+  it("sends again later a 2xx whose body is not JSON: a proxy's or a fallback page's, maybe not the API's", async () => {
+    for (const extra of [
+      { raw: "{data: oops" },
+      { raw: "<p>Thanks!</p>", headers: { "Content-Type": "text/html" } },
+    ]) {
+      expect(await send(200, undefined, extra)).toMatchObject({ kind: "unavailable" });
     }
   });
 
@@ -79,8 +86,10 @@ describe("sendContact", () => {
     const at = new Date(Date.now() + 60_000).toUTCString();
     const dated = await send(503, {}, { headers: { "Retry-After": at } });
     expect((dated as { retryAfterMs?: number }).retryAfterMs).toBeGreaterThan(50_000);
+    // At most a day.
     expect(await send(429, {}, { headers: { "Retry-After": "999999" } })).toEqual({
       kind: "rate-limited",
+      retryAfterMs: 86_400_000,
     });
     expect(retryAfter("soon")).toBeUndefined();
     expect(retryAfter("-5")).toBeUndefined();

@@ -27,13 +27,14 @@ export interface OutgoingMessage {
 
 export type ContactOutcome =
   /**
-   * Stored (or already stored under this key): any 2xx. `odd`: what was wrong with an answer
+   * Stored (or already stored under this key): any 2xx with an empty or JSON body (one that is
+   * not JSON is sent again, see below). `odd`: what was wrong with an answer
    * that said so in another way than API.md's (a 204, a body that is not the id).
    */
   | { kind: "created"; id: string | number | undefined; odd?: string }
   /** 422 with per-field messages: the visitor must correct the message. */
   | { kind: "invalid"; errors: ContactErrors }
-  /** 429: the API wants fewer messages from this server (`retryAfterMs`: as it asked). */
+  /** 429: the API wants fewer messages from this sender (`retryAfterMs`: as it asked). */
   | { kind: "rate-limited"; retryAfterMs?: number }
   /** A refusal that waiting will not change (400, 413, 415, a 422 without field errors). */
   | { kind: "rejected"; status: number; reason: string }
@@ -72,8 +73,8 @@ export async function sendContact(
     }));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    // Stored, though its answer's body could not be read (not JSON, too long).
-    if (isSuccess(error.status)) return { kind: "created", id: undefined, odd: error.message };
+    // Not JSON, too long, cut off: even a 2xx saying so may be a proxy's or a fallback page's,
+    // not the API's. Sent again later; a copy is better than a message lost unseen.
     return { kind: "unavailable", reason: error.message };
   }
   if (isSuccess(status)) {
@@ -98,14 +99,14 @@ export async function sendContact(
 const isSuccess = (status: number | undefined) =>
   status !== undefined && status >= 200 && status < 300;
 
-/** Longest wait a `Retry-After` may ask for: past it, the outbox's own back-off applies. */
+/** Longest wait a `Retry-After` is followed for. */
 const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/** A `Retry-After` header (seconds, or an HTTP date) as milliseconds from now, if sane. */
+/** A `Retry-After` header (seconds, or an HTTP date) as milliseconds from now, at most a day. */
 export function retryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const ms = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now;
-  return Number.isFinite(ms) && ms > 0 && ms <= MAX_RETRY_AFTER_MS ? ms : undefined;
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : undefined;
 }
 
 /**

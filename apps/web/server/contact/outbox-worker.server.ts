@@ -1,8 +1,9 @@
 /**
  * Delivers the contact outbox (outbox.server.ts) in the background: every `pollMs` it claims
- * the due rows and sends each to the content API with its idempotency key. 201 marks a row
- * delivered; a refusal that waiting cannot fix (422...) marks it failed with the reason;
- * anything else (API down, slow, 5xx, 429) retries with exponential back-off plus jitter.
+ * the due rows and sends each to the content API with its idempotency key. A 2xx marks a row
+ * delivered; a refusal that waiting cannot fix (422...) holds it for a person, with the reason;
+ * anything else (API down, slow, 5xx, 429, a redirect) retries with exponential back-off plus
+ * jitter, never sooner than a `Retry-After` asks.
  * Started by server/start.ts and server/dev.ts; `stop()` finishes the sends in flight.
  */
 

@@ -5,7 +5,8 @@
  * so delivery is at-least-once and the API stores the message once.
  *
  * Row life: pending → sending (claimed by a worker, attempts + 1) → delivered, or back to
- * pending with a later `next_attempt_at`, or failed (the API refused the message for good).
+ * pending with a later `next_attempt_at`, or moved to the held messages (the API refused it:
+ * `holdRefused`). `failed` rows come from older files, when refusals were marked so.
  * A claim that is never confirmed (the process died mid-send) expires after a lease and the
  * row is sent again.
  */
@@ -83,7 +84,7 @@ CREATE TABLE IF NOT EXISTS dropped (
 );
 `;
 
-/** A message the spam checks doubted, waiting for a person. */
+/** A message waiting for a person: one the spam checks doubted, or the API refused. */
 export interface HeldMessage extends OutgoingMessage {
   id: number;
   reason: string;
@@ -132,7 +133,12 @@ export class Outbox {
    * Stores a message to deliver, due now. A second enqueue with the same idempotency key
    * keeps the first row (`created: false`). Committed when this returns.
    */
-  enqueue(message: OutgoingMessage, now = Date.now()): { id: number; created: boolean } {
+  /** Queues `message`, to be sent from `notBefore` on (as the API asked: `Retry-After`). */
+  enqueue(
+    message: OutgoingMessage,
+    now = Date.now(),
+    notBefore = now,
+  ): { id: number; created: boolean } {
     const result = this.#db
       .prepare(
         `INSERT INTO outbox (idempotency_key, lang, client_address, payload, next_attempt_at,
@@ -145,7 +151,7 @@ export class Outbox {
         message.lang,
         message.clientAddress,
         JSON.stringify(message.form),
-        now,
+        Math.max(now, notBefore),
         now,
         now,
       );
@@ -278,7 +284,10 @@ export class Outbox {
     };
   }
 
-  /** Keeps a doubted message for a person (the same submission twice is kept once). */
+  /**
+   * Keeps a message for a person: doubted, or refused by the API (the same submission twice is
+   * kept once).
+   */
   hold(message: OutgoingMessage, reason: string, now = Date.now()): number {
     this.#db
       .prepare(

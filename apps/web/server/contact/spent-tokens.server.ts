@@ -56,7 +56,9 @@ function redisSpentTokens(link: RedisLink, own: SpentTokens): SpentTokens {
         if (set === "OK") return "send";
         if ((await link.run((redis) => redis.get(keyOf(token)))) !== key) return "other";
         const taken = await link.run((redis) => redis.get(takenKeyOf(token)));
-        return taken === key ? "taken" : "send";
+        if (taken === key) return "taken";
+        // Marked in the local record while Redis failed a moment ago.
+        return (await own.spend(token, key, expiresAt)) === "taken" ? "taken" : "send";
       } catch {
         return own.spend(token, key, expiresAt);
       }

@@ -117,14 +117,31 @@ describe("submitContact", () => {
     expect(outbox((store) => [...store.list(), ...store.held()])).toEqual([]);
   });
 
-  it("queues the message when the API asks this server to wait (its 429): the visitor did nothing wrong", async () => {
+  it("queues the message when the API asks to wait (its 429), first sent when the API asked", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const { desk, outbox } = deskAnswering({ kind: "rate-limited", retryAfterMs: 60_000 });
+    const before = Date.now();
     expect(await submit(desk)).toMatchObject({ http: 202, status: "queued" });
-    expect(outbox((store) => store.list())).toMatchObject([{ status: "pending", attempts: 0 }]);
+    const [queued] = outbox((store) => store.list());
+    expect(queued).toMatchObject({ status: "pending", attempts: 0 });
+    expect(queued?.nextAttemptAt).toBeGreaterThanOrEqual(before + 60_000);
   });
 
-  for (const status of [400, 413, 415, 422]) {
+  it("answers 413 when the API finds the message too long, keeping it for the visitor to shorten", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { desk, sent, outbox } = deskAnswering({
+      kind: "rejected",
+      status: 413,
+      reason: "HTTP 413",
+    });
+    expect(await submit(desk)).toMatchObject({ http: 413, status: "tooLarge" });
+    // Nothing kept, the quota given back: the shortened message goes out at once.
+    expect(outbox((store) => [...store.list(), ...store.held()])).toEqual([]);
+    expect(await submit(desk)).toMatchObject({ http: 413 });
+    expect(sent).toHaveLength(2);
+  });
+
+  for (const status of [400, 415, 422]) {
     it(`holds a message the API refuses without a field to correct (${status}) for a person, and says it was received`, async () => {
       vi.spyOn(console, "warn").mockImplementation(() => {});
       const { desk, outbox } = deskAnswering({
@@ -268,6 +285,13 @@ describe("submitContact", () => {
       expect(await submit(desk, repost())).toMatchObject({ http: 200, status: "sent" });
       expect(sent).toHaveLength(1);
       expect(reasons()).toEqual([]);
+      // The repeats cost no quota: a new message still goes out.
+      desk.limiter = memoryLimiter(new RateLimiter({ limit: 1, windowMs: 60_000 }));
+      for (let i = 0; i < 3; i++) await submit(desk, repost());
+      expect(await submit(desk, post(shownBefore(), "another one"))).toMatchObject({
+        status: "sent",
+      });
+      expect(sent).toHaveLength(2);
     });
 
     it("sends again a message whose token it spent but which was never taken (a lost answer)", async () => {

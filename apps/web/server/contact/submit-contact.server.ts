@@ -183,6 +183,7 @@ export async function submitContact(
     // The same post again (a reload of the answer, a second click without JavaScript): taken
     // already, so not sent twice, whether or not the API heeds the idempotency key.
     log.info("the same message posted again was taken already: not sent twice");
+    void limit.giveBack(visitor.address, message.idempotencyKey);
     return reply(200, { status: "sent", ...fresh });
   }
   spentToken = givenToken;
@@ -207,8 +208,19 @@ export async function submitContact(
       countContact("invalid");
       return reply(422, { status: "invalid", errors: outcome.errors, ...kept });
     case "rejected":
+      if (outcome.status === 413) {
+        // Longer than the API takes: the visitor can shorten it.
+        giveBack();
+        countContact("failed");
+        log.warn(
+          { endpoint: contactPath },
+          `the API refused a message as too long: ${outcome.reason}`,
+        );
+        return reply(413, { status: "tooLarge", ...kept });
+      }
       // This site's own checks passed: what the API refused without saying which field, the
-      // visitor cannot correct. A person reads it (`npm run outbox`) and releases or deletes it.
+      // visitor cannot correct. A person reads it (`npm run outbox`, the ContactMessagesHeld
+      // alert) and releases or deletes it.
       return hold(
         `refused by the API: ${outcome.reason}`,
         `the API refused (${outcome.reason})`,
@@ -217,7 +229,9 @@ export async function submitContact(
     case "rate-limited":
     case "unavailable":
       try {
-        const { id } = desk.outbox((outbox) => outbox.enqueue(message));
+        const now = Date.now();
+        const notBefore = now + (outcome.retryAfterMs ?? 0);
+        const { id } = desk.outbox((outbox) => outbox.enqueue(message, now, notBefore));
         markTaken();
         const reason =
           outcome.kind === "rate-limited" ? "HTTP 429: too many messages" : outcome.reason;

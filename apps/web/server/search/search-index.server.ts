@@ -79,6 +79,8 @@ export class SiteSearch {
   readonly #held = new Map<Language, Held>();
   readonly #loading = new Map<Language, Promise<Held | undefined>>();
   readonly #refreshing = new Map<Language, Promise<void>>();
+  /** Languages some caller wants read, not skipped when another process's index is fresh. */
+  readonly #mustRead = new Set<Language>();
   readonly #checkedAt = new Map<Language, number>();
   /** After a failed refresh: when to try again. */
   readonly #retryAt = new Map<Language, { failures: number; at: number }>();
@@ -179,17 +181,19 @@ export class SiteSearch {
    * Reads the lists of `lang` and the pages of new and changed items, drops items no longer
    * listed, and saves: in the process holding the store's lock only (the others load what it
    * saves). Shared by concurrent callers. `if-stale`: not when the index another process saved
-   * meanwhile is fresh (it built while this one waited for the lock).
+   * meanwhile is fresh (it built between this one's look and its taking the lock).
    */
   refresh(lang: Language, when: "always" | "if-stale" = "always"): Promise<void> {
+    // A caller that needs the lists read (a purge) makes a running refresh read them too.
+    if (when === "always") this.#mustRead.add(lang);
     const running = this.#refreshing.get(lang);
     if (running) return running;
-    const run = this.#refresh(lang, when).finally(() => this.#refreshing.delete(lang));
+    const run = this.#refresh(lang).finally(() => this.#refreshing.delete(lang));
     this.#refreshing.set(lang, run);
     return run;
   }
 
-  async #refresh(lang: Language, when: "always" | "if-stale") {
+  async #refresh(lang: Language) {
     const { store, source, now, logger, ttlMs } = this.#options;
     if (!(await store.lock(lang))) return;
     const startedAt = now();
@@ -197,7 +201,8 @@ export class SiteSearch {
     try {
       // Another process may have saved since this one looked.
       const held = (await this.#loadSaved(lang)) ?? this.#held.get(lang);
-      if (when === "if-stale" && held && startedAt - held.builtAt < ttlMs) return;
+      const mustRead = this.#mustRead.delete(lang);
+      if (!mustRead && held && startedAt - held.builtAt < ttlMs) return;
       const { items, singles } = await source.listings(lang);
       const changed = items.filter(
         (item) => !held || held.fingerprints.get(item.href) !== item.fingerprint,

@@ -237,9 +237,20 @@ describe("SiteSearch", () => {
     await one.search.refresh("en");
     expect(api.reads.lists).toBe(1);
     oneBuilt();
-    await two.search.refresh("en");
+    // Waits for the background build the first ask started (without asking for a read).
+    await two.search.refresh("en", "if-stale");
     expect(api.reads.lists).toBe(1);
     expect(await hrefs(two.search, "bridge")).toEqual(["/en/news/1"]);
+  });
+
+  it("a refresh that must read is not satisfied by one that may skip (a purge during a background check)", async () => {
+    const api = fakeApi();
+    const { search } = processOf(api, tempDir());
+    await built(search);
+    const lists = api.reads.lists;
+    // The index is fresh: the background check skips; the purge's refresh must read anyway.
+    await Promise.all([search.refresh("en", "if-stale"), search.refresh("en")]);
+    expect(api.reads.lists).toBe(lists + 1);
   });
 
   it("a purge of one item's page reads that page only, and saves it for the others", async () => {
