@@ -1,7 +1,8 @@
 /**
  * The photo beside a page's text (a news story's, an extra page's): in a 400 px column from lg,
- * kept in view while the text scrolls; above or below the text on narrower screens, where 16:9
- * from sm keeps a full-width photo from pushing the text a screen down. `sideLayout` is the
+ * kept in view while the text scrolls; above or below the text on narrower screens. 16:9 at
+ * every width, the shape the image endpoint cuts it to: a full-width photo does not push the
+ * text a screen down, and a banner's picture (3:1) keeps most of its width. `sideLayout` is the
  * grid it sits in. The contract gives the photo no description, and the page's title, its only
  * words, is the heading above it: the photo is left out for screen readers (alt="").
  */
@@ -24,7 +25,7 @@ export function SidePhoto({
         src={src}
         alt=""
         kind="sideFeature"
-        className="aspect-4/3 w-full rounded-2xl object-cover shadow-sm sm:aspect-video lg:aspect-4/3"
+        className="aspect-video w-full rounded-2xl object-cover shadow-sm"
       />
     </figure>
   );

@@ -94,12 +94,12 @@ export const imageKinds = {
    * The same photo in a page's side column, 400 px wide on wide screens: a news story's, an
    * extra page's. Not taller than wide: the contract gives no shape, and editors upload banners
    * (3:1) as often as photos; a tall frame kept a quarter of a banner's width, magnified.
-   * Cut to 4:3 by the image endpoint: a banner's picture filling the frame by its height came
-   * from a width too small for it (480 px of a 3:1 image for a 400 px frame, magnified 1.9
-   * times); cut, each width is sharp. From sm to lg the 16:9 frame trims its top and bottom.
+   * Cut to 16:9 by the image endpoint, the frame's shape at every width: a banner's picture
+   * filling a frame by its height came from a width too small for it (480 px of a 3:1 image for
+   * a 400 px frame, magnified 1.9 times); cut, each width is sharp.
    */
   sideFeature: {
-    width: 960,
+    width: 1280,
     height: 720,
     sizes: "(min-width: 1024px) 400px, 100vw",
     widths: [480, 640, 960, 1280],
