@@ -54,9 +54,11 @@ function redisSpentTokens(link: RedisLink, own: SpentTokens): SpentTokens {
           redis.set(keyOf(token), key, "PXAT", expiresAt, "NX"),
         );
         if (set === "OK") return "send";
-        if ((await link.run((redis) => redis.get(keyOf(token)))) !== key) return "other";
-        const taken = await link.run((redis) => redis.get(takenKeyOf(token)));
-        if (taken === key) return "taken";
+        const [spentBy, takenFor] = await link.run((redis) =>
+          redis.mget(keyOf(token), takenKeyOf(token)),
+        );
+        if (spentBy !== key) return "other";
+        if (takenFor === key) return "taken";
         // Marked in the local record while Redis failed a moment ago.
         return (await own.spend(token, key, expiresAt)) === "taken" ? "taken" : "send";
       } catch {

@@ -180,8 +180,9 @@ export async function submitContact(
     return hold(reason, reason);
   }
   if (spent === "taken") {
-    // The same post again (a reload of the answer, a second click without JavaScript): taken
-    // already, so not sent twice, whether or not the API heeds the idempotency key.
+    // The same post again (a reload of the answer, a later second click without JavaScript):
+    // taken already, so not sent twice, whether or not the API heeds the idempotency key. Two
+    // posts in flight at once both come here before either is taken, and both are sent.
     log.info("the same message posted again was taken already: not sent twice");
     void limit.giveBack(visitor.address, message.idempotencyKey);
     return reply(200, { status: "sent", ...fresh });
