@@ -6,7 +6,7 @@ export default defineConfig({
     include: [
       "packages/*/src/**/*.test.ts",
       "docs/*.test.ts",
-      "apps/*/{src,test,app,server}/**/*.test.{ts,tsx}",
+      "apps/*/{src,test,app,server,vite}/**/*.test.{ts,tsx}",
     ],
     exclude: ["**/node_modules/**", "**/build/**", "e2e/**"],
     environment: "node",

@@ -1,9 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { minifyInlinedFunctions } from "./vite/minify-inlined-functions.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), minifyInlinedFunctions()],
   // app/islands/hydrate.ts is bundled on its own, as Vite bundles workers (root.tsx): a module.
   worker: { format: "es" },
   environments: {
