@@ -184,6 +184,40 @@ test.describe("before the islands are live", () => {
   }
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const lang of languages) {
+    test(`/${lang}: every slide can be scrolled to, and no slider control that only the script moves is shown`, async ({
+      page,
+    }) => {
+      for (const [path, islands] of await islandPagesOf(lang)) {
+        const sliders = islands.filter(
+          (name) => name !== "certificates" && name !== "contact-form",
+        );
+        if (sliders.length === 0) continue;
+        await page.goto(path);
+        const viewports = page.locator("[data-slides-viewport]");
+        await expect(viewports).toHaveCount(sliders.length);
+        for (const viewport of await viewports.all()) {
+          // The last slide is reached by scrolling the viewport sideways (either direction);
+          // its box includes the gap after it, out of view (50 px of a 360 px phone's).
+          const last = viewport.locator(":scope > * > *").last();
+          await last.scrollIntoViewIfNeeded();
+          await expect(last).toBeInViewport({ ratio: 0.8 });
+        }
+        // Previous, next, the dots, pause and the gallery's counter would do or say nothing.
+        await expect(page.locator("[data-needs-script]")).not.toHaveCount(0);
+        for (const control of await page.locator("[data-needs-script]").all()) {
+          await expect(control).toBeHidden();
+        }
+        await expect(page.getByRole("button", { name: /next|التالي/i })).toHaveCount(0);
+        await expect(page.getByTestId("gallery-counter")).toBeHidden();
+      }
+    });
+  }
+});
+
 test.describe("islands start as they come near the view", () => {
   test.use({ waitForScripts: false });
 

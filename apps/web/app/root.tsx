@@ -35,8 +35,9 @@ const fontsOf: Record<Language, string[]> = { en: [interLatin], ar: [cairoArabic
  * placeholder; desktop dropdowns open on hover and keyboard focus, and the phone menu (a
  * popover, which needs no script) shows every sub-menu; the header is solid (the script that
  * makes it so once the page scrolls does not run, and the page's text would show through);
- * sliders scroll sideways, a slide at a time, so every slide can be reached. Unlayered, so they
- * win over `hidden`.
+ * sliders scroll sideways, a slide at a time, so every slide can be reached, and their buttons,
+ * dots and counters, which only the script moves, are not shown (`data-needs-script`).
+ * Unlayered, so they win over `hidden` and `flex`.
  */
 const withoutScripts = [
   "img[data-lazy]{display:none}",
@@ -44,6 +45,7 @@ const withoutScripts = [
   "[data-site-header]{background:var(--color-navy-900)}",
   "[data-slides-viewport]{overflow-x:auto;scroll-snap-type:x mandatory}",
   "[data-slides-viewport]>*>*{scroll-snap-align:start}",
+  "[data-needs-script]{display:none}",
 ].join("");
 
 /** The page's language from the URL (`/ar/...`); null outside a language. */

@@ -67,7 +67,9 @@ function Carousel({
         </h2>
         <div className={`flex items-center gap-3 ${slides.length === 0 ? "hidden" : ""}`}>
           {action}
-          <SlideButtons slider={slider} labels={labels} surface="light" testIds />
+          <div data-needs-script className="flex items-center gap-3">
+            <SlideButtons slider={slider} labels={labels} surface="light" testIds />
+          </div>
         </div>
       </div>
       {slides.length === 0 ? <p className="text-slate-500">{labels.noData}</p> : null}

@@ -95,7 +95,7 @@ function Gallery({ dir, label, photos, buttons, roles, labels }: GalleryProps) {
       />
 
       {total > 1 ? (
-        <div className="mt-4 flex items-center justify-between gap-4">
+        <div data-needs-script className="mt-4 flex items-center justify-between gap-4">
           <p
             data-testid="gallery-counter"
             aria-live="polite"

@@ -149,7 +149,10 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
         // moves. Wide screens: one row, pause then previous, dots, next. Phones: pause has a
         // row of its own above (six dots and three buttons need 330 px), so Tab follows the
         // rows as they are drawn; many slides: the dots take more rows between the buttons.
-        <div className="absolute inset-x-0 bottom-8 flex flex-wrap items-center justify-center gap-3 px-4 sm:flex-nowrap">
+        <div
+          data-needs-script
+          className="absolute inset-x-0 bottom-8 flex flex-wrap items-center justify-center gap-3 px-4 sm:flex-nowrap"
+        >
           <div
             hidden={moves === false}
             className="flex justify-center motion-reduce:hidden max-sm:basis-full"
