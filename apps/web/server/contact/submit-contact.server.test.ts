@@ -294,6 +294,54 @@ describe("submitContact", () => {
       expect(sent).toHaveLength(2);
     });
 
+    it.each([
+      ["stored", { kind: "created", id: 1 }, 200, "sent", 0],
+      ["queued", { kind: "unavailable", reason: "HTTP 503" }, 202, "queued", 1],
+    ] as const)(
+      "sends the same post made twice at once (a double click) once: both are told it was %s, at the cost of one message",
+      async (_case, outcome, http, status, queued) => {
+        const { desk, sent, outbox } = deskAnswering(outcome);
+        desk.limiter = memoryLimiter(new RateLimiter({ limit: 2, windowMs: 60_000 }));
+        // The API answers once both posts have come in.
+        const { promise: bothIn, resolve: letAnswer } = Promise.withResolvers<void>();
+        const send = desk.send;
+        desk.send = async (message) => {
+          const result = await send(message);
+          await bothIn;
+          return result;
+        };
+        const first = await post(shownBefore(), "the same words").formData();
+        const repost = () =>
+          new Request("http://site.example/en/contactUs", { method: "POST", body: first });
+        const spend = vi.spyOn(desk.tokens, "spend");
+        const answers = [submit(desk, repost()), submit(desk, repost())];
+        // Both posts have spent (shown) their token, the step before the send.
+        await vi.waitFor(() => expect(spend).toHaveBeenCalledTimes(2));
+        await Promise.all(spend.mock.results.map((result) => result.value));
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(sent).toHaveLength(1);
+        letAnswer();
+        for (const result of await Promise.all(answers))
+          expect(result).toMatchObject({ http, status });
+        expect(sent).toHaveLength(1);
+        expect(outbox((store) => store.counts().pending)).toBe(queued);
+        // One message's quota of two was used: another message still goes.
+        desk.send = send;
+        expect(await submit(desk, post(shownBefore(), "another"))).toMatchObject({ http, status });
+        expect(sent).toHaveLength(2);
+      },
+    );
+
+    it("sends two different messages posted at once, each", async () => {
+      const { desk, sent } = holdingDesk();
+      const answers = await Promise.all([
+        submit(desk, post(shownBefore(), "one")),
+        submit(desk, post(shownBefore(), "two")),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual(["sent", "sent"]);
+      expect(sent).toHaveLength(2);
+    });
+
     it("sends again a message whose token it spent but which was never taken (a lost answer)", async () => {
       const { desk, sent, reasons } = holdingDesk();
       const token = shownBefore();

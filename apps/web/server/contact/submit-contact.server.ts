@@ -181,8 +181,7 @@ export async function submitContact(
   }
   if (spent === "taken") {
     // The same post again (a reload of the answer, a later second click without JavaScript):
-    // taken already, so not sent twice, whether or not the API heeds the idempotency key. Two
-    // posts in flight at once both come here before either is taken, and both are sent.
+    // taken already, so not sent twice, whether or not the API heeds the idempotency key.
     log.info("the same message posted again was taken already: not sent twice");
     void limit.giveBack(visitor.address, message.idempotencyKey);
     return reply(200, { status: "sent", ...fresh });
@@ -192,7 +191,14 @@ export async function submitContact(
     void desk.tokens.taken(givenToken, message.idempotencyKey, tokenExpiresAt).catch(() => {});
   };
 
-  const outcome = await desk.send(message);
+  const { outcome, repeated } = await sendOnce(desk, message);
+  if (repeated) {
+    // The same post while its first was being sent (a double click without JavaScript): it
+    // shares the first's outcome and costs no quota. What the answer below writes (outbox,
+    // held, taken) is kept once per idempotency key.
+    log.info("the same message posted again while it was being sent: sent once");
+    void limit.giveBack(visitor.address, message.idempotencyKey);
+  }
   switch (outcome.kind) {
     case "created":
       markTaken();
@@ -251,5 +257,35 @@ export async function submitContact(
         );
         return reply(503, { status: "failed", ...kept });
       }
+  }
+}
+
+/** Per desk, the sends under way in this process, by idempotency key. */
+const sendsUnderWay = new WeakMap<ContactDesk, Map<string, Promise<ContactOutcome>>>();
+
+/**
+ * Sends `message` unless the same message is being sent already, in which case it waits for that
+ * send's outcome (`repeated`): the API may ignore the idempotency key (API.md) and store both.
+ * An entry lasts as long as its send (the API's time-out at most); posts to other processes of
+ * a cluster are not joined, and the key is then the API's to heed.
+ */
+async function sendOnce(
+  desk: ContactDesk,
+  message: OutgoingMessage,
+): Promise<{ outcome: ContactOutcome; repeated: boolean }> {
+  let underWay = sendsUnderWay.get(desk);
+  if (!underWay) {
+    underWay = new Map();
+    sendsUnderWay.set(desk, underWay);
+  }
+  const key = message.idempotencyKey;
+  const running = underWay.get(key);
+  if (running) return { outcome: await running, repeated: true };
+  const sending = desk.send(message);
+  underWay.set(key, sending);
+  try {
+    return { outcome: await sending, repeated: false };
+  } finally {
+    underWay.delete(key);
   }
 }
