@@ -88,6 +88,10 @@ test.describe("the combobox", () => {
       await page.goto(`/${lang}/services`);
       const field = await searchField(page, lang, testInfo);
       await field.focus();
+      // One focus ring, round the whole rounded field, not a second one round the text inside.
+      const outlineOf = (element: Element) => getComputedStyle(element).outlineStyle;
+      expect(await field.evaluate(outlineOf)).toBe("none");
+      expect(await field.locator("xpath=ancestor::form").evaluate(outlineOf)).toBe("solid");
       await page.keyboard.type(word);
 
       const listbox = page.getByRole("listbox", { name: t(lang, "search.suggestions") });

@@ -194,7 +194,8 @@ function SearchCombobox({
         action={action}
         data-search-form={variant}
         className={cn(
-          "relative flex items-center rounded-full border transition-colors",
+          // The focus ring goes round the whole field, not the text box inside it.
+          "relative flex items-center rounded-full border transition-colors has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-(--focus-color)",
           look.form,
         )}
       >
@@ -230,7 +231,7 @@ function SearchCombobox({
           })}
           className={cn(
             // Size and padding come from the look alone: `cn` resolves no conflicts.
-            "min-w-0 rounded-full bg-transparent ps-4",
+            "min-w-0 rounded-full bg-transparent ps-4 focus-visible:outline-none",
             look.input,
           )}
         />

@@ -51,8 +51,9 @@ export function useLightbox() {
 /** How far a finger must move across the view to go to the next image. */
 const SWIPE_PX = 50;
 
+/** On phones the arrows lie over the image: a dark ground of their own keeps them seen on a light one. */
 const roundButton =
-  "pointer-events-auto inline-flex size-12 items-center justify-center rounded-full bg-white/10 text-white ring-1 ring-white/30 transition-colors hover:bg-amber-brand hover:text-navy-950 focus-visible:bg-amber-brand focus-visible:text-navy-950";
+  "pointer-events-auto inline-flex size-12 items-center justify-center rounded-full bg-navy-950/70 text-white shadow-lg ring-1 ring-white/40 backdrop-blur-sm transition-colors hover:bg-amber-brand hover:text-navy-950 focus-visible:bg-amber-brand focus-visible:text-navy-950";
 
 export function Lightbox({
   images,
