@@ -56,7 +56,12 @@ export function ContactInfoList({
               <p className={`text-sm ${muted}`}>{item.title}</p>
               <p className={`font-medium ${strong}`}>
                 {href ? (
-                  <a href={href} dir="ltr" className="group hover:text-amber-brand hover:underline">
+                  // A box 24 px tall or more: a target a finger can take (WCAG 2.5.8).
+                  <a
+                    href={href}
+                    dir="ltr"
+                    className="group inline-block py-0.5 hover:text-amber-brand hover:underline"
+                  >
                     {kind === "email" ? <EmailAddress address={info} /> : info}
                   </a>
                 ) : (
