@@ -50,6 +50,11 @@ const settingsSchema = z.object({
   /** Public origin of the site, for canonical URLs and social cards. */
   SITE_URL: httpUrl.default("https://www.arkan-contracting.example"),
   API_TIMEOUT_MS: positiveInt.default(20_000),
+  /**
+   * The longest a page waits for a block it can do without (the menus' and footer's lists, a
+   * home strip) before it is rendered without it; the answer still fills the cache.
+   */
+  OPTIONAL_CONTENT_WAIT_MS: positiveInt.default(3_000),
   CACHE_TTL_MS: positiveInt.default(300_000),
   /**
    * How old an API answer may be and still be served at once while it is refreshed; past it

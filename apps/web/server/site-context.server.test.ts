@@ -1,19 +1,23 @@
 /**
  * The site as createSite makes it from the settings: the answer store's age limit
  * (ANSWER_STORE_MAX_AGE_DAYS) honoured on disk and in Redis, and a purge on one instance
- * reaching another through Redis. Against Debian's redis-server and the reference API.
+ * reaching another through Redis. Against Debian's redis-server and the reference API. And a
+ * page's optional blocks: an API that hangs for one of them holds no page for its time-out.
  */
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { type ContentApi, startContentApi } from "@site/content-api";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startRedis, type TestRedis } from "../../../e2e/support/redis.ts";
 import { openAnswerStore } from "./content/answer-store.server.ts";
 import { repoRoot } from "./repo-root.ts";
+import { freshnessContext, siteContext } from "./request-context.server.ts";
 import { parseSettings } from "./settings.server.ts";
-import { createSite, type Site } from "./site-context.server.ts";
+import { createSite, pageContext, type Site } from "./site-context.server.ts";
 import { until } from "./testing/until.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -120,3 +124,39 @@ async function keepInRedis(prefix: string, key: string, answer: unknown) {
   await client.set(`${prefix}answer:${key}`, JSON.stringify(answer));
   client.disconnect();
 }
+
+describe("a block the page can do without", () => {
+  it("is left out after OPTIONAL_CONTENT_WAIT_MS when the API hangs for it, and the page is not cached", async () => {
+    // An API that takes every request and never answers.
+    const hanging = http.createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    const { port } = hanging.address() as { port: number };
+    try {
+      const site = siteWith({
+        API_BASE_URL: `http://127.0.0.1:${port}`,
+        API_TIMEOUT_MS: "5000",
+        OPTIONAL_CONTENT_WAIT_MS: "200",
+      });
+      const render = async () => {
+        const context = new RouterContextProvider();
+        context.set(siteContext, site);
+        const freshness = { until: Number.POSITIVE_INFINITY, dataKeys: new Set<string>() };
+        context.set(freshnessContext, freshness);
+        const { optional, api } = pageContext({ params: { lang: "en" }, context });
+        const started = performance.now();
+        const footers = await optional(api.content("footers", "en"), []);
+        return { footers, ms: performance.now() - started, cachedUntil: freshness.until };
+      };
+      // Every page while the one request is still waiting (5 s): 200 ms each, not 5 s.
+      for (const page of [await render(), await render()]) {
+        expect(page.footers).toEqual([]);
+        expect(page.ms).toBeGreaterThanOrEqual(190);
+        expect(page.ms).toBeLessThan(2_000);
+        expect(page.cachedUntil).toBe(0);
+      }
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
+  });
+});

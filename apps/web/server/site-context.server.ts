@@ -277,8 +277,10 @@ export function pageContext(args: {
   lang: ReturnType<typeof langParam>;
   /**
    * The data of a block the page can do without (a footer feed, a home strip), or `fallback`
-   * when the API fails for it: that block degrades, not the page. The failure is logged once
-   * (api-client.server.ts) and the page, being incomplete, is not cached.
+   * when the API fails for it or has not answered within OPTIONAL_CONTENT_WAIT_MS: that block
+   * degrades, not the page, and one slow answer does not hold every page for the API's time-out.
+   * The failure is logged once (api-client.server.ts) and the page, being incomplete, is not
+   * cached; a late answer still fills the content cache for the next page.
    */
   optional<T>(load: Promise<T>, fallback: T): Promise<T>;
 } {
@@ -288,10 +290,16 @@ export function pageContext(args: {
     freshness.until = Math.min(freshness.until, until);
     freshness.dataKeys.add(key);
   });
-  const optional = <T>(load: Promise<T>, fallback: T) =>
-    load.catch(() => {
+  const optional = <T>(load: Promise<T>, fallback: T) => {
+    const without = () => {
       freshness.until = 0;
       return fallback;
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const tooLate = new Promise<T>((resolve) => {
+      timer = setTimeout(() => resolve(without()), site.settings.OPTIONAL_CONTENT_WAIT_MS);
     });
+    return Promise.race([load.catch(without), tooLate]).finally(() => clearTimeout(timer));
+  };
   return { ...site, api, lang: langParam(args.params), optional };
 }

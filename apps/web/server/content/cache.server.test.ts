@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ContentCache } from "./cache.server.ts";
+import { ContentCache, NO_ANSWER_RETRY_MS } from "./cache.server.ts";
 
 function clock(start = 0) {
   let now = start;
@@ -183,10 +183,63 @@ describe("ContentCache", () => {
     expect(await cache.get("k", async () => "fixed")).toBe("fixed");
   });
 
-  it("does not cache failures", async () => {
-    const cache = new ContentCache({ ttlMs: 1000, maxEntries: 10 });
-    await expect(cache.get("k", () => Promise.reject(new Error("once")))).rejects.toThrow();
-    expect(await cache.get("k", async () => "ok")).toBe("ok");
+  it("fails at once, with the same error, a key with nothing to serve until its back-off ends", async () => {
+    const time = clock();
+    const cache = new ContentCache({ ttlMs: 60_000, maxEntries: 10, now: time.now });
+    const hanging = vi.fn(() => Promise.reject(new Error("timed out after 20 s")));
+    await expect(cache.get("k", hanging)).rejects.toThrow("timed out");
+    // The next visitors are not each made to wait for the API's time-out again.
+    time.advance(1_999);
+    const next = vi.fn(async () => "ok");
+    await expect(cache.get("k", next)).rejects.toThrow("timed out");
+    expect(next).not.toHaveBeenCalled();
+    // After the first back-off (2 s) the API is asked again; a second failure waits 4 s.
+    time.advance(1);
+    await expect(cache.get("k", hanging)).rejects.toThrow("timed out");
+    expect(hanging).toHaveBeenCalledTimes(2);
+    time.advance(3_999);
+    await expect(cache.get("k", next)).rejects.toThrow("timed out");
+    time.advance(1);
+    expect(await cache.get("k", next)).toBe("ok");
+    expect(next).toHaveBeenCalledTimes(1);
+    // A success forgets the failures: the value is served, fresh.
+    expect(await cache.get("k", async () => "not asked")).toBe("ok");
+  });
+
+  it("asks again within NO_ANSWER_RETRY_MS however long the outage, for a key with nothing to serve", async () => {
+    const time = clock();
+    const cache = new ContentCache({ ttlMs: 300_000, maxEntries: 10, now: time.now });
+    const down = () => Promise.reject(new Error("down"));
+    for (let failure = 0; failure < 12; failure++) {
+      await expect(cache.get("k", down)).rejects.toThrow("down");
+      time.advance(NO_ANSWER_RETRY_MS);
+    }
+    expect(await cache.get("k", async () => "back")).toBe("back");
+  });
+
+  it("does not keep a content that is gone as a failure: the next visitor asks again", async () => {
+    const gone = new Error("404");
+    const cache = new ContentCache({
+      ttlMs: 60_000,
+      maxEntries: 10,
+      whenLoadFails: (error) => (error === gone ? "gone" : "serve-stale"),
+    });
+    await expect(cache.get("k", () => Promise.reject(gone))).rejects.toBe(gone);
+    expect(await cache.get("k", async () => "back")).toBe("back");
+  });
+
+  it("remembers as many failed keys as entries at most, the oldest failure forgotten first", async () => {
+    const time = clock();
+    const cache = new ContentCache({ ttlMs: 60_000, maxEntries: 2, now: time.now });
+    for (const key of ["a", "b", "c"]) {
+      await expect(cache.get(key, () => Promise.reject(new Error(key)))).rejects.toThrow();
+    }
+    // "a" was forgotten: asked again at once; "b" and "c" still fail without asking.
+    expect(await cache.get("a", async () => "A")).toBe("A");
+    const asked = vi.fn(async () => "x");
+    await expect(cache.get("b", asked)).rejects.toThrow("b");
+    await expect(cache.get("c", asked)).rejects.toThrow("c");
+    expect(asked).not.toHaveBeenCalled();
   });
 
   it("is bounded: the least recently used entry goes first", async () => {

@@ -4,8 +4,8 @@
  * refresh runs in the background; past that age the visitor waits for the refresh, and gets the
  * old answer only if the refresh fails (and `whenLoadFails` allows it for that error and age).
  * A failed refresh is retried after a back-off (doubling up to the time-to-live); meanwhile the
- * stale answer is served without a new attempt. An error that says the content is gone drops
- * the entry. Concurrent loads of one key are shared. Bounded: least recently used entries go first.
+ * stale answer is served without a new attempt, and a key with no answer to serve fails at once
+ * with the same error. An error that says the content is gone drops the entry. Concurrent loads of one key are shared. Bounded: least recently used entries go first.
  */
 import { isKeyOrPageOf, type StoredAnswer } from "./answer-store.server.ts";
 
@@ -59,6 +59,9 @@ interface Retry {
   /** Why the last attempt failed. */
   error: unknown;
 }
+
+/** The longest a key with no answer to serve fails without asking the API again. */
+export const NO_ANSWER_RETRY_MS = 10_000;
 
 export class ContentCache {
   readonly #entries = new Map<string, Entry>();
@@ -116,6 +119,12 @@ export class ContentCache {
         return entry.value as T;
       }
       // Too old to serve while refreshing: wait for the API (#loadOnce serves it if that fails).
+    } else {
+      // Nothing to serve, and the last load failed: the same error at once until the back-off
+      // ends, so a dead or hanging API is not asked again by each visitor, each one waiting for
+      // its time-out.
+      const retry = this.#retries.get(key);
+      if (retry && now < retry.at) throw retry.error;
     }
     const value = await this.#loadOnce(key, load);
     const stored = this.#entries.get(key);
@@ -226,15 +235,32 @@ export class ContentCache {
       this.#options.store?.delete([key]);
       throw error;
     }
+    // With nothing to serve, a visitor gets the error screen during the back-off: short, so a
+    // page is back soon after the API is.
+    this.#retry(key, {
+      failures,
+      at: now + (entry ? wait : Math.min(wait, NO_ANSWER_RETRY_MS)),
+      error,
+    });
     if (!entry) throw error;
     if (!this.#entries.has(key)) {
       this.#entries.set(key, entry);
       this.#evict();
     }
-    this.#retries.set(key, { failures, at: now + wait, error });
     if (policy === "fail") throw error;
     this.#options.onStale?.(key, error);
     return entry.value as T;
+  }
+
+  /** Notes a failed load; as many keys as entries at most (the oldest failure goes first). */
+  #retry(key: string, retry: Retry) {
+    this.#retries.delete(key);
+    this.#retries.set(key, retry);
+    while (this.#retries.size > this.#options.maxEntries) {
+      const oldest = this.#retries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#retries.delete(oldest);
+    }
   }
 
   #touch(key: string, entry: Entry) {
