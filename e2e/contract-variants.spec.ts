@@ -257,6 +257,57 @@ test.describe("in the browser", () => {
   });
 });
 
+test("a project with a client of one long word, no location, empty photo entries and an untitled other project: inside the screen, nothing bare or empty", async ({
+  page,
+}) => {
+  const word = "Ø".repeat(200);
+  const id = await firstId("/api/Completed-projects", "en", proxy.url);
+  const sentence =
+    "Ministry of Municipal and Rural Affairs and Housing, Eastern Province Directorate";
+  let others = 0;
+  proxy.state.rewrite = (asked, body) => {
+    if (asked === `/api/projects/${id}`) {
+      const item = itemOf(body) as { projects: Row; other_projects: Row[] };
+      const [photo] = item.projects.project_images as Row[];
+      Object.assign(item.projects, {
+        client: word,
+        location: "",
+        project_images: [{ name: null }, photo, { name: "" }, photo],
+      });
+      others = item.other_projects.length;
+      Object.assign(item.other_projects[0] ?? {}, { title: "" });
+    }
+    if (asked === "/api/Completed-projects") {
+      const [first] = rowsOf(body);
+      Object.assign(first ?? {}, { client: `${sentence} ${sentence}` });
+    }
+    return body;
+  };
+  for (const lang of ["en", "ar"] as const) {
+    await page.goto(`${site.url}/${lang}/projects/${id}`);
+    await expect(page.getByTestId("project-client")).toHaveText(word);
+    await expect(page.getByTestId("project-location")).toHaveCount(0);
+    await expectNoHorizontalOverflow(page, `/${lang}/projects/${id}`);
+    // Two photos, not four slides of which two show nothing.
+    await expect(page.getByTestId("gallery-viewport").locator(":scope > * > *")).toHaveCount(2);
+    const links = page.getByTestId("other-projects").getByRole("link");
+    await expect(links).toHaveCount(others - 1);
+    for (const link of await links.all()) expect((await link.textContent())?.trim()).not.toBe("");
+
+    // On a phone's card the column's name and a long value beside it do not overlap.
+    await page.goto(`${site.url}/${lang}/projects`);
+    const cell = page.getByRole("cell").filter({ hasText: sentence }).first();
+    const label = await cell.locator("[aria-hidden=true]").boundingBox();
+    const value = await cell.getByText(sentence).boundingBox();
+    if (label && value && label.width > 0) {
+      const apart =
+        label.x + label.width <= value.x + 0.5 || value.x + value.width <= label.x + 0.5;
+      expect(apart, `/${lang}/projects: the label beside the client`).toBe(true);
+    }
+    await expectNoHorizontalOverflow(page, `/${lang}/projects`);
+  }
+});
+
 test("an image missing from the API shows the site's 'no image' picture, not a broken one", async ({
   page,
 }) => {

@@ -15,12 +15,15 @@ import { amountText, keepNumbersWithUnits } from "../shared/text.ts";
 import { ChevronNext } from "./icons.tsx";
 import { DateText } from "./ui/date-text.tsx";
 
-/** A cell's column name, shown on phones only (screen readers get it from the header row). */
+/**
+ * A cell's column name, shown on phones only (screen readers get it from the header row). It
+ * narrows to its longest word at most, so a long value beside it wraps instead of covering it.
+ */
 function Label({ children }: { children: React.ReactNode }) {
   return (
     <span
       aria-hidden="true"
-      className="min-w-0 text-xs font-semibold wrap-normal text-slate-500 latin:tracking-wide latin:uppercase md:hidden"
+      className="min-w-min text-xs font-semibold wrap-normal text-slate-500 latin:tracking-wide latin:uppercase md:hidden"
     >
       {children}
     </span>

@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
     banner_image: null,
   });
   const html = safeHtml(content, api.mediaUrl);
-  return { hse: { ...hse, content: html, images: photosOf(hse_images) } };
+  return { hse: { ...hse, content: html, images: photosOf(hse_images, (entry) => entry.image) } };
 }
 
 export default function Hse({ loaderData }: Route.ComponentProps) {

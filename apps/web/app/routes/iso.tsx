@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
     banner_img: null,
     iso_images: [],
   });
-  return { lang, iso: { ...iso, images: photosOf(iso_images) } };
+  return { lang, iso: { ...iso, images: photosOf(iso_images, (entry) => entry.image) } };
 }
 
 export default function Iso({ loaderData }: Route.ComponentProps) {

@@ -25,7 +25,14 @@ export async function loader(args: Route.LoaderArgs) {
     overview_images: [],
   });
   const html = safeHtml(content, api.mediaUrl);
-  return { lang, overview: { ...overview, content: html, images: photosOf(overview_images) } };
+  return {
+    lang,
+    overview: {
+      ...overview,
+      content: html,
+      images: photosOf(overview_images, (entry) => entry.image),
+    },
+  };
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {

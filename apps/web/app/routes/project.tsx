@@ -10,9 +10,10 @@ import { RichContent } from "../components/rich-content.tsx";
 import { Card, CardImage, CardLink } from "../components/ui/card.tsx";
 import { Section } from "../components/ui/section.tsx";
 import { useTranslation } from "../i18n/use-translation.ts";
+import { photosOf } from "../shared/content-rules.ts";
 import { listKindOf, listTitleKey, projectListPath, projectPath } from "../shared/projects.ts";
 import { recordMeta } from "../shared/seo.ts";
-import { dateOnly } from "../shared/text.ts";
+import { dateOnly, isoDay } from "../shared/text.ts";
 import type { Route } from "./+types/project";
 
 export function meta(args: Route.MetaArgs) {
@@ -36,8 +37,13 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     lang,
     kind,
-    project: { ...projects, image_content: safeHtml(projects.image_content, api.mediaUrl) },
-    others: other_projects,
+    project: {
+      ...projects,
+      image_content: safeHtml(projects.image_content, api.mediaUrl),
+      photos: photosOf(projects.project_images, (image) => image.name),
+    },
+    // A project without a title could not be named by its link.
+    others: other_projects.filter((other) => other.title?.trim()),
   };
 }
 
@@ -45,10 +51,11 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const { lang, kind, project, others } = loaderData;
   const { t } = useTranslation();
   const date = dateOnly(project.date);
+  // Facts the API leaves empty are left out, not shown as a bare label.
   const facts = [
     { label: t("projects.detail.client"), value: project.client, testId: "project-client" },
     { label: t("projects.detail.location"), value: project.location, testId: "project-location" },
-  ];
+  ].filter((fact) => fact.value?.trim());
 
   return (
     <>
@@ -57,44 +64,51 @@ export default function Project({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
         <BackLink href={projectListPath(lang, kind)} label={t(listTitleKey[kind])} />
 
-        <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_320px] lg:gap-14">
-          <aside
-            aria-labelledby="project-facts"
-            className="h-fit rounded-2xl border-t-4 border-amber-brand bg-sand-100 p-6 lg:sticky lg:top-28 lg:row-start-1 lg:col-start-2"
-            data-testid="project-facts"
-          >
-            <h2 id="project-facts" className="text-lg font-bold text-navy-900">
-              {t("projects.detail.title")}
-            </h2>
-            <dl className="mt-4 divide-y divide-sand-200">
-              {facts.map((fact) => (
-                <div key={fact.testId} className="py-3">
-                  <dt className="text-xs font-semibold text-slate-600 latin:tracking-wide latin:uppercase">
-                    {fact.label}
-                  </dt>
-                  <dd className="mt-1 font-medium text-navy-900" data-testid={fact.testId}>
-                    {fact.value}
-                  </dd>
-                </div>
-              ))}
-              <div className="py-3">
-                <dt className="text-xs font-semibold text-slate-600 latin:tracking-wide latin:uppercase">
-                  {t("projects.detail.date")}
-                </dt>
-                <dd
-                  className="mt-1 font-medium text-navy-900 tabular-nums"
-                  data-testid="project-date"
-                >
-                  <time dateTime={date} dir="ltr">
-                    {date}
-                  </time>
-                </dd>
-              </div>
-            </dl>
-          </aside>
+        <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[minmax(0,1fr)_320px] lg:gap-14">
+          {facts.length > 0 || date ? (
+            <aside
+              aria-labelledby="project-facts"
+              className="h-fit rounded-2xl border-t-4 border-amber-brand bg-sand-100 p-6 lg:sticky lg:top-28 lg:row-start-1 lg:col-start-2"
+              data-testid="project-facts"
+            >
+              <h2 id="project-facts" className="text-lg font-bold text-navy-900">
+                {t("projects.detail.title")}
+              </h2>
+              <dl className="mt-4 divide-y divide-sand-200">
+                {facts.map((fact) => (
+                  <div key={fact.testId} className="py-3">
+                    <dt className="text-xs font-semibold text-slate-600 latin:tracking-wide latin:uppercase">
+                      {fact.label}
+                    </dt>
+                    <dd
+                      className="mt-1 font-medium text-navy-900 wrap-anywhere"
+                      data-testid={fact.testId}
+                    >
+                      {fact.value}
+                    </dd>
+                  </div>
+                ))}
+                {date ? (
+                  <div className="py-3">
+                    <dt className="text-xs font-semibold text-slate-600 latin:tracking-wide latin:uppercase">
+                      {t("projects.detail.date")}
+                    </dt>
+                    <dd
+                      className="mt-1 font-medium text-navy-900 tabular-nums"
+                      data-testid="project-date"
+                    >
+                      <time dateTime={isoDay(project.date)} dir="ltr">
+                        {date}
+                      </time>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </aside>
+          ) : null}
           <div className="min-w-0 lg:col-start-1 lg:row-start-1">
             <RichContent html={project.image_content} />
-            {project.project_images.length ? (
+            {project.photos.length ? (
               <section aria-labelledby="project-gallery" className="mt-12">
                 <h2
                   id="project-gallery"
@@ -105,8 +119,8 @@ export default function Project({ loaderData }: Route.ComponentProps) {
                 <ImageGallery
                   kind="columnGallery"
                   label={t("projects.detail.gallery")}
-                  images={project.project_images.map((image, index) => ({
-                    src: image.name ?? "",
+                  images={project.photos.map((src, index) => ({
+                    src,
                     alt: t("common.imageAlt", { title: project.title, index: index + 1 }),
                   }))}
                 />

@@ -10,11 +10,18 @@ export function sortByIndex<T extends { index: number | string }>(items: readonl
   return [...items].sort((a, b) => Number(a.index) - Number(b.index));
 }
 
-/** The image URLs of a record's photo entries (HSE, overview, ISO), empty ones left out. */
-export function photosOf(
-  entries: readonly { image?: string | null }[] | null | undefined,
+/**
+ * The image URLs of a record's photo entries (HSE, overview, ISO: `image`; a project: `name`),
+ * empty ones left out.
+ */
+export function photosOf<Entry>(
+  entries: readonly Entry[] | null | undefined,
+  urlOf: (entry: Entry) => string | null | undefined,
 ): string[] {
-  return (entries ?? []).flatMap((entry) => (entry.image ? [entry.image] : []));
+  return (entries ?? []).flatMap((entry) => {
+    const url = urlOf(entry)?.trim();
+    return url ? [url] : [];
+  });
 }
 
 /** The plain-text preview of a news description: tags dropped, cut to 250 characters + "…". */
