@@ -128,6 +128,12 @@ const strippings = casesByRule({
     "1 < 2 and 3 <= 4": "1 < 2 and 3 <= 4",
     "&lt;b&gt;bold&lt;/b&gt;": "<b>bold</b>",
   },
+  "reads a > inside a quoted attribute value as part of the tag, not the end of it": {
+    '<img alt="a > b" src=x onerror="alert(1) \'>\'">Text': "Text",
+    "<a title='1 > 0' href=\"/x\">link</a> after": "link after",
+    // An unquoted value ends at the >; a quote inside a name or a value starts nothing.
+    '<a href=/x>one</a><b data-x"y>two</b>': "one two",
+  },
   "treats markup left open as running to the end, like a browser": {
     "before<script>never closed": "before",
     "before<!-- never closed": "before",

@@ -101,6 +101,32 @@ function pastNext(text: string, token: string | RegExp, from: number): number {
   return found ? pastNext(text, ">", found.index) : text.length;
 }
 
+/**
+ * Index just past the `>` that ends the tag whose name ends before `from`, or the end of `text`
+ * if none. A `>` inside a quoted attribute value (`alt="a > b"`) ends nothing, as in a browser;
+ * a quote counts only where a value starts (after `=`), and one left open runs to the end.
+ */
+function pastTagEnd(text: string, from: number): number {
+  let quote = "";
+  let valueStarts = false;
+  for (let at = from; at < text.length; at++) {
+    const char = text[at];
+    if (quote) {
+      if (char === quote) quote = "";
+    } else if (char === ">") {
+      return at + 1;
+    } else if (char === "=") {
+      valueStarts = true;
+    } else if (valueStarts && (char === '"' || char === "'")) {
+      quote = char;
+      valueStarts = false;
+    } else if (!/\s/.test(char ?? "")) {
+      valueStarts = false;
+    }
+  }
+  return text.length;
+}
+
 /** A tag that starts or ends a block of text (a paragraph, a heading, a list item, a cell). */
 const blockTag =
   /<\/?(?:address|article|aside|blockquote|br|caption|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul)(?![\w-])/iy;
@@ -130,7 +156,7 @@ export function stripTags(html: string, { blocks = false } = {}): string {
     const [, comment, element] = found;
     if (comment) at = pastNext(html, "-->", markup.lastIndex);
     else {
-      at = pastNext(html, ">", markup.lastIndex);
+      at = pastTagEnd(html, markup.lastIndex);
       if (element) at = pastNext(html, closing[element.toLowerCase() as keyof typeof closing], at);
     }
     markup.lastIndex = at;

@@ -41,7 +41,11 @@ function fakeApi(reads: string[] = []): ContentClient {
       projects: { location: "Dammam", image_content: id === 7 ? "<p>Four bridges</p>" : "" },
     }),
     services: () => [{ id: 4, title: "Steel structures", description: "Fabrication" }],
-    service: () => ({ content: "<p>Welding and erection</p>" }),
+    // What an editor's paste from Word may carry that the page never shows.
+    service: () => ({
+      content:
+        '<title>Microsoft Word - draft</title><p>Welding and erection</p><select><option>Optionvalue</option></select><textarea>Typedtext</textarea><iframe src="https://example.com/v">Nosupport</iframe><script>alert(1)</script><img alt="a > b" onerror="alert(2)" src="/x.png">',
+    }),
     extraPages: () => [{ id: 5, title: "Careers" }],
     extraPage: () => ({ content: "<p>Join our engineers</p>" }),
     overviews: () => [{ content: "<p>Founded in 1990</p>" }],
@@ -82,6 +86,8 @@ describe("collectDocuments", () => {
     expect(documents[0]?.text).toBe("The bridge opened. \n Route\nTraffic crosses the wadi.");
     expect(documents[2]?.text).toBe("removed");
     expect(documents[3]?.text).toContain("Dammam");
+    // Only what the page shows: the content as sanitised for it.
+    expect(documents[5]?.text).toBe("Fabrication \n Welding and erection");
   });
 
   it("fails when the API fails (not for a missing item)", async () => {

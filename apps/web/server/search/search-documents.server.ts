@@ -19,6 +19,7 @@ import { href, pageAddress } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
 import { allPages } from "../content/paged.server.ts";
+import { safeHtml } from "../content/sanitize.server.ts";
 import { type Logger, loggerFor } from "../log.server.ts";
 import type { SearchDocument, SearchKind } from "./language-index.server.ts";
 
@@ -78,13 +79,22 @@ async function allRows<N extends PagedEndpointName>(
 const fingerprintOf = (row: unknown) =>
   createHash("sha256").update(JSON.stringify(row)).digest("base64url").slice(0, 16);
 
+/**
+ * The text a page shows of its fields: an HTML field as the page renders it (sanitised: no
+ * script, no form's hidden options, no iframe's fallback text), its tags dropped.
+ */
 const text = (...parts: unknown[]) =>
   parts
     .map((part) =>
-      part === null || part === undefined ? "" : stripTags(String(part), { blocks: true }),
+      part === null || part === undefined
+        ? ""
+        : stripTags(safeHtml(String(part), keepUrl), { blocks: true }),
     )
     .filter(Boolean)
     .join(" \n ");
+
+/** Media addresses do not matter to the text. */
+const keepUrl = (url: string) => url;
 
 export interface ListingLimits {
   /** SEARCH_MAX_DOCUMENTS. */
