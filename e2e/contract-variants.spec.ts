@@ -11,6 +11,7 @@ import { type EditingProxy, type ProxiedSite, siteBehindProxy } from "./support/
 import { controlledBy, expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
 import type { RunningSite } from "./support/site.ts";
 import { expect, onlyAt, test } from "./support/test.ts";
+import { escapeHtml } from "./support/text.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -153,12 +154,30 @@ test.describe("over HTTP", () => {
       expect(html.includes(`dateTime="${day}"`), day).toBe(true);
   });
 
+  test("a story's description with markup is shown as its text, as its card shows it", async () => {
+    const id = await firstId("/api/news", "en", proxy.url);
+    proxy.state.rewrite = (asked, body) => {
+      if (asked === `/api/news/${id}`) {
+        Object.assign(itemOf(body), { description: "<p>Desc with <b>tags</b> &amp; more</p>" });
+      }
+      return body;
+    };
+    const story = await get(`/en/news/${id}`);
+    expect(story.status).toBe(200);
+    expect(story.html).toMatch(/>Desc with tags &amp; more<\/p>/);
+    expect(story.html).not.toContain("&lt;b&gt;");
+  });
+
   test('a "list, first used" answered empty: each page without its record, titled by the site', async () => {
     proxy.state.rewrite = (asked, body) =>
       ["/api/news-page", "/api/hse", "/api/project-pages"].includes(asked) ? { data: [] } : body;
     const news = await get("/en/news");
     expect(news.status).toBe(200);
     expect(news.html.includes(`>${i18n.en["news.title"]}</h1>`), "title").toBe(true);
+    // The document's and the social card's title too, not the site's name alone.
+    const newsTitle = escapeHtml(i18n.en["news.title"] ?? "");
+    expect(news.html).toContain(`<title>${newsTitle} | `);
+    expect(news.html).toContain(`<meta property="og:title" content="${newsTitle}"`);
     expect(news.html.includes('data-testid="news-card"'), "cards").toBe(true);
     const projects = await get("/ar/projects");
     expect(projects.status).toBe(200);

@@ -12,7 +12,7 @@ import { useTranslation } from "../i18n/use-translation.ts";
 import { cn } from "../shared/cn.ts";
 import { href } from "../shared/page-table.ts";
 import { recordMeta } from "../shared/seo.ts";
-import { dateOnly } from "../shared/text.ts";
+import { dateOnly, stripTags } from "../shared/text.ts";
 import type { Route } from "./+types/news-item";
 
 export function meta(args: Route.MetaArgs) {
@@ -28,11 +28,16 @@ export async function loader(args: Route.LoaderArgs) {
   const { api, lang } = pageContext(args);
   const item = await api.content("newsItem", lang, { id: args.params.id });
   redirectToOwnId(args.url, item.id);
-  return { lang, item: { ...item, content: safeHtml(item.content, api.mediaUrl) } };
+  return {
+    lang,
+    item: { ...item, content: safeHtml(item.content, api.mediaUrl) },
+    // The description as plain text, whole, as the cards, the feed and the meta tags read it.
+    lead: stripTags(item.description ?? ""),
+  };
 }
 
 export default function NewsItem({ loaderData }: Route.ComponentProps) {
-  const { lang, item } = loaderData;
+  const { lang, item, lead } = loaderData;
   const { t } = useTranslation();
   const date = dateOnly(item.created_at);
 
@@ -52,7 +57,7 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
         <article className={cn("mt-6", sideLayout)}>
           <SidePhoto src={item.image} className="lg:col-start-2 lg:row-start-1" />
           <div className="min-w-0 lg:col-start-1 lg:row-start-1" data-testid="news-content">
-            {item.description ? <Lead className="mb-6">{item.description}</Lead> : null}
+            {lead ? <Lead className="mb-6">{lead}</Lead> : null}
             <RichContent html={item.content} />
           </div>
         </article>

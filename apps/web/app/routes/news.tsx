@@ -16,7 +16,8 @@ export function meta(args: Route.MetaArgs) {
   const header = args.loaderData?.header;
   if (!header) return [];
   const { title, description, image } = header;
-  return pageMeta(args, { record: header, title, description, image });
+  // Without the news page's header record, the page is titled "News" like its banner.
+  return pageMeta(args, { record: header, title, titleKey: "news.title", description, image });
 }
 
 export async function loader(args: Route.LoaderArgs) {
