@@ -36,7 +36,9 @@ export class Line {
       return Promise.resolve();
     }
     if (this.#waiting.length >= this.maxQueued) {
-      return Promise.reject(new ImageError(503, "too many images are being made; try again"));
+      return Promise.reject(
+        new ImageError(503, "too many images are being made; try again", "busy"),
+      );
     }
     return new Promise((resolve, reject) => {
       const turn = () => {
@@ -45,7 +47,7 @@ export class Line {
       };
       const timer = setTimeout(() => {
         this.#waiting.splice(this.#waiting.indexOf(turn), 1);
-        reject(new ImageError(503, "too many images are being made; try again"));
+        reject(new ImageError(503, "too many images are being made; try again", "busy"));
       }, this.waitMs);
       this.#waiting.push(turn);
     });

@@ -60,6 +60,7 @@ beforeAll(async () => {
   api = http.createServer((req, res) => {
     const body = images[req.url ?? ""];
     if (body) res.writeHead(200).end(body);
+    else if (req.url === "/storage/fails.jpg") res.writeHead(500).end();
     else res.writeHead(404).end();
   });
   apiUrl = await listen(api);
@@ -194,5 +195,18 @@ describe("bad requests", () => {
     const card = await get(`src=${encodeURIComponent("/storage/gone.jpg")}&fit=og`);
     expect(card.status).toBe(404);
     expect(card.headers.get("content-type")).toContain("text/plain");
+  });
+
+  it("shows the 'no image' picture for a file that is no image, and for an API failing to send one (not kept)", async () => {
+    const noImage = fs.readFileSync(path.join(publicDir, "no-image.svg"));
+    const broken = await get(`src=${encodeURIComponent("/storage/not-an-image.jpg")}&w=640`);
+    expect(broken.status).toBe(400);
+    expect(broken.headers.get("content-type")).toContain("image/svg+xml");
+    expect(Buffer.from(await broken.arrayBuffer())).toEqual(noImage);
+    expect(broken.headers.get("cache-control")).toBe("public, max-age=300");
+    const failing = await get(`src=${encodeURIComponent("/storage/fails.jpg")}&w=640`);
+    expect(failing.status).toBe(502);
+    expect(Buffer.from(await failing.arrayBuffer())).toEqual(noImage);
+    expect(failing.headers.get("cache-control")).toBe("no-store");
   });
 });

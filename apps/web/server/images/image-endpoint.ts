@@ -9,9 +9,9 @@
  * under endless spellings. Each result is made once and kept on disk, in a folder bounded in
  * bytes (least recently used files go first), and sent with long cache headers. A few images
  * are made at once; others wait briefly in line, then get a 503 with `Retry-After`. A bad
- * width, fit, source or file gets a 400; a missing one a 404, whose body is the site's "no image"
- * picture (public/no-image.svg), which the page shows in place of a broken-image icon; a
- * failing API a 502 or 504.
+ * width, fit or source address gets a 400; a file that is no image or too large a 400, a missing
+ * one a 404, a failing API a 502 or 504, each with the site's "no image" picture as its body
+ * (public/no-image.svg), which the page shows in place of a broken-image icon.
  * The parts: image-request.ts (what is asked), image-source.ts (the fetch), image-encode.ts
  * (sharp), encode-line.ts (the line), disk-cache.ts (the bounded folder).
  */
@@ -108,7 +108,7 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
       sendCachedImage(res, file);
     } catch (error) {
       const status = error instanceof ImageError ? error.status : 500;
-      if (status === 404 && req.query.fit !== "og") {
+      if (error instanceof ImageError && error.about === "source" && req.query.fit !== "og") {
         noImage ??= readFile(path.join(options.publicDir, "no-image.svg"));
         const picture = await noImage.catch(() => {
           noImage = undefined; // read again next time
@@ -116,9 +116,13 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
         });
         if (picture) {
           res
-            .status(404)
+            .status(status)
             .type("image/svg+xml")
-            .set("Cache-Control", `public, max-age=${MISSING_MAX_AGE_S}`)
+            // A missing or broken file may be replaced soon; an API failing now, at once.
+            .set(
+              "Cache-Control",
+              status < 500 ? `public, max-age=${MISSING_MAX_AGE_S}` : "no-store",
+            )
             .send(picture);
           return;
         }

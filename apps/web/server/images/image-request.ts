@@ -20,16 +20,17 @@ export type Size = number | { width: number; height: number } | "og";
 export function sizeOf(query: express.Request["query"]): Size {
   if (query.fit !== undefined) {
     if (query.fit !== "og" || query.w !== undefined || query.h !== undefined) {
-      throw new ImageError(400, "fit must be og, without w or h");
+      throw new ImageError(400, "fit must be og, without w or h", "request");
     }
     return "og";
   }
   const width = Number(query.w);
-  if (!imageWidths.has(width)) throw new ImageError(400, "w must be one of the site's widths");
+  if (!imageWidths.has(width))
+    throw new ImageError(400, "w must be one of the site's widths", "request");
   if (query.h === undefined) return width;
   const height = Number(query.h);
   if (!imageCrops.has(`${width}x${height}`)) {
-    throw new ImageError(400, "w and h must be one of the site's shapes");
+    throw new ImageError(400, "w and h must be one of the site's shapes", "request");
   }
   return { width, height };
 }
@@ -40,11 +41,11 @@ export function sourceUrl(
   options: { apiBaseUrl: string; origins: readonly string[] },
 ): string {
   if (typeof src !== "string" || src.length === 0 || src.length > MAX_IMAGE_SRC_LENGTH) {
-    throw new ImageError(400, "src must be the address of a content image");
+    throw new ImageError(400, "src must be the address of a content image", "request");
   }
   const canonical = canonicalMediaUrl(src, options.origins);
   if (canonical === null) {
-    throw new ImageError(400, "src must be the canonical address of a content image");
+    throw new ImageError(400, "src must be the canonical address of a content image", "request");
   }
   // Other spellings of one image (`%41` for `A`, raw or encoded letters) share this address.
   return canonical.startsWith("/") ? options.apiBaseUrl + canonical : canonical;
