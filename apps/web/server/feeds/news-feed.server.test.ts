@@ -127,6 +127,9 @@ describe("XML helpers", () => {
     expect(timestampOf("2024-05-12T09:30:00+03")).toBe("2024-05-12T06:30:00.000Z");
     expect(timestampOf("2024-05-12T24:00Z")).toBe("2024-05-13T00:00:00.000Z");
     expect(timestampOf("soon")).toBeUndefined();
+    // Valid ISO 8601, but past what RFC 3339's four-digit year can write.
+    expect(timestampOf("9999-12-31T24:00")).toBeUndefined();
+    expect(timestampOf("9999-12-31T23:00")).toBe("9999-12-31T23:00:00.000Z");
     expect(timestampOf(null)).toBeUndefined();
   });
 });

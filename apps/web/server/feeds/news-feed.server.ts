@@ -30,10 +30,14 @@ export async function latestNews(
   return rows.slice(0, count);
 }
 
-/** An API date as an RFC 3339 timestamp, or undefined when it is not a date. */
+/**
+ * An API date as an RFC 3339 timestamp, or undefined when it is not a date or not one RFC 3339
+ * can write (`9999-12-31T24:00` is midnight of year 10000).
+ */
 export function timestampOf(date: string | null | undefined): string | undefined {
   const time = date ? isoDateTime(date) : undefined;
-  return time === undefined ? undefined : new Date(time).toISOString();
+  const stamp = time === undefined ? undefined : new Date(time).toISOString();
+  return stamp && /^\d{4}-/.test(stamp) ? stamp : undefined;
 }
 
 export interface FeedInput {
