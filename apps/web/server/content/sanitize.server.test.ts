@@ -173,7 +173,11 @@ describe("safeHtml", () => {
     ).toBe("<p>Body</p>");
     // Google Docs: the paste's wrapper is not bold, its styled spans are sup and sub.
     expect(clean('<b style="font-weight:normal;" id="docs-internal-guid-1"><p>Area</p></b>')).toBe(
-      "<div><p>Area</p></div>",
+      "<p>Area</p>",
+    );
+    // The same wrapper round a few words of a paragraph leaves the paragraph whole.
+    expect(clean('<p>A <b style="font-weight:normal">plain</b> word</p>')).toBe(
+      "<p>A plain word</p>",
     );
     expect(
       clean(

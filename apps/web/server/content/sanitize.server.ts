@@ -8,6 +8,9 @@ import sanitizeHtml from "sanitize-html";
 declare const safe: unique symbol;
 export type SafeHtml = string & { readonly [safe]: true };
 
+/** A tag name no list allows: the sanitiser drops such a tag and keeps what it holds. */
+const UNWRAPPED = "unwrapped";
+
 const allowedStyles = {
   "*": {
     "text-align": [/^(left|right|center|justify|start|end)$/],
@@ -54,11 +57,12 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
   transformTags: {
     // The page has its one h1 (its title): an editor's h1 is a section of it.
     h1: "h2",
-    // Google Docs wraps a whole paste in a `<b style="font-weight:normal">` (paragraphs inside
-    // bold, which HTML forbids), and writes superscripts as styled spans ("m²", "CO₂").
+    // Google Docs wraps a whole paste, or a few words, in a `<b style="font-weight:normal">`
+    // (paragraphs inside bold, which HTML forbids): the wrapper goes, what it holds stays (a
+    // tag no list allows is dropped, its content kept). Superscripts are styled spans ("m²").
     b: (tagName, attribs) =>
       /font-weight:\s*(normal|400)\b/i.test(attribs.style ?? "")
-        ? { tagName: "div", attribs: {} }
+        ? { tagName: UNWRAPPED, attribs: {} }
         : { tagName, attribs },
     span: (tagName, attribs) => {
       const shift = /vertical-align:\s*(super|sub)\b/i.exec(attribs.style ?? "")?.[1];
