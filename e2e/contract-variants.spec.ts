@@ -434,6 +434,27 @@ test.describe(() => {
   });
 });
 
+test("a banner's long title and subtitle stay below the fixed header, on a small phone too", async ({
+  page,
+  isMobile,
+}) => {
+  const words = (count: number) => Array.from({ length: count }, (_, i) => `word${i}`).join(" ");
+  rewriteRows("/api/homepage-banners", ([first, ...rest]) => [
+    { ...first, title: words(20), subtitle: words(40) },
+    ...rest,
+  ]);
+  if (isMobile) await page.setViewportSize({ width: 375, height: 667 });
+  for (const lang of ["en", "ar"]) {
+    await page.goto(`${site.url}/${lang}`);
+    const header = await page.locator("header").first().boundingBox();
+    const slide = page.getByTestId("hero-slide").first();
+    for (const text of [slide.getByRole("heading"), slide.locator("p")]) {
+      const box = await text.boundingBox();
+      expect(box?.y ?? 0, lang).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    }
+  }
+});
+
 test("a dozen home banners keep the slider's buttons on the screen, each a 24 px target", async ({
   page,
 }) => {

@@ -246,18 +246,18 @@ const addresses = casesByRule<CacheAddress>({
     "/ar/projects/01%2F..%2F%0A%2Fevil.example": kept("/ar/projects/01%2F..%2F%0A%2Fevil.example"),
     "/en/services/0%2F%2Fevil.example": kept("/en/services/0%2F%2Fevil.example"),
   },
-  "never lets a dot segment turn the address into another page's: renders it as `-`, a 404": {
-    "/en/news/%2E%2E": { key: "/en/news/..", keepable: false, render: "/en/news/-" },
+  "never lets a dot segment turn the address into another page's: renders it as `-.-`, a 404": {
+    "/en/news/%2E%2E": { key: "/en/news/..", keepable: false, render: "/en/news/-.-" },
     "/en/news/%2E%2E/%2E%2E/ar": {
       key: "/en/news/../../ar",
       keepable: false,
-      render: "/en/news/-/-/ar",
+      render: "/en/news/-.-/-.-/ar",
     },
-    "/ar/%2e/x": { key: "/ar/./x", keepable: false, render: "/ar/-/x" },
-    "/en/.%2E?x=1": { key: "/en/..", keepable: false, render: "/en/-?x=1" },
+    "/ar/%2e/x": { key: "/ar/./x", keepable: false, render: "/ar/-.-/x" },
+    "/en/.%2E?x=1": { key: "/en/..", keepable: false, render: "/en/-.-?x=1" },
     // The URL parser reads a backslash as a slash.
-    "/en/x\\%2e%2E\\hse": { key: "/en/x\\..\\hse", keepable: false, render: "/en/x\\-\\hse" },
-    "/en/news\\..\\projects": notKept("/en/news\\..\\projects", "/en/news\\-\\projects"),
+    "/en/x\\%2e%2E\\hse": { key: "/en/x\\..\\hse", keepable: false, render: "/en/x\\-.-\\hse" },
+    "/en/news\\..\\projects": notKept("/en/news\\..\\projects", "/en/news\\-.-\\projects"),
     "/en/news/..a": kept("/en/news/..a"),
   },
   "keys React Router's answers of a page like the page, keeping none with `_routes`": {

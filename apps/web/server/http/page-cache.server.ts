@@ -110,11 +110,15 @@ export function cacheAddress(target: string): CacheAddress {
   const keepable = key === path && !data && key.length <= MAX_KEY_LENGTH;
   const search = queryAt === -1 ? "" : target.slice(queryAt);
   // The URL parser would resolve a dot segment away (`/en/news/%2E%2E` is `/en/`), rendering
-  // another page at this address: each is rendered as a plain `-`, so the address names no page.
+  // another page at this address: each is rendered as `-.-`, which names no page and, with its
+  // dot, is no item's id either (`isItemId`; `-` alone may be one).
   const written = keepable ? key : path;
-  const render = written.replace(dotSegment, "-");
+  const render = written.replace(dotSegment, NO_PAGE_SEGMENT);
   return { key, keepable: keepable && render === written, render: render + search };
 }
+
+/** What a dot segment is rendered as: a segment no route or item id takes. */
+const NO_PAGE_SEGMENT = "-.-";
 
 /**
  * A `.` or `..` segment, spelled or escaped (`%2E`, `.%2e`), between slashes or backslashes (the
