@@ -11,7 +11,8 @@
  * 1 to 64 characters (the `id` schema's bound), none a space, a control character, a slash (a
  * segment could not hold it) or a dot. A dot is a file's: the site's own files sit where ids do
  * (`/en/news/feed.xml`), the speculation rules never fetch an address with one, and `..` would
- * be resolved away (`/api/news/..` is `/api/`). An item whose id has one has no page.
+ * be resolved away (`/api/news/..` is `/api/`). An item whose id has one has no page, and the
+ * website's lists leave it out (`withPagesOnly`, apps/web/server/content/api-client.server.ts).
  */
 const itemIdPattern = /^[^\s\p{Cc}/\\.]{1,64}$/u;
 

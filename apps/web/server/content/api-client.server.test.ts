@@ -116,6 +116,53 @@ describe("getPayload", () => {
     ]);
   });
 
+  it("leaves out of the lists that link them the items whose id no page address can hold", async () => {
+    const story = (id: string | number) => ({
+      id,
+      title: `Story ${id}`,
+      image: null,
+      description: "",
+    });
+    answer = () => ({
+      body: JSON.stringify({
+        data: {
+          data: [story(7), story("v2.0"), story("a/b"), story("riyadh-metro")],
+          pagination: { current_page: 1, last_page: 1, per_page: 10, total: 4 },
+        },
+      }),
+    });
+    const news = await getPayload("news", "/api/news", media());
+    expect(news.data.map((row) => row.id)).toEqual([7, "riyadh-metro"]);
+    // A project's other projects too.
+    answer = () => ({
+      body: JSON.stringify({
+        data: {
+          projects: {
+            id: 1,
+            title: "P",
+            image: null,
+            image_content: "",
+            client: "",
+            location: "",
+            date: "2024-01-01",
+            project_images: [],
+          },
+          other_projects: [
+            { id: "x.y", title: "Dotted", homeimage: null },
+            { id: 3, title: "Three", homeimage: null },
+          ],
+        },
+      }),
+    });
+    const project = await getPayload("project", "/api/projects/1", media());
+    expect(project.other_projects.map((other) => other.id)).toEqual([3]);
+    // Banners link nowhere: a dotted id is kept.
+    answer = () => ({
+      body: JSON.stringify({ data: [{ id: "b.1", image: null, title: "Towers", subtitle: null }] }),
+    });
+    expect(await getPayload("homeBanners", "/api/homepage-banners", media())).toHaveLength(1);
+  });
+
   it("rejects an answer that breaks the contract, naming the field", async () => {
     answer = () => ({ body: JSON.stringify({ data: [{ id: 1, image: null, title: 42 }] }) });
     const error = (await getPayload("homeBanners", "/api/homepage-banners", media()).catch(

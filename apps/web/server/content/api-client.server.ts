@@ -195,9 +195,51 @@ export async function getPayload<N extends EndpointName>(
     );
   }
   // The contract says which fields are images and files: resolve exactly those.
-  return mapImageUrls(endpoints[name].schema, read.payload, (url) =>
+  const payload = mapImageUrls(endpoints[name].schema, read.payload, (url) =>
     resolveMediaUrl(url, options.mediaBaseUrl),
   );
+  return withPagesOnly(name, payload, path);
+}
+
+/**
+ * The lists whose rows each have a page of their own (`/en/news/:id`), and a project's other
+ * projects: a row whose id no address can hold (`isItemId`: a dot, a slash) has no page, so it
+ * is left out here, once for every list that would link it (as the sitemap, the feed and the
+ * site search leave it out).
+ */
+const listsOfPages: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  "news",
+  "completedProjects",
+  "currentProjects",
+  "homeProjects",
+  "latestProjects",
+  "services",
+  "homeServices",
+  "extraPages",
+]);
+
+function withPagesOnly<N extends EndpointName>(name: N, payload: Payload<N>, path: string) {
+  let left = 0;
+  const addressable = <Row extends { id: string | number }>(rows: Row[]) => {
+    const kept = rows.filter((row) => isItemId(String(row.id)));
+    left += rows.length - kept.length;
+    return kept;
+  };
+  let result: unknown = payload;
+  if (name === "project") {
+    const detail = payload as Payload<"project">;
+    result = { ...detail, other_projects: addressable(detail.other_projects) };
+  } else if (listsOfPages.has(name)) {
+    const rows = payload as { id: string | number }[] | { data: { id: string | number }[] };
+    result = Array.isArray(rows) ? addressable(rows) : { ...rows, data: addressable(rows.data) };
+  }
+  if (left > 0) {
+    answersLog.warn(
+      { endpoint: path, left_out: left },
+      "left out items whose id no page address can hold (a dot or a slash)",
+    );
+  }
+  return result as Payload<N>;
 }
 
 /**
