@@ -414,26 +414,6 @@ test("without contact details, the contact page and the footer say where to writ
   }
 });
 
-test.describe(() => {
-  onlyAt("desktop", "three banners a view from 865 px");
-
-  test("one or two home banners fill the wide screen's view, not a third of it each", async ({
-    page,
-  }) => {
-    for (const count of [1, 2]) {
-      rewriteRows("/api/homepage-banners", (rows) => rows.slice(0, count));
-      await forgetAll();
-      await page.goto(`${site.url}/en`);
-      const slides = page.getByTestId("hero-slide");
-      await expect(slides).toHaveCount(count);
-      const view = (await page.getByTestId("hero-slider").boundingBox())?.width ?? 0;
-      const width = (await slides.first().boundingBox())?.width ?? 0;
-      // Each slide box holds the 50 px gap after it.
-      expect(Math.abs(width - (view + 50) / count), `${count} banner(s)`).toBeLessThan(2);
-    }
-  });
-});
-
 test("a banner's long title and subtitle stay below the fixed header, on a small phone too", async ({
   page,
   isMobile,

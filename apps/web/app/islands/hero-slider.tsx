@@ -16,7 +16,6 @@ import { loadLazyImage } from "../page-script/lazy-images.ts";
 import { cn } from "../shared/cn.ts";
 import { island } from "./island.tsx";
 import {
-  forSlides,
   HERO_AUTOPLAY_DELAY,
   HERO_SLIDER,
   layoutVars,
@@ -26,6 +25,8 @@ import { type CarouselRoles, Slides } from "./parts/slide.tsx";
 import { SlideAnnouncement } from "./parts/slide-announcement.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
+
+const vars = layoutVars(HERO_SLIDER) as CSSProperties;
 
 interface HeroSlide {
   key: string;
@@ -129,7 +130,7 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
       <Slides
         viewportRef={slider.viewportRef}
         dir={dir}
-        style={layoutVars(forSlides(HERO_SLIDER, slides.length)) as CSSProperties}
+        style={vars}
         items={slides}
         selected={slider.selected}
         className="h-full"

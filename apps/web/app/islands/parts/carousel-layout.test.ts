@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  CONTENT_CAROUSEL,
-  forSlides,
-  HERO_SLIDER,
-  layoutVars,
-  slideBasis,
-} from "./carousel-layout.ts";
+import { CONTENT_CAROUSEL, layoutVars, slideBasis } from "./carousel-layout.ts";
 
 describe("slideBasis", () => {
   it("divides the track by the slides per view", () => {
@@ -24,16 +18,5 @@ describe("layoutVars", () => {
       "--slide-gap-lg": "20px",
       "--slide-basis-lg": "40%",
     });
-  });
-});
-
-describe("forSlides", () => {
-  it("shows no more slides at once than there are", () => {
-    expect(layoutVars(forSlides(HERO_SLIDER, 1))["--slide-basis-lg"]).toBe("100%");
-    expect(layoutVars(forSlides(HERO_SLIDER, 2))["--slide-basis-lg"]).toBe("50%");
-    expect(forSlides(HERO_SLIDER, 3)).toEqual(HERO_SLIDER);
-    expect(forSlides(HERO_SLIDER, 12)).toEqual(HERO_SLIDER);
-    // None at all lays out as one.
-    expect(forSlides(HERO_SLIDER, 0).small.perView).toBe(1);
   });
 });

@@ -38,18 +38,6 @@ export const HERO_SLIDER: ResponsiveLayout = {
   large: { gap: 50, perView: 3 },
 };
 
-/**
- * `layout` showing no more slides at once than there are: one or two home banners fill the
- * view instead of leaving the rest of the "full-screen" banner an empty band.
- */
-export function forSlides(layout: ResponsiveLayout, count: number): ResponsiveLayout {
-  const fit = (part: SlideLayout) => ({
-    ...part,
-    perView: Math.min(part.perView, Math.max(1, count)),
-  });
-  return { small: fit(layout.small), large: fit(layout.large) };
-}
-
 /** Home banner autoplay delay, ms. */
 export const HERO_AUTOPLAY_DELAY = 6000;
 
