@@ -217,6 +217,40 @@ describe("ContentCache", () => {
     expect(await cache.get("k", async () => "back")).toBe("back");
   });
 
+  it("serves a stored answer whose entry memory let go, though its last refresh failed", async () => {
+    const time = clock();
+    const stored = new Map<string, { value: unknown; storedAt: number }>();
+    const store = {
+      get: (key: string) => stored.get(key),
+      set: (key: string, value: unknown, storedAt: number) =>
+        void stored.set(key, { value, storedAt }),
+      delete: () => {},
+      deleteWithPages: () => {},
+      clear: () => {},
+    };
+    const cache = new ContentCache({ ttlMs: 1_000, maxEntries: 1, now: time.now, store });
+    expect(await cache.get("a", async () => "A1")).toBe("A1");
+    time.advance(2_000);
+    // The refresh fails: the stale answer is served and a back-off noted.
+    const down = () => Promise.reject(new Error("down"));
+    expect(await cache.get("a", down)).toBe("A1");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Another key takes memory's one place.
+    expect(await cache.get("b", async () => "B")).toBe("B");
+    // Still within the back-off, the API still down: the store's answer, not the error.
+    expect(await cache.get("a", down)).toBe("A1");
+  });
+
+  it("forgets a failure with the key's purge, memory holding an answer or not", async () => {
+    const time = clock();
+    const cache = new ContentCache({ ttlMs: 60_000, maxEntries: 10, now: time.now });
+    await expect(
+      cache.get("en /api/news?page=2", () => Promise.reject(new Error("down"))),
+    ).rejects.toThrow();
+    cache.deleteWithPages(["en /api/news"]);
+    expect(await cache.get("en /api/news?page=2", async () => "back")).toBe("back");
+  });
+
   it("does not keep a content that is gone as a failure: the next visitor asks again", async () => {
     const gone = new Error("404");
     const cache = new ContentCache({

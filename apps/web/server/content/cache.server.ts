@@ -58,6 +58,8 @@ interface Retry {
   at: number;
   /** Why the last attempt failed. */
   error: unknown;
+  /** Neither memory nor the store had an answer to serve instead: the error is the answer. */
+  noAnswer: boolean;
 }
 
 /** The longest a key with no answer to serve fails without asking the API again. */
@@ -120,11 +122,12 @@ export class ContentCache {
       }
       // Too old to serve while refreshing: wait for the API (#loadOnce serves it if that fails).
     } else {
-      // Nothing to serve, and the last load failed: the same error at once until the back-off
-      // ends, so a dead or hanging API is not asked again by each visitor, each one waiting for
-      // its time-out.
+      // The last load failed with no answer anywhere to serve instead: the same error at once
+      // until the back-off ends, so a dead or hanging API is not asked again by each visitor,
+      // each one waiting for its time-out. (An answer only evicted from memory is looked for
+      // in the store again, by #loadOnce.)
       const retry = this.#retries.get(key);
-      if (retry && now < retry.at) throw retry.error;
+      if (retry?.noAnswer && now < retry.at) throw retry.error;
     }
     const value = await this.#loadOnce(key, load);
     const stored = this.#entries.get(key);
@@ -162,13 +165,11 @@ export class ContentCache {
    */
   deleteWithPages(keys: Iterable<string>): string[] {
     const list = [...keys];
-    const held = [...this.#entries.keys()].filter((key) =>
-      list.some((named) => isKeyOrPageOf(key, named)),
-    );
-    for (const key of held) {
-      this.#entries.delete(key);
-      this.#retries.delete(key);
-    }
+    const named = (key: string) => list.some((one) => isKeyOrPageOf(key, one));
+    const held = [...this.#entries.keys()].filter(named);
+    for (const key of held) this.#entries.delete(key);
+    // Failures too, of keys memory holds no answer for.
+    for (const key of [...this.#retries.keys()].filter(named)) this.#retries.delete(key);
     this.#options.store?.deleteWithPages(list);
     return held;
   }
@@ -241,6 +242,7 @@ export class ContentCache {
       failures,
       at: now + (entry ? wait : Math.min(wait, NO_ANSWER_RETRY_MS)),
       error,
+      noAnswer: !entry,
     });
     if (!entry) throw error;
     if (!this.#entries.has(key)) {
