@@ -3,7 +3,7 @@
  * summary (tags stripped), link, id and updated date; the feed links itself (`rel=self`), its
  * news page, and the other language's feed (`rel=alternate`).
  */
-import { isItemId, isoDateTime, type Language, type Payload } from "@site/contract";
+import { isoDateTime, type Language, type Payload } from "@site/contract";
 import { languages } from "@site/contract/languages";
 import { feedPath, href } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
@@ -56,13 +56,10 @@ export interface FeedInput {
 export function atomFeed(input: FeedInput): string {
   const { lang, siteUrl } = input;
   const fallback = (input.now ?? new Date()).toISOString();
-  // A story whose id no address can hold (`isItemId`) has no page to link.
-  const dated = input.stories
-    .filter((story) => isItemId(String(story.id)))
-    .map((story) => ({
-      story,
-      updated: timestampOf(story.created_at),
-    }));
+  const dated = input.stories.map((story) => ({
+    story,
+    updated: timestampOf(story.created_at),
+  }));
   const newest = dated
     .map((entry) => entry.updated)
     .filter((updated): updated is string => updated !== undefined)

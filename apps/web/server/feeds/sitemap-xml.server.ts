@@ -12,7 +12,6 @@
  */
 import {
   type EndpointName,
-  isItemId,
   isPagedEndpoint,
   type Language,
   type PagedEndpointName,
@@ -121,13 +120,9 @@ export async function sitemapPages(
     if (!isListed(name)) continue;
     if (name in detailSources) {
       const source = detailSources[name as keyof typeof detailSources];
-      // An id no address can hold (`isItemId`: a dot, a slash) has no page to list.
+      // (An id no address can hold is not in the lists: `withPagesOnly`, api-client.)
       const ids = new Set(
-        languages.flatMap((lang) =>
-          listIn(source, lang)
-            .rows.map((r) => String(r.id))
-            .filter(isItemId),
-        ),
+        languages.flatMap((lang) => listIn(source, lang).rows.map((r) => String(r.id))),
       );
       for (const id of ids) {
         add((lang) => {

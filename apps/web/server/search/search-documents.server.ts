@@ -7,7 +7,6 @@
  */
 import { createHash } from "node:crypto";
 import {
-  isItemId,
   isoDateTime,
   itemIdIn,
   type Language,
@@ -123,17 +122,15 @@ export async function readListings(
     api.uncached("overviews", lang),
     api.uncached("hse", lang),
   ]);
-  // An item whose id no address can hold (a dot, a slash: `isItemId`) has no page to find.
+  // (An item whose id no address can hold is not in the lists: `withPagesOnly`, api-client.)
   const listed = (rows: readonly Row[], page: ItemPage): Listing[] =>
-    rows
-      .filter((row) => isItemId(String(row.id)))
-      .map((row) => ({
-        href: href(page, lang, row.id),
-        page,
-        id: row.id,
-        fingerprint: fingerprintOf(row),
-        row,
-      }));
+    rows.map((row) => ({
+      href: href(page, lang, row.id),
+      page,
+      id: row.id,
+      fingerprint: fingerprintOf(row),
+      row,
+    }));
   const singles: SearchDocument[] = [];
   if (overview[0]) {
     singles.push({

@@ -39,8 +39,12 @@ export interface SearchStore {
   unlock(lang: Language): Promise<void>;
 }
 
-/** The format of the files: a change makes old files unread (and rebuilt). */
-const VERSION = 3; // 3: documents' text marks blocks' ends (stripTags `blocks`)
+/**
+ * The format of the files: a change makes old files unread (and rebuilt). 3: documents' text
+ * marks blocks' ends (stripTags `blocks`); 4: the text is that of the sanitised HTML, what the
+ * page shows (no form options, no iframe fallback text).
+ */
+const VERSION = 4;
 
 /** Longest a builder may hold its lock: past it, the lock is another's to take. */
 const LOCK_TTL_MS = 10 * 60 * 1000;
