@@ -85,6 +85,11 @@ describe("the page script's functions minified in the server build", () => {
     });
   });
 
+  it("fails the build for a function that uses import.meta, which a classic script cannot hold", () => {
+    const code = "export function mode() { return import.meta.env.MODE; }\n";
+    expect(() => withMinifiedToString(code, "mode.js")).toThrow("mode cannot be inlined");
+  });
+
   it("leaves a module without exported functions as it was", () => {
     const code = 'export const LIMIT = 3;\nexport const name = () => "x";\n';
     expect(withMinifiedToString(code, "constants.js")).toBe(code);

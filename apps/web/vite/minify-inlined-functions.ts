@@ -2,9 +2,10 @@
  * The page script (app/page-script/page-script.ts) is made of functions that every page carries
  * inline, written out with `toString()`: as the server bundle prints them, with long names and
  * whitespace, about 11.8 KB (3.5 KB gzip) on every page. In the server build this plugin gives
- * each exported function of app/page-script/ a `toString` that returns its minified text (about
- * 6.9 KB, 2.6 KB gzip); the functions themselves stay as written wherever the server calls them.
- * The dev server and the unit tests inline them as written: same behaviour, more bytes.
+ * each exported function declaration of app/page-script/ a `toString` that returns its minified
+ * text (about 6.9 KB, 2.6 KB gzip); the functions themselves stay as written wherever the server
+ * calls them. Arrow functions (`isPagePath`, shared/page-table.ts: one line each) are inlined as
+ * written. The dev server and the unit tests inline them as written: same behaviour, more bytes.
  */
 import { minifySync, type Plugin, parseSync } from "vite";
 
@@ -43,6 +44,11 @@ export function withMinifiedToString(code: string, id: string): string {
     });
     if (minified.errors.length > 0) throw new Error(`${id}: ${minified.errors[0]?.message}`);
     const text = minified.code.trim().replace(/;$/, "");
+    // This runs before Vite replaces `import.meta.env`, which a classic script cannot hold (the
+    // minifier, reading a script, leaves nothing of such a function).
+    if (!text.startsWith(`function ${name}(`) || text.includes("import.meta")) {
+      throw new Error(`${id}: ${name} cannot be inlined (does it use import.meta?)`);
+    }
     overrides.push(
       `Object.defineProperty(${name}, "toString", { value: () => ${JSON.stringify(text)} });`,
     );

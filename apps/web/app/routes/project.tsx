@@ -10,6 +10,7 @@ import { RichContent } from "../components/rich-content.tsx";
 import { Card, CardImage, CardLink } from "../components/ui/card.tsx";
 import { Section } from "../components/ui/section.tsx";
 import { useTranslation } from "../i18n/use-translation.ts";
+import { cn } from "../shared/cn.ts";
 import { photosOf } from "../shared/content-rules.ts";
 import { listKindOf, listTitleKey, projectListPath, projectPath } from "../shared/projects.ts";
 import { recordMeta } from "../shared/seo.ts";
@@ -56,6 +57,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
     { label: t("projects.detail.client"), value: project.client, testId: "project-client" },
     { label: t("projects.detail.location"), value: project.location, testId: "project-location" },
   ].filter((fact) => fact.value?.trim());
+  const hasFacts = facts.length > 0 || date !== "";
 
   return (
     <>
@@ -64,8 +66,14 @@ export default function Project({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
         <BackLink href={projectListPath(lang, kind)} label={t(listTitleKey[kind])} />
 
-        <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[minmax(0,1fr)_320px] lg:gap-14">
-          {facts.length > 0 || date ? (
+        <div
+          className={cn(
+            "mt-6 grid grid-cols-[minmax(0,1fr)] gap-10 lg:gap-14",
+            // Without facts there is no side column: the text keeps a reading width instead.
+            hasFacts ? "lg:grid-cols-[minmax(0,1fr)_320px]" : "max-w-4xl",
+          )}
+        >
+          {hasFacts ? (
             <aside
               aria-labelledby="project-facts"
               className="h-fit rounded-2xl border-t-4 border-amber-brand bg-sand-100 p-6 lg:sticky lg:top-28 lg:row-start-1 lg:col-start-2"

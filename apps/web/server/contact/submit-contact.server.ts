@@ -114,7 +114,14 @@ export async function submitContact(
     clientAddress: visitor.address,
   };
   const limit = desk.limiter;
-  if (!(await limit.take(visitor.address, message.idempotencyKey))) {
+  // The same post while its first is being sent (a double click without JavaScript) shares
+  // that send (`sendOnce`): it costs no quota, and is not counted again.
+  const joining = sendsUnderWay.get(desk)?.has(message.idempotencyKey) === true;
+  let counting = !joining;
+  const count = (result: Parameters<typeof countContact>[0]) => {
+    if (counting) countContact(result);
+  };
+  if (!joining && !(await limit.take(visitor.address, message.idempotencyKey))) {
     countContact("rate_limited");
     return reply(429, { status: "rateLimited", ...kept });
   }
@@ -134,7 +141,7 @@ export async function submitContact(
   const honeypot = form.get(hiddenFields.honeypot);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     log.info("dropped a contact submission that filled the hidden field");
-    countContact("dropped");
+    count("dropped");
     try {
       desk.outbox((outbox) => outbox.countDropped("honeypot"));
     } catch {
@@ -148,13 +155,13 @@ export async function submitContact(
       const id = desk.outbox((outbox) => outbox.hold(message, reason));
       markTaken();
       log.warn({ held: id }, `held a message ${why}`);
-      countContact("held");
+      count("held");
       return answer === "sent"
         ? reply(200, { status: "sent", ...fresh })
         : reply(202, { status: "queued", ...fresh });
     } catch (error) {
       giveBack();
-      countContact("failed");
+      count("failed");
       log.error(`could not hold a message: ${reasonOf(error)}`);
       return reply(503, { status: "failed", ...kept });
     }
@@ -193,11 +200,11 @@ export async function submitContact(
 
   const { outcome, repeated } = await sendOnce(desk, message);
   if (repeated) {
-    // The same post while its first was being sent (a double click without JavaScript): it
-    // shares the first's outcome and costs no quota. What the answer below writes (outbox,
-    // held, taken) is kept once per idempotency key.
+    // It shares the first's outcome; what the answer below writes (outbox, held, taken) is
+    // kept once per idempotency key. Its quota, if taken before the first send began, goes back.
     log.info("the same message posted again while it was being sent: sent once");
-    void limit.giveBack(visitor.address, message.idempotencyKey);
+    if (!joining) void limit.giveBack(visitor.address, message.idempotencyKey);
+    counting = false;
   }
   switch (outcome.kind) {
     case "created":
@@ -208,17 +215,17 @@ export async function submitContact(
           `the API took a message with an answer API.md does not give: ${outcome.odd}`,
         );
       }
-      countContact("accepted");
+      count("accepted");
       return reply(200, { status: "sent", ...fresh });
     case "invalid":
       giveBack();
-      countContact("invalid");
+      count("invalid");
       return reply(422, { status: "invalid", errors: outcome.errors, ...kept });
     case "rejected":
       if (outcome.status === 413) {
         // Longer than the API takes: the visitor can shorten it.
         giveBack();
-        countContact("failed");
+        count("failed");
         log.warn(
           { endpoint: contactPath },
           `the API refused a message as too long: ${outcome.reason}`,
@@ -246,11 +253,11 @@ export async function submitContact(
           { endpoint: contactPath, outbox: id },
           `API unavailable (${reason}); message queued`,
         );
-        countContact("queued");
+        count("queued");
         return reply(202, { status: "queued", ...fresh });
       } catch (error) {
         giveBack();
-        countContact("failed");
+        count("failed");
         log.error(
           { endpoint: contactPath },
           `API unavailable (${outcome.kind}) and the outbox failed: ${reasonOf(error)}`,

@@ -286,14 +286,15 @@ describe("limits and failures", () => {
     });
     const unannounced = await limited.get("/storage/large.jpg");
     expect(unannounced.status).toBe(400);
-    // The page shows the "no image" picture in its place.
+    // The page shows the "no image" picture in its place; the header says why.
     expect(unannounced.headers.get("content-type")).toContain("image/svg+xml");
+    expect(unannounced.headers.get("x-image-error")).toBe("src is too large");
     await wait(100);
     expect(sent).toBeGreaterThanOrEqual(100_000);
     expect(sent).toBeLessThan(large.length / 2);
     const announced = await limited.get("/storage/large-announced.jpg");
     expect(announced.status).toBe(400);
-    expect(announced.headers.get("content-type")).toContain("image/svg+xml");
+    expect(announced.headers.get("x-image-error")).toBe("src is too large");
     await wait(100);
     expect(sent).toBeLessThan(large.length / 2);
     // Under a cap it fits, the same image is resized: it was refused for its size alone.

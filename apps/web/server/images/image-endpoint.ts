@@ -117,6 +117,8 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
         if (picture) {
           res
             .status(status)
+            // Why, for whoever looks (the body is the picture).
+            .set("X-Image-Error", error.message)
             .type("image/svg+xml")
             // A missing or broken file may be replaced soon; an API failing now, at once.
             .set(
