@@ -9,7 +9,7 @@
  * - description (`name=description`, `og:`, `twitter:`): the first candidate with text, else
  *   the company's long description, cut to 160 characters.
  * - `og:image`, `twitter:image`: the first candidate URL cropped to 1200×630 by the image
- *   endpoint (`/img?src=…&fit=og`), else the card drawn for the page (`/og/{page}.png?v=…`),
+ *   endpoint (`/img?src=…&fit=og&page=…`), else the card drawn for the page (`/og/{page}.png?v=…`),
  *   absolute against SITE_URL (social-cards.spec.ts fetches both and checks their size).
  *
  * The table runs against two contents: the demo content, whose meta fields are filled in, and
@@ -236,7 +236,7 @@ function expectedTags(page: Page, lang: Lang) {
   const own = page.image?.map((url) => url?.trim()).find(Boolean);
   // The API's media are root-relative (MEDIA_BASE_URL=/), and none of the demo's is an SVG.
   const image = own?.startsWith("/storage/")
-    ? `${E2E_SITE_URL}/img?src=${encodeURIComponent(own)}&fit=og`
+    ? `${E2E_SITE_URL}/img?src=${encodeURIComponent(own)}&fit=og&page=${encodeURIComponent(`/${lang}${page.path}`)}`
     : expect.stringMatching(
         new RegExp(`^${E2E_SITE_URL.replace(/\./g, "\\.")}/og/${lang}${page.path}\\.png\\?v=\\w+$`),
       );

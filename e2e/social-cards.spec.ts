@@ -93,7 +93,9 @@ test.describe("pages with an image of their own", () => {
     }) => {
       for (const page of [`/${lang}`, `/${lang}/news`, `/${lang}/contactUs`]) {
         const { image } = await checkSocialImage(request, baseURL ?? "", page);
-        expect(image, page).toMatch(/\/img\?src=%2Fstorage%2F[^&]+&fit=og$/);
+        expect(image, page).toMatch(/\/img\?src=%2Fstorage%2F[^&]+&fit=og&page=%2F(en|ar)/);
+        // The crop's page is this one: if the image goes, crawlers get its drawn card.
+        expect(new URL(image ?? "").searchParams.get("page"), page).toBe(page);
       }
     });
   }

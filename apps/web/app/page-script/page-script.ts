@@ -8,7 +8,8 @@
  * - the header's menus open and close (site-menus.ts);
  * - a link that loads a new page shows the loading indicator (leaving-page.ts);
  * - the islands' script loads after the first paint, or on the first focus of the search
- *   field (islands-after-paint.ts).
+ *   field (islands-after-paint.ts);
+ * - a cross-fade between pages that Chromium skips reports no error (view-transitions.ts).
  * On most pages it is the only script: only pages with islands load another (app/islands).
  * Each function is written in TypeScript, tested there, and inlined with `toString()`.
  */
@@ -30,6 +31,7 @@ import { saveLanguage } from "./save-language.ts";
 import { SCROLL_THRESHOLD, SCROLL_THROTTLE_MS, watchScrolledPage } from "./scrolled-page.ts";
 import { watchMenus } from "./site-menus.ts";
 import { throttle } from "./throttle.ts";
+import { quietSkippedTransitions } from "./view-transitions.ts";
 
 const call = (fn: (...args: never[]) => void, ...args: string[]) =>
   `(${fn.toString()})(${args.join(", ")});`;
@@ -68,6 +70,7 @@ function scriptFor(lang: Language | null): string {
     lang ? call(saveLanguage, JSON.stringify(lang), JSON.stringify(LANGUAGE_KEY)) : "",
     call(watchMenus),
     call(showLoadingOnLeave, isHomePath.toString(), isPagePath.toString()),
+    call(quietSkippedTransitions),
     import.meta.env.DEV ? "" : call(loadIslandsAfterPaint, JSON.stringify(islandsScript)),
     import.meta.env.DEV ? "" : call(loadIslandsOnFocus, JSON.stringify(islandsScript)),
   ].join("\n");

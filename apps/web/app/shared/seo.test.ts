@@ -50,7 +50,7 @@ const imageTags = (tags: ReturnType<typeof seoTags>) => ({
   alt: find(tags, "property", "og:image:alt")?.content,
 });
 
-const crop = (src: string) => `https://site.example/img?src=${encodeURIComponent(src)}&fit=og`;
+const crop = (src: string) => `https://site.example/img?src=${encodeURIComponent(src)}&fit=og&page=%2Fen%2Fnews%2F3`;
 const cms = "https://cms.example";
 const mediaOrigins = [cms];
 
@@ -138,11 +138,11 @@ describe("seoTags", () => {
   it("crops the page's image to the card's size when the image endpoint may fetch it", () => {
     const media = seoTags({ ...base, mediaOrigins, image: `${cms}/storage/a.jpg` });
     expect(summary(media).ogImage).toBe(
-      `https://site.example/img?src=${encodeURIComponent(`${cms}/storage/a.jpg`)}&fit=og`,
+      `https://site.example/img?src=${encodeURIComponent(`${cms}/storage/a.jpg`)}&fit=og&page=%2Fen%2Fnews%2F3`,
     );
     const relative = seoTags({ ...base, image: [" ", "/storage/a%20b.jpg"] });
     expect(summary(relative).twitterImage).toBe(
-      "https://site.example/img?src=%2Fstorage%2Fa%2520b.jpg&fit=og",
+      "https://site.example/img?src=%2Fstorage%2Fa%2520b.jpg&fit=og&page=%2Fen%2Fnews%2F3",
     );
     expect(imageTags(relative)).toEqual({
       type: "image/jpeg",

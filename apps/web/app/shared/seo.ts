@@ -107,7 +107,7 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
   const keep = query && query !== "1" ? `?page=${encodeURIComponent(query)}` : "";
   const url = (lang: Language) => page.siteUrl + switchLanguagePath(page.pathname, keep, lang);
   const ownImage = firstUrl(page.image);
-  const crop = ownImage === "" ? null : cropPath(ownImage, page.mediaOrigins ?? []);
+  const crop = ownImage === "" ? null : cropPath(ownImage, page.mediaOrigins ?? [], page.pathname);
   const version = cardVersion(page.lang, [shareTitle, siteName, page.site.logo]);
   const image = absoluteUrl(page.siteUrl, crop ?? cardPath(page.pathname, version));
   const other = otherLanguage(page.lang);

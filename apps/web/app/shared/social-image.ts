@@ -14,6 +14,7 @@
  */
 import type { Language } from "@site/contract";
 import { canonicalMediaUrl } from "./image-kinds.ts";
+import { isHidden, pageAddress } from "./page-table.ts";
 
 export const socialImageSize = { width: 1200, height: 630 } as const;
 
@@ -24,11 +25,22 @@ const CARD_DESIGN = "1";
  * Root-relative address of the 1200×630 crop of a content image, or null when the image
  * endpoint would refuse it (not on the media origins, not under `/storage/`, SVG, a query):
  * the one spelling of `src` it takes (`canonicalMediaUrl`), so a shared page never names a crop
- * that answers 400.
+ * that answers 400. With the address of the page it is for (as the page table writes it), a
+ * crop whose image turns out missing or broken sends crawlers to that page's drawn card.
  */
-export function cropPath(src: string, origins: readonly string[]): string | null {
+export function cropPath(
+  src: string,
+  origins: readonly string[],
+  pagePath?: string,
+): string | null {
   const source = canonicalMediaUrl(src, origins);
-  return source === null ? null : `/img?src=${encodeURIComponent(source)}&fit=og`;
+  if (source === null) return null;
+  const address = pagePath === undefined ? undefined : pageAddress(pagePath);
+  const page =
+    address && address.path === pagePath && !isHidden(address.page)
+      ? `&page=${encodeURIComponent(pagePath)}`
+      : "";
+  return `/img?src=${encodeURIComponent(source)}&fit=og${page}`;
 }
 
 /**

@@ -81,7 +81,7 @@ afterAll(async () => {
 });
 
 const get = (query: string, accept = "image/avif,image/webp,*/*") =>
-  fetch(`${siteUrl}/img?${query}`, { headers: { Accept: accept } });
+  fetch(`${siteUrl}/img?${query}`, { headers: { Accept: accept }, redirect: "manual" });
 
 describe("fit=og", () => {
   for (const src of ["/storage/small.png", "/storage/tall.jpg"]) {
@@ -195,6 +195,25 @@ describe("bad requests", () => {
     const card = await get(`src=${encodeURIComponent("/storage/gone.jpg")}&fit=og`);
     expect(card.status).toBe(404);
     expect(card.headers.get("content-type")).toContain("text/plain");
+  });
+
+  it("sends a crawler whose page's crop has no image to the card the site draws for that page", async () => {
+    const gone = encodeURIComponent("/storage/gone.jpg");
+    const card = await get(`src=${gone}&fit=og&page=${encodeURIComponent("/ar/news/3")}`);
+    expect(card.status).toBe(302);
+    expect(card.headers.get("location")).toBe("/og/ar/news/3.png");
+    // Only to a page's address as the page table writes it, and only for a social crop.
+    for (const page of ["/ar/news/3/", "/AR/news/3", "//evil.example", "/en/nope", "/en/soso"]) {
+      expect((await get(`src=${gone}&fit=og&page=${encodeURIComponent(page)}`)).status, page).toBe(
+        400,
+      );
+    }
+    expect((await get(`src=${gone}&w=640&page=%2Fen`)).status).toBe(400);
+    // With its image there, the crop itself.
+    const tall = encodeURIComponent("/storage/tall.jpg");
+    const crop = await get(`src=${tall}&fit=og&page=%2Fen`);
+    expect(crop.status).toBe(200);
+    expect(crop.headers.get("content-type")).toBe("image/jpeg");
   });
 
   it("shows the 'no image' picture for a file that is no image, and for an API failing to send one (not kept)", async () => {

@@ -26,7 +26,14 @@ import { DiskCache } from "./disk-cache.ts";
 import { Line } from "./encode-line.ts";
 import { encode } from "./image-encode.ts";
 import { ImageError } from "./image-error.ts";
-import { acceptedFormat, type Format, type Size, sizeOf, sourceUrl } from "./image-request.ts";
+import {
+  acceptedFormat,
+  cardPageOf,
+  type Format,
+  type Size,
+  sizeOf,
+  sourceUrl,
+} from "./image-request.ts";
 import { fetchSource } from "./image-source.ts";
 
 export interface ImageEndpointOptions {
@@ -77,8 +84,10 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
   let noImage: Promise<Buffer> | undefined;
 
   return async (req, res) => {
+    let cardPage: string | undefined;
     try {
       const size = sizeOf(req.query);
+      cardPage = cardPageOf(req.query);
       const upstream = sourceUrl(req.query.src, options);
       const accepted = size === "og" ? "jpeg" : acceptedFormat(req.get("accept"));
       const sizeKey = typeof size === "object" ? `${size.width}x${size.height}` : size;
@@ -108,6 +117,14 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
       sendCachedImage(res, file);
     } catch (error) {
       const status = error instanceof ImageError ? error.status : 500;
+      if (error instanceof ImageError && error.about === "source" && cardPage !== undefined) {
+        // A crawler asking for a page's social crop gets the card the site draws for the page.
+        res
+          .set("Cache-Control", `public, max-age=${MISSING_MAX_AGE_S}`)
+          .set("X-Image-Error", error.message)
+          .redirect(302, `/og${cardPage}.png`);
+        return;
+      }
       if (error instanceof ImageError && error.about === "source" && req.query.fit !== "og") {
         noImage ??= readFile(path.join(options.publicDir, "no-image.svg"));
         const picture = await noImage.catch(() => {

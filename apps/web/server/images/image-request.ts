@@ -6,6 +6,7 @@ import {
   imageWidths,
   MAX_IMAGE_SRC_LENGTH,
 } from "../../app/shared/image-kinds.ts";
+import { isHidden, pageAddress } from "../../app/shared/page-table.ts";
 import { qualities } from "../http/accept-header.ts";
 import { ImageError } from "./image-error.ts";
 
@@ -33,6 +34,20 @@ export function sizeOf(query: express.Request["query"]): Size {
     throw new ImageError(400, "w and h must be one of the site's shapes", "request");
   }
   return { width, height };
+}
+
+/**
+ * The page a social crop is for (`fit=og&page=/en/news/3`), as the page table writes its
+ * address, or undefined without one: where the crop's failure sends crawlers instead, to the
+ * card the site draws for that page (social-card.ts).
+ */
+export function cardPageOf(query: express.Request["query"]): string | undefined {
+  if (query.page === undefined) return undefined;
+  const address = typeof query.page === "string" ? pageAddress(query.page) : undefined;
+  if (query.fit !== "og" || !address || isHidden(address.page) || address.path !== query.page) {
+    throw new ImageError(400, "page must be the address of a page, with fit=og", "request");
+  }
+  return address.path;
 }
 
 /** The URL to fetch for `src`: its canonical address (`/storage/...` from the API). */
