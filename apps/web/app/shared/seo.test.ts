@@ -50,7 +50,8 @@ const imageTags = (tags: ReturnType<typeof seoTags>) => ({
   alt: find(tags, "property", "og:image:alt")?.content,
 });
 
-const crop = (src: string) => `https://site.example/img?src=${encodeURIComponent(src)}&fit=og&page=%2Fen%2Fnews%2F3`;
+const crop = (src: string) =>
+  `https://site.example/img?src=${encodeURIComponent(src)}&fit=og&page=%2Fen%2Fnews%2F3`;
 const cms = "https://cms.example";
 const mediaOrigins = [cms];
 
