@@ -414,6 +414,40 @@ test("without contact details, the contact page and the footer say where to writ
   }
 });
 
+test("a contact detail without its value and a latest project without a title are left out, not shown bare", async ({
+  page,
+}) => {
+  let latest: Row[] = [];
+  proxy.state.rewrite = (asked, body) => {
+    if (asked === "/api/contact-info") {
+      const rows = rowsOf(body);
+      rows.push({ title: "Telex", info: "  " }, { title: "", info: "" });
+    }
+    if (asked === "/api/latest-projects") {
+      latest = rowsOf(body);
+      Object.assign(latest[0] ?? {}, { title: " " });
+    }
+    return body;
+  };
+  for (const lang of ["en", "ar"] as const) {
+    await page.goto(`${site.url}/${lang}/contactUs`);
+    for (const block of [page.locator("main aside"), page.locator("footer")]) {
+      await expect(block).not.toContainText("Telex");
+      // Every detail shown has its value under its title.
+      for (const item of await block.locator("li:has(> svg)").all()) {
+        await expect(item.locator("p")).toHaveCount(2);
+        await expect(item.locator("p").nth(1)).not.toHaveText("");
+      }
+    }
+    // The footer's three latest projects are the first three with a title, each one named.
+    const links = page.getByTestId("footer-projects").getByRole("link");
+    await expect(links).toHaveCount(Math.min(3, latest.length - 1));
+    for (const link of await links.all()) {
+      await expect(link.locator("span span").first()).not.toHaveText(/^\s*$/);
+    }
+  }
+});
+
 test("a banner's long title and subtitle stay below the fixed header, on a small phone too", async ({
   page,
   isMobile,

@@ -35,10 +35,12 @@ export function ContactInfoList({
 }) {
   const muted = tone === "dark" ? "text-white/70" : "text-slate-500";
   const strong = tone === "dark" ? "text-white" : "text-navy-900";
-  if (items.length === 0) return <p className={`text-sm ${muted} ${className}`}>{empty}</p>;
+  // A detail without its value (a title alone, or nothing) says nothing: it is left out.
+  const shown = items.filter((item) => item.info.trim() !== "");
+  if (shown.length === 0) return <p className={`text-sm ${muted} ${className}`}>{empty}</p>;
   return (
     <ul className={`space-y-4 wrap-anywhere ${className}`}>
-      {items.map((item, index) => {
+      {shown.map((item, index) => {
         const info = item.info.trim();
         const kind = contactKind(info);
         const Icon = icons[kind];

@@ -53,7 +53,8 @@ export async function loader(args: Route.LoaderArgs) {
     },
     footer: {
       contactInfo,
-      latestProjects: latestProjects.slice(0, 3),
+      // A project without a title could not be named by its link.
+      latestProjects: latestProjects.filter((project) => project.title.trim()).slice(0, 3),
       social: footers[0] ?? null,
     },
   });
