@@ -204,8 +204,8 @@ export async function getPayload<N extends EndpointName>(
 /**
  * The lists whose rows each have a page of their own (`/en/news/:id`), and a project's other
  * projects: a row whose id no address can hold (`isItemId`: a dot, a slash) has no page, so it
- * is left out here, once for every list that would link it (as the sitemap, the feed and the
- * site search leave it out).
+ * is left out here, once for every reader that would link it: the pages' lists and menus, the
+ * sitemap, the feed and the site search.
  */
 const listsOfPages: ReadonlySet<EndpointName> = new Set<EndpointName>([
   "news",
