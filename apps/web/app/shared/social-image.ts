@@ -14,7 +14,7 @@
  */
 import type { Language } from "@site/contract";
 import { canonicalMediaUrl } from "./image-kinds.ts";
-import { isHidden, pageAddress } from "./page-table.ts";
+import { isHidden, type PageAddress, pageAddress } from "./page-table.ts";
 
 export const socialImageSize = { width: 1200, height: 630 } as const;
 
@@ -35,12 +35,19 @@ export function cropPath(
 ): string | null {
   const source = canonicalMediaUrl(src, origins);
   if (source === null) return null;
-  const address = pagePath === undefined ? undefined : pageAddress(pagePath);
-  const page =
-    address && address.path === pagePath && !isHidden(address.page)
-      ? `&page=${encodeURIComponent(pagePath)}`
-      : "";
+  const page = cardPage(pagePath) ? `&page=${encodeURIComponent(pagePath ?? "")}` : "";
   return `/img?src=${encodeURIComponent(source)}&fit=og${page}`;
+}
+
+/**
+ * The address of a page that has a drawn card, or undefined: a page of the site's table, not a
+ * hidden one, spelled as its canonical link spells it (an id checked: `/en/news/%2E%2E` names no
+ * page, not the home page the dots resolve to). The card's endpoint, and a crop naming its page,
+ * take no other.
+ */
+export function cardPage(pathname: string | null | undefined): PageAddress | undefined {
+  const address = pathname ? pageAddress(pathname) : undefined;
+  return address && !isHidden(address.page) && address.path === pathname ? address : undefined;
 }
 
 /**

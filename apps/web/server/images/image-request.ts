@@ -6,7 +6,7 @@ import {
   imageWidths,
   MAX_IMAGE_SRC_LENGTH,
 } from "../../app/shared/image-kinds.ts";
-import { isHidden, pageAddress } from "../../app/shared/page-table.ts";
+import { cardPage } from "../../app/shared/social-image.ts";
 import { qualities } from "../http/accept-header.ts";
 import { ImageError } from "./image-error.ts";
 
@@ -43,8 +43,8 @@ export function sizeOf(query: express.Request["query"]): Size {
  */
 export function cardPageOf(query: express.Request["query"]): string | undefined {
   if (query.page === undefined) return undefined;
-  const address = typeof query.page === "string" ? pageAddress(query.page) : undefined;
-  if (query.fit !== "og" || !address || isHidden(address.page) || address.path !== query.page) {
+  const address = typeof query.page === "string" ? cardPage(query.page) : undefined;
+  if (query.fit !== "og" || !address) {
     throw new ImageError(400, "page must be the address of a page, with fit=og", "request");
   }
   return address.path;

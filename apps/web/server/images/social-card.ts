@@ -17,8 +17,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type express from "express";
-import { isHidden, pageAddress } from "../../app/shared/page-table.ts";
-import { cardVersion, pageOfCard } from "../../app/shared/social-image.ts";
+import { cardPage, cardVersion, pageOfCard } from "../../app/shared/social-image.ts";
 import { decodeEntities } from "../../app/shared/text.ts";
 import type { CompanyFile } from "../company.server.ts";
 import { bodyUpTo } from "../http/bounded-body.ts";
@@ -60,11 +59,8 @@ export function socialCardEndpoint(options: SocialCardOptions): express.RequestH
   return async (req, res) => {
     try {
       const pathname = pageOfCard(req.path);
-      // Only pages of the site's table, spelled as their canonical links spell them (an id
-      // checked: `/og/en/news/%2E%2E.png` names no page, not the home page the dots resolve to).
-      const address = pathname ? pageAddress(pathname) : undefined;
-      const known = address && !isHidden(address.page) && address.path === pathname;
-      const title = known ? await options.pageTitle(pathname) : null;
+      const address = cardPage(pathname);
+      const title = address && pathname ? await options.pageTitle(pathname) : null;
       if (!pathname || !title || !address) {
         res.status(404).type("text/plain").send("No such page");
         return;
