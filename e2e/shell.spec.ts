@@ -211,6 +211,8 @@ test.describe("the content API is down", () => {
         const response = await page.goto(`${site.url}/${lang}/soso`);
         expect(response?.status()).toBe(503);
         expect(response?.headers()["cache-control"]).toBe("no-store");
+        // Browsers and crawlers are told when to come back.
+        expect(response?.headers()["retry-after"]).toBe("30");
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
         await expect(page.getByText(message)).toBeVisible();
         const screen = page.getByTestId("error-screen");
@@ -229,6 +231,16 @@ test.describe("the content API is down", () => {
           "href",
           "/",
         );
+      }
+      // A feed or sitemap that cannot be built has no error screen: it says so in plain text,
+      // not as React Router's JSON, and when to come back.
+      for (const address of ["/en/news/feed.xml", "/ar/news/feed.xml", "/sitemap.xml"]) {
+        const answer = await fetch(site.url + address);
+        expect(answer.status, address).toBe(503);
+        expect(answer.headers.get("content-type"), address).toBe("text/plain; charset=utf-8");
+        expect(answer.headers.get("retry-after"), address).toBe("30");
+        expect(answer.headers.get("cache-control"), address).toBe("no-store");
+        expect(await answer.text(), address).toBe("unavailable");
       }
       // One structured line per failed endpoint, never a crash.
       const failures = site.logged().filter((entry) => entry.component === "answers");

@@ -65,6 +65,9 @@ beforeEach(() => {
   client.clearCache();
 });
 
+/** The status of the error response a loader throws (toRouteError), or the error itself. */
+const routeStatus = (error: unknown) => (error instanceof Response ? error.status : error);
+
 const banners = JSON.stringify({
   data: [{ id: 1, image: "/storage/banners/a.jpg", title: "Towers", subtitle: null }],
   extra: "ignored",
@@ -267,8 +270,7 @@ describe("content", () => {
     const statusOf = async () => {
       client.clearCache();
       const error = await client.content("service", "en", { id: 3 }).catch((e: unknown) => e);
-      // Loaders throw `data(kind, { status })`; React Router renders it as an error response.
-      return (error as { init?: { status?: number } }).init?.status ?? error;
+      return routeStatus(error);
     };
     answer = () => ({ status: 404, body: "{}" });
     expect(await statusOf()).toBe(404);
@@ -278,6 +280,15 @@ describe("content", () => {
     expect(await statusOf()).toBe(504);
     answer = () => ({ body: JSON.stringify({ data: { id: 3 } }) });
     expect(await statusOf()).toBe(502);
+  });
+
+  it("names the failure in plain text, which a page's error screen reads and a feed sends", async () => {
+    answer = () => ({ status: 503, body: "" });
+    const error = await client.content("service", "en", { id: 3 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Response);
+    const response = error as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await response.text()).toBe("unavailable");
   });
 });
 
@@ -363,7 +374,7 @@ describe("an answer that breaks the contract after a good one (decision 002)", (
     await new Promise((resolve) => setTimeout(resolve, 400));
     // Older than the bound: the visitor waits for the API, and the broken answer is a 502.
     const error = await bounded.content("homeBanners", "en").catch((e: unknown) => e);
-    expect((error as { init?: { status?: number } }).init?.status).toBe(502);
+    expect(routeStatus(error)).toBe(502);
     // Fixed at the API: served again once the back-off has passed.
     answer = () => ({ body: banners });
     await expect
@@ -434,7 +445,7 @@ describe("ids", () => {
       "x".repeat(65),
     ]) {
       const error = await client.content("newsItem", "en", { id }).catch((e: unknown) => e);
-      expect((error as { init?: { status?: number } }).init?.status, id).toBe(404);
+      expect(routeStatus(error), id).toBe(404);
     }
     expect(seen).toEqual([]);
   });
@@ -461,7 +472,7 @@ describe("ids", () => {
 describe("firstOf", () => {
   const isos = (items: unknown[]) => JSON.stringify({ data: items });
   const iso = { title: "ISO 9001", banner_img: "/iso.jpg", iso_images: [] };
-  const statusOf = (error: unknown) => (error as { init?: { status?: number } }).init?.status;
+  const statusOf = routeStatus;
 
   const none = { title: "", banner_img: null, iso_images: [] };
 

@@ -19,7 +19,6 @@ import {
   readPayload,
 } from "@site/contract";
 import { languages } from "@site/contract/languages";
-import { data } from "react-router";
 import { bodyUpTo } from "../http/bounded-body.ts";
 import { currentRequestId, type Logger, loggerFor, reasonOf } from "../log.server.ts";
 import { countApiError, countStaleAnswer, timeApiRequest } from "../operations/metrics.server.ts";
@@ -414,7 +413,11 @@ export function createContentClient(options: ContentClientOptions): ContentClien
 
 const logged = new WeakSet<object>();
 
-/** Maps an API failure to a route error response, logging it once. */
+/**
+ * Maps an API failure to a route error response, logging it once: a plain-text answer naming
+ * the failure, which a page's error screen reads (`error.data`) and a feed or sitemap, having
+ * no screen, sends as it is (React Router would send a thrown `data()` there as JSON).
+ */
 export function toRouteError(error: unknown) {
   if (error instanceof ApiError) {
     if (error.kind !== "not-found" && !logged.has(error)) {
@@ -424,7 +427,10 @@ export function toRouteError(error: unknown) {
         error.message,
       );
     }
-    return data(error.kind, { status: statusForApiError[error.kind] });
+    return new Response(error.kind, {
+      status: statusForApiError[error.kind],
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   return error;
 }

@@ -48,6 +48,13 @@ export interface PageHandlerOptions {
   policyOf?: (pathname: string) => string;
 }
 
+/**
+ * When to ask again for a page the content API's outage stopped: the data cache asks the API
+ * again within seconds of a failure (NO_ANSWER_RETRY_MS), so a retry half a minute later may
+ * find it back.
+ */
+export const OUTAGE_RETRY_AFTER_S = 30;
+
 /** How long a CDN may keep serving a page while the site is failing. */
 const STALE_IF_ERROR_SECONDS = 24 * 60 * 60;
 
@@ -97,6 +104,10 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
         if (policy) res.setHeader("Content-Security-Policy", policy);
         if ((key || response.status !== 200) && !response.headers.has("Cache-Control"))
           res.setHeader("Cache-Control", "no-store");
+        // The content API is down (an error screen, a feed or sitemap that cannot be built):
+        // visitors' browsers and crawlers are told when to come back, unless the route said.
+        if (response.status === 503 && !response.headers.has("Retry-After"))
+          res.setHeader("Retry-After", String(OUTAGE_RETRY_AFTER_S));
         if (html && response.body) return await sendWhole(req, res, response);
         return await sendStreamed(res, response);
       }
