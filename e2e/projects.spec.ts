@@ -14,7 +14,7 @@ import {
   pagerLinks,
   phoneOverflowTests,
 } from "./support/page-checks.ts";
-import { expect, type Page, test } from "./support/test.ts";
+import { expect, onlyAt, type Page, test } from "./support/test.ts";
 
 type ProjectRow = Payload<"completedProjects">["data"][number];
 type ProjectPage = Payload<"projectPages">[number];
@@ -330,6 +330,36 @@ test.describe("project detail", () => {
       await expect(page.getByTestId("not-found")).toContainText(t(lang, "error.404.message"));
     });
   }
+});
+
+test.describe("one address per project", () => {
+  onlyAt("desktop", "addresses and links, not layout");
+
+  test("a project opened under either list's address names the list that holds it, and has one canonical address", async ({
+    page,
+  }) => {
+    // SPEC links every project as /projects/{id} (home, footer, other projects), current ones
+    // too; the detail answer does not say which list holds it (decision 023).
+    for (const lang of languages) {
+      const current = await firstId("/api/NotCompleted-projects", lang);
+      const completed = await firstId("/api/Completed-projects", lang);
+      for (const [id, list] of [
+        [current, lists[1]],
+        [completed, lists[0]],
+      ] as const) {
+        for (const opened of lists) {
+          const address = opened.detail(lang, id);
+          expect((await page.goto(address))?.status(), address).toBe(200);
+          await expect(page.locator('link[rel="canonical"]'), address).toHaveAttribute(
+            "href",
+            new RegExp(`${list.detail(lang, id)}$`),
+          );
+          const back = page.getByRole("main").getByRole("link", { name: t(lang, list.titleKey) });
+          await expect(back.first(), address).toHaveAttribute("href", `/${lang}${list.path}`);
+        }
+      }
+    }
+  });
 });
 
 const layoutPaths = async () => [

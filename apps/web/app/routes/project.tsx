@@ -1,6 +1,7 @@
 /** `/:lang/projects/:id`: one project: its facts, text, photo gallery and other projects. */
 
 import { redirectToOwnId } from "../../server/content/own-address.server.ts";
+import { projectListHolding } from "../../server/content/project-list.server.ts";
 import { safeHtml } from "../../server/content/sanitize.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { BackLink } from "../components/back-link.tsx";
@@ -18,26 +19,29 @@ import { dateOnly, isoDay } from "../shared/text.ts";
 import type { Route } from "./+types/project";
 
 export function meta(args: Route.MetaArgs) {
-  return recordMeta(
-    args,
-    args.loaderData?.project,
-    ({ image_content, image, client, location }) => ({
-      description: image_content,
-      image,
-      about: { type: "Project", client, location },
-    }),
-  );
+  const data = args.loaderData;
+  return recordMeta(args, data?.project, ({ id, image_content, image, client, location }) => ({
+    description: image_content,
+    image,
+    about: { type: "Project", client, location },
+    // One address per project, its list's, whichever of the two it was opened under.
+    ...(data && { canonical: projectPath(data.lang, data.kind, id) }),
+  }));
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { api, lang } = pageContext(args);
+  const { api, lang, optional } = pageContext(args);
   const { url } = args;
-  const kind = listKindOf(url.pathname);
-  const { projects, other_projects } = await api.content("project", lang, { id: args.params.id });
+  const [{ projects, other_projects }, holding] = await Promise.all([
+    api.content("project", lang, { id: args.params.id }),
+    optional(projectListHolding(api, lang, args.params.id), undefined),
+  ]);
   redirectToOwnId(url, projects.id);
   return {
     lang,
-    kind,
+    // The list that holds it; else (a list too long to read, the API failing for it) the
+    // list of the address it was opened under.
+    kind: holding ?? listKindOf(url.pathname),
     project: {
       ...projects,
       image_content: safeHtml(projects.image_content, api.mediaUrl),

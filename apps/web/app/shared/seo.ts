@@ -178,6 +178,11 @@ export interface PageMetaInput
   record?: MetaFields | null;
   /** An interface string that names the page, the last title candidate. */
   titleKey?: keyof typeof en;
+  /**
+   * The page's one address (a page-table path) when the one it was opened under is another
+   * of its addresses (a project shown under either list); else that address.
+   */
+  canonical?: string;
 }
 
 /**
@@ -194,7 +199,7 @@ export function pageMeta(args: MetaContext, input: PageMetaInput): MetaDescripto
         footer?: Pick<StructuredDataInput, "contactInfo" | "social">;
       }
     | undefined;
-  const { record, titleKey, ...rest } = input;
+  const { record, titleKey, canonical, ...rest } = input;
   const page = {
     ...rest,
     metaTitle: [input.metaTitle, record?.meta_title].find(Boolean),
@@ -218,7 +223,7 @@ export function pageMeta(args: MetaContext, input: PageMetaInput): MetaDescripto
       contactInfo: layout.footer?.contactInfo,
       social: layout.footer?.social,
     },
-    pathname: canonicalPath(args.location.pathname),
+    pathname: canonical ?? canonicalPath(args.location.pathname),
     search: args.location.search,
   });
 }
