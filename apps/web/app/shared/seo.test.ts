@@ -227,4 +227,23 @@ describe("seoTags", () => {
     expect(find(tags, "hrefLang", "x-default")?.href).toBe("https://site.example/en/news?page=2");
     expect(find(tags, "property", "og:locale")?.content).toBe("ar_SA");
   });
+
+  it("names a later page of a list apart from the first, in the page's language", () => {
+    const list = { ...base, pathname: "/en/news", title: "News", description: "Our news." };
+    expect(summary(seoTags({ ...list, search: "?page=1" }))).toMatchObject({
+      title: "News | Acme Builders",
+      description: "Our news.",
+      ogTitle: "News",
+    });
+    expect(summary(seoTags({ ...list, search: "?page=3" }))).toMatchObject({
+      title: "News (Page 3) | Acme Builders",
+      description: "Page 3: Our news.",
+      ogTitle: "News (Page 3)",
+    });
+    const arabic = seoTags({ ...list, lang: "ar", pathname: "/ar/news", search: "?page=2" });
+    expect(summary(arabic).title).toBe("News (الصفحة 2) | Acme Builders");
+    // The data's meta title is the whole title: the page follows it.
+    const meta = seoTags({ ...list, metaTitle: "Acme News", search: "?page=2" });
+    expect(summary(meta).title).toBe("Acme News (Page 2)");
+  });
 });

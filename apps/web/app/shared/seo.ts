@@ -95,16 +95,24 @@ function absoluteUrl(siteUrl: string, url: string): string {
 
 export function seoTags(page: PageSeo): MetaDescriptor[] {
   const siteName = page.site.name;
+  const query = new URLSearchParams(page.search ?? "").get("page");
+  const later = query && query !== "1" ? query : undefined;
+  const keep = later ? `?page=${encodeURIComponent(later)}` : "";
+  // A later page of a list is a page of its own in search results: named apart from the first.
+  const pageLabel = later ? i18nFor(page.lang).t("pagination.page", { page: later }) : "";
+  const ofPage = (text: string) => (pageLabel ? `${text} (${pageLabel})` : text);
   const metaTitle = firstText(page.metaTitle);
   const ownTitle = firstText(page.title);
-  const title = metaTitle || (ownTitle ? `${ownTitle} | ${siteName}` : siteName);
-  const shareTitle = metaTitle || ownTitle || siteName;
+  const title = metaTitle
+    ? ofPage(metaTitle)
+    : ownTitle
+      ? `${ofPage(ownTitle)} | ${siteName}`
+      : ofPage(siteName);
+  const shareTitle = ofPage(metaTitle || ownTitle || siteName);
   const description = truncate(
-    firstText(page.description) || page.site.description,
+    (pageLabel ? `${pageLabel}: ` : "") + (firstText(page.description) || page.site.description),
     DESCRIPTION_LENGTH,
   );
-  const query = new URLSearchParams(page.search ?? "").get("page");
-  const keep = query && query !== "1" ? `?page=${encodeURIComponent(query)}` : "";
   const url = (lang: Language) => page.siteUrl + switchLanguagePath(page.pathname, keep, lang);
   const ownImage = firstUrl(page.image);
   const crop = ownImage === "" ? null : cropPath(ownImage, page.mediaOrigins ?? [], page.pathname);
