@@ -228,6 +228,18 @@ describe("seoTags", () => {
     expect(find(tags, "property", "og:locale")?.content).toBe("ar_SA");
   });
 
+  it("tells when a story was published, to the second, in its article tags", () => {
+    const story = (published: string | null) =>
+      find(
+        seoTags({ ...base, type: "article", about: { type: "NewsArticle", published } }),
+        "property",
+        "article:published_time",
+      )?.content;
+    expect(story("2024-05-02T10:00:00.000000Z")).toBe("2024-05-02T10:00:00.000Z");
+    expect(story("yesterday")).toBeUndefined();
+    expect(story(null)).toBeUndefined();
+  });
+
   it("names a later page of a list apart from the first, in the page's language", () => {
     const list = { ...base, pathname: "/en/news", title: "News", description: "Our news." };
     expect(summary(seoTags({ ...list, search: "?page=1" }))).toMatchObject({

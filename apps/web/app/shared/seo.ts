@@ -25,7 +25,7 @@ import type { Company } from "./company.tsx";
 import { canonicalPath, switchLanguagePath } from "./page-table.ts";
 import { cardPath, cardVersion, cropPath, socialImageSize } from "./social-image.ts";
 import { type MainEntity, type StructuredDataInput, structuredData } from "./structured-data.ts";
-import { stripTags, truncate } from "./text.ts";
+import { stripTags, timestampOf, truncate } from "./text.ts";
 
 /** Who the site speaks for, from the company file: the fallbacks of every page's tags. */
 interface SiteIdentity {
@@ -135,6 +135,8 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
       about: page.about,
     });
   const locale = (lang: Language) => (lang === "ar" ? "ar_SA" : "en_US");
+  const published =
+    page.about?.type === "NewsArticle" ? timestampOf(page.about.published) : undefined;
 
   return [
     { title },
@@ -146,6 +148,7 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: url("en") },
     { property: "og:site_name", content: siteName },
     { property: "og:type", content: page.type ?? "website" },
+    ...(published ? [{ property: "article:published_time", content: published }] : []),
     { property: "og:title", content: shareTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url(page.lang) },

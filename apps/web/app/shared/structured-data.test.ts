@@ -36,15 +36,38 @@ describe("structuredData", () => {
       url: "https://www.example.com/en",
       logo: "https://www.example.com/logo.svg",
       description: "Builders.",
-      contactPoint: [
-        { "@type": "ContactPoint", contactType: "Phone", telephone: "+966 11 234 5678" },
-        { "@type": "ContactPoint", contactType: "E-mail", email: "info@example.com" },
-      ],
+      // The footer's lines as the company's own: its labels are no kind of contact point.
+      telephone: "+966 11 234 5678",
+      email: "info@example.com",
       // Only absolute links of the footer's social fields.
       sameAs: ["https://facebook.com/acme"],
     });
     expect(ofType(graph, "WebSite")).toMatchObject({ name: "Acme", inLanguage: "en" });
     expect(ofType(graph, "BreadcrumbList")).toBeUndefined();
+  });
+
+  it("tells a fax line from a phone line by its title, in either language, and lists several", () => {
+    const company = (contactInfo: StructuredDataInput["contactInfo"]) =>
+      ofType(graphOf({ contactInfo }), "Organization");
+    expect(
+      company([
+        { title: "Phone", info: "+966 11 000 0010" },
+        { title: "Fax", info: "+966 11 000 0011" },
+        { title: "Mobile", info: "+966 50 000 0012" },
+        { title: "Sales", info: "sales@example.com" },
+      ]),
+    ).toMatchObject({
+      telephone: ["+966 11 000 0010", "+966 50 000 0012"],
+      faxNumber: "+966 11 000 0011",
+      email: "sales@example.com",
+    });
+    expect(company([{ title: "الفاكس", info: "+966 11 000 0011" }])).toMatchObject({
+      faxNumber: "+966 11 000 0011",
+    });
+    const none = company([{ title: "Address", info: "Riyadh" }]);
+    expect(none).not.toHaveProperty("telephone");
+    expect(none).not.toHaveProperty("faxNumber");
+    expect(none).not.toHaveProperty("email");
   });
 
   it("gives inner pages a breadcrumb trail in the page's language, through the list page", () => {
@@ -65,21 +88,37 @@ describe("structuredData", () => {
     expect(hse?.itemListElement).toHaveLength(2);
   });
 
-  it("describes a news item as a NewsArticle with its dates", () => {
+  it("describes a news item as a NewsArticle with its date", () => {
     const graph = graphOf({
       pathname: "/en/news/3",
       url: "https://www.example.com/en/news/3",
       title: "New head office",
       about: { type: "NewsArticle", published: "2024-05-02T10:00:00.000000Z" },
     });
-    expect(ofType(graph, "NewsArticle")).toMatchObject({
+    const article = ofType(graph, "NewsArticle");
+    const company = {
+      "@type": "Organization",
+      "@id": "https://www.example.com/#organization",
+      name: "Acme",
+      url: "https://www.example.com/en",
+      logo: "https://www.example.com/logo.svg",
+    };
+    expect(article).toMatchObject({
       headline: "New head office",
       image: "https://www.example.com/og.png",
-      datePublished: "2024-05-02",
-      dateModified: "2024-05-02",
+      // To the second, as the API gives it; no date of change is made up.
+      datePublished: "2024-05-02T10:00:00.000Z",
       inLanguage: "en",
-      publisher: { "@id": "https://www.example.com/#organization" },
+      // Typed and whole: the company's full entry is on the home page only.
+      author: company,
+      publisher: company,
     });
+    expect(article).not.toHaveProperty("dateModified");
+    const undated = graphOf({
+      pathname: "/en/news/3",
+      about: { type: "NewsArticle", published: "soon" },
+    });
+    expect(ofType(undated, "NewsArticle")).not.toHaveProperty("datePublished");
   });
 
   it("describes a project with its client and location, not its completion date as another date", () => {

@@ -9,7 +9,7 @@ import type { Language } from "@site/contract/languages";
 import type en from "../i18n/en.json";
 import { i18nFor } from "../i18n/index.ts";
 import { href, isListed, type PageName, pageOf } from "./page-table.ts";
-import { isoDay } from "./text.ts";
+import { timestampOf } from "./text.ts";
 
 type Thing = Record<string, unknown>;
 
@@ -48,27 +48,47 @@ const absolute = (siteUrl: string, url: string) => new URL(url, `${siteUrl}/`).t
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[\d\s()./-]{6,}$/;
+/** A contact line titled as a fax line, in either language. */
+const FAX = /fax|فاكس/i;
+
+/** A property of one value or several (JSON-LD takes a list for any property). */
+const oneOrMore = (values: string[]) => (values.length === 1 ? values[0] : values);
 
 function organization(input: StructuredDataInput): Thing {
-  const { siteUrl, company, lang } = input;
-  const contactPoint = (input.contactInfo ?? []).flatMap(({ title, info }): Thing[] => {
+  // The footer's lines as the company's own properties: their titles are the editor's labels
+  // ("Phone", "الهاتف"), not one of schema.org's kinds of contact point.
+  const emails: string[] = [];
+  const phones: string[] = [];
+  const faxes: string[] = [];
+  for (const { title, info } of input.contactInfo ?? []) {
     const text = info.trim();
-    if (EMAIL.test(text)) return [{ "@type": "ContactPoint", contactType: title, email: text }];
-    if (PHONE.test(text)) return [{ "@type": "ContactPoint", contactType: title, telephone: text }];
-    return [];
-  });
+    if (EMAIL.test(text)) emails.push(text);
+    else if (PHONE.test(text)) (FAX.test(title) ? faxes : phones).push(text);
+  }
   const sameAs = Object.values(input.social ?? {}).filter(
     (url): url is string => typeof url === "string" && /^https?:\/\//.test(url),
   );
+  return {
+    ...organizationRef(input),
+    description: input.company.description,
+    ...(phones.length > 0 ? { telephone: oneOrMore(phones) } : {}),
+    ...(faxes.length > 0 ? { faxNumber: oneOrMore(faxes) } : {}),
+    ...(emails.length > 0 ? { email: oneOrMore(emails) } : {}),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+  };
+}
+
+/**
+ * The company as any page names it (the author and publisher of a story): typed and whole
+ * enough to stand alone, since the full description is on the home page only.
+ */
+function organizationRef({ siteUrl, company, lang }: StructuredDataInput): Thing {
   return {
     "@type": "Organization",
     "@id": `${siteUrl}/#organization`,
     name: company.name,
     url: `${siteUrl}${href("home", lang)}`,
     logo: absolute(siteUrl, company.logo),
-    description: company.description,
-    ...(contactPoint.length > 0 ? { contactPoint } : {}),
-    ...(sameAs.length > 0 ? { sameAs } : {}),
   };
 }
 
@@ -101,15 +121,17 @@ function mainEntity(input: StructuredDataInput, about: MainEntity): Thing {
     inLanguage: input.lang,
   };
   if (about.type === "NewsArticle") {
-    const published = isoDay(about.published);
+    // When it was published, to the second the API gives. The API has no date of change: none
+    // is made up.
+    const published = timestampOf(about.published);
     return {
       "@type": "NewsArticle",
       headline: input.title.slice(0, 110),
       ...common,
       mainEntityOfPage: input.url,
-      ...(published ? { datePublished: published, dateModified: published } : {}),
-      author: { "@id": `${input.siteUrl}/#organization`, name: input.company.name },
-      publisher: { "@id": `${input.siteUrl}/#organization`, name: input.company.name },
+      ...(published ? { datePublished: published } : {}),
+      author: organizationRef(input),
+      publisher: organizationRef(input),
     };
   }
   // schema.org's Project: the client pays for it (funder), it stands somewhere (location). Its
@@ -120,7 +142,7 @@ function mainEntity(input: StructuredDataInput, about: MainEntity): Thing {
     ...common,
     ...(about.client ? { funder: { "@type": "Organization", name: about.client } } : {}),
     ...(about.location ? { location: { "@type": "Place", name: about.location } } : {}),
-    parentOrganization: { "@id": `${input.siteUrl}/#organization`, name: input.company.name },
+    parentOrganization: organizationRef(input),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   isoDay,
   keepNumbersWithUnits,
   stripTags,
+  timestampOf,
   truncate,
 } from "./text.ts";
 
@@ -196,5 +197,19 @@ describe("amountText", () => {
     expect(amountText(0.1)).toBe("0.1");
     expect(amountText(1e21)).toBe("1e+21");
     expect(amountText(2 ** 53)).toBe("9,007,199,254,740,992");
+  });
+});
+
+describe("timestampOf", () => {
+  it("reads API dates as RFC 3339 timestamps", () => {
+    expect(timestampOf("2024-05-12")).toBe("2024-05-12T00:00:00.000Z");
+    expect(timestampOf("2024-05-12T09:30:00.000000Z")).toBe("2024-05-12T09:30:00.000Z");
+    expect(timestampOf("2024-05-12T09:30:00+03")).toBe("2024-05-12T06:30:00.000Z");
+    expect(timestampOf("2024-05-12T24:00Z")).toBe("2024-05-13T00:00:00.000Z");
+    expect(timestampOf("soon")).toBeUndefined();
+    // Valid ISO 8601, but past what RFC 3339's four-digit year can write.
+    expect(timestampOf("9999-12-31T24:00")).toBeUndefined();
+    expect(timestampOf("9999-12-31T23:00")).toBe("9999-12-31T23:00:00.000Z");
+    expect(timestampOf(null)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 /** Small text helpers shared by pages and the SEO tags. */
+import { isoDateTime } from "@site/contract";
 import { decodeHTML } from "entities/decode";
 
 /*
@@ -20,6 +21,16 @@ export const dateOnly = (value: string | null | undefined): string => (value ?? 
 export function isoDay(value: string | null | undefined): string | undefined {
   const day = dateOnly(value);
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined;
+}
+
+/**
+ * An API date as an RFC 3339 timestamp for machines (the feed, JSON-LD, `article:` tags), or undefined when it is not a date or not one RFC 3339
+ * can write (`9999-12-31T24:00` is midnight of year 10000).
+ */
+export function timestampOf(date: string | null | undefined): string | undefined {
+  const time = date ? isoDateTime(date) : undefined;
+  const stamp = time === undefined ? undefined : new Date(time).toISOString();
+  return stamp && /^\d{4}-/.test(stamp) ? stamp : undefined;
 }
 
 /**

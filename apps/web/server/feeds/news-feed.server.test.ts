@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ContentClient } from "../content/api-client.server.ts";
 import { escapeXml } from "../escape-xml.ts";
-import { atomFeed, latestNews, timestampOf } from "./news-feed.server.ts";
+import { atomFeed, latestNews } from "./news-feed.server.ts";
 
 const story = (id: number, created_at?: string | null) => ({
   id,
@@ -116,17 +116,5 @@ describe("atomFeed", () => {
 describe("XML helpers", () => {
   it("escapes markup and drops characters XML cannot hold", () => {
     expect(escapeXml(`a<b>&"c'\u0001\uFFFE`)).toBe("a&lt;b&gt;&amp;&quot;c&apos;");
-  });
-
-  it("reads API dates as RFC 3339 timestamps", () => {
-    expect(timestampOf("2024-05-12")).toBe("2024-05-12T00:00:00.000Z");
-    expect(timestampOf("2024-05-12T09:30:00.000000Z")).toBe("2024-05-12T09:30:00.000Z");
-    expect(timestampOf("2024-05-12T09:30:00+03")).toBe("2024-05-12T06:30:00.000Z");
-    expect(timestampOf("2024-05-12T24:00Z")).toBe("2024-05-13T00:00:00.000Z");
-    expect(timestampOf("soon")).toBeUndefined();
-    // Valid ISO 8601, but past what RFC 3339's four-digit year can write.
-    expect(timestampOf("9999-12-31T24:00")).toBeUndefined();
-    expect(timestampOf("9999-12-31T23:00")).toBe("9999-12-31T23:00:00.000Z");
-    expect(timestampOf(null)).toBeUndefined();
   });
 });

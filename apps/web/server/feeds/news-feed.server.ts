@@ -3,10 +3,10 @@
  * summary (tags stripped), link, id and updated date; the feed links itself (`rel=self`), its
  * news page, and the other language's feed (`rel=alternate`).
  */
-import { isoDateTime, type Language, type Payload } from "@site/contract";
+import type { Language, Payload } from "@site/contract";
 import { languages } from "@site/contract/languages";
 import { feedPath, href } from "../../app/shared/page-table.ts";
-import { stripTags } from "../../app/shared/text.ts";
+import { stripTags, timestampOf } from "../../app/shared/text.ts";
 import type { ContentClient } from "../content/api-client.server.ts";
 import { escapeXml } from "../escape-xml.ts";
 
@@ -28,16 +28,6 @@ export async function latestNews(
     if (page >= answer.pagination.last_page || answer.data.length === 0) break;
   }
   return rows.slice(0, count);
-}
-
-/**
- * An API date as an RFC 3339 timestamp, or undefined when it is not a date or not one RFC 3339
- * can write (`9999-12-31T24:00` is midnight of year 10000).
- */
-export function timestampOf(date: string | null | undefined): string | undefined {
-  const time = date ? isoDateTime(date) : undefined;
-  const stamp = time === undefined ? undefined : new Date(time).toISOString();
-  return stamp && /^\d{4}-/.test(stamp) ? stamp : undefined;
 }
 
 export interface FeedInput {
