@@ -215,6 +215,21 @@ describe("seoTags", () => {
     expect(find(tags, "name", "twitter:card")?.content).toBe("summary_large_image");
   });
 
+  it("gives a page with no drawn card and no picture of its own no image, not a missing one", () => {
+    const tags = seoTags({ ...base, pathname: "/en/soso", noindex: true });
+    expect(find(tags, "property", "og:image")).toBeUndefined();
+    expect(find(tags, "name", "twitter:image")).toBeUndefined();
+    expect(find(tags, "name", "twitter:card")?.content).toBe("summary");
+    // A picture of its own is still shown.
+    const own = seoTags({
+      ...base,
+      pathname: "/en/soso",
+      image: `${cms}/storage/a.jpg`,
+      mediaOrigins,
+    });
+    expect(find(own, "property", "og:image")?.content).toContain("/img?src=");
+  });
+
   it("names the home page's card after the language alone", () => {
     const tags = seoTags({ ...base, pathname: "/en" });
     expect(summary(tags).ogImage).toMatch(/^https:\/\/site\.example\/og\/en\.png\?v=\w+$/);

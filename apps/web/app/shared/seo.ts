@@ -23,7 +23,7 @@ import type en from "../i18n/en.json";
 import { i18nFor } from "../i18n/index.ts";
 import type { Company } from "./company.tsx";
 import { canonicalPath, switchLanguagePath } from "./page-table.ts";
-import { cardPath, cardVersion, cropPath, socialImageSize } from "./social-image.ts";
+import { cardPage, cardPath, cardVersion, cropPath, socialImageSize } from "./social-image.ts";
 import { type MainEntity, type StructuredDataInput, structuredData } from "./structured-data.ts";
 import { stripTags, timestampOf, truncate } from "./text.ts";
 
@@ -117,7 +117,9 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
   const ownImage = firstUrl(page.image);
   const crop = ownImage === "" ? null : cropPath(ownImage, page.mediaOrigins ?? [], page.pathname);
   const version = cardVersion(page.lang, [shareTitle, siteName, page.site.logo]);
-  const image = absoluteUrl(page.siteUrl, crop ?? cardPath(page.pathname, version));
+  // A page with no drawn card (the hidden data page) and no picture of its own has no image.
+  const imagePath = crop ?? (cardPage(page.pathname) ? cardPath(page.pathname, version) : null);
+  const image = imagePath === null ? null : absoluteUrl(page.siteUrl, imagePath);
   const other = otherLanguage(page.lang);
   const graph =
     page.organization &&
@@ -131,7 +133,7 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
       social: page.organization.social,
       title: ownTitle || shareTitle,
       description,
-      image: ownImage ? absoluteUrl(page.siteUrl, ownImage) : image,
+      image: ownImage ? absoluteUrl(page.siteUrl, ownImage) : (image ?? undefined),
       about: page.about,
     });
   const locale = (lang: Language) => (lang === "ar" ? "ar_SA" : "en_US");
@@ -152,18 +154,26 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
     { property: "og:title", content: shareTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url(page.lang) },
-    { property: "og:image", content: image },
-    { property: "og:image:type", content: crop ? "image/jpeg" : "image/png" },
-    { property: "og:image:width", content: String(socialImageSize.width) },
-    { property: "og:image:height", content: String(socialImageSize.height) },
-    { property: "og:image:alt", content: shareTitle },
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:type", content: crop ? "image/jpeg" : "image/png" },
+          { property: "og:image:width", content: String(socialImageSize.width) },
+          { property: "og:image:height", content: String(socialImageSize.height) },
+          { property: "og:image:alt", content: shareTitle },
+        ]
+      : []),
     { property: "og:locale", content: locale(page.lang) },
     { property: "og:locale:alternate", content: locale(other) },
-    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: shareTitle },
     { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image },
-    { name: "twitter:image:alt", content: shareTitle },
+    ...(image
+      ? [
+          { name: "twitter:image", content: image },
+          { name: "twitter:image:alt", content: shareTitle },
+        ]
+      : []),
     ...(graph ? [{ "script:ld+json": graph }] : []),
   ];
 }

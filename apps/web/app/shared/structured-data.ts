@@ -32,7 +32,7 @@ export interface StructuredDataInput {
   /** The page's own title (without the site name), its description and absolute image. */
   title: string;
   description: string;
-  image: string;
+  image?: string;
   about?: MainEntity;
 }
 
@@ -116,7 +116,7 @@ function breadcrumbs(input: StructuredDataInput, page: PageName): Thing {
 function mainEntity(input: StructuredDataInput, about: MainEntity): Thing {
   const common = {
     url: input.url,
-    image: input.image,
+    ...(input.image ? { image: input.image } : {}),
     description: input.description,
     inLanguage: input.lang,
   };
