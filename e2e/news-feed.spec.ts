@@ -20,6 +20,7 @@ test.describe("news feeds", () => {
       const response = await request.get(`/${lang}/news/feed.xml`);
       expect(response.status()).toBe(200);
       expect(response.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
+      expect(response.headers()["content-language"]).toBe(lang);
       const xml = await response.text();
       // Parsed by the browser's XML parser: a well-formed document in Atom's namespace.
       const feed = await page.evaluate((text) => {

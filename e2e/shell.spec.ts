@@ -64,8 +64,14 @@ test.describe("language and direction", () => {
     ["ar", "rtl"],
   ] as const) {
     test(`raw server HTML of /${lang} has lang=${lang} dir=${dir}`, async ({ request }) => {
-      const html = await (await request.get(`/${lang}/soso`)).text();
+      const response = await request.get(`/${lang}/soso`);
+      const html = await response.text();
       expect(html).toMatch(new RegExp(`<html lang="${lang}" dir="${dir}"`));
+      expect(response.headers()["content-language"]).toBe(lang);
+      // A 404 page says its language too.
+      const missing = await request.get(`/${lang}/no/such/page`);
+      expect(missing.status()).toBe(404);
+      expect(missing.headers()["content-language"]).toBe(lang);
       const footerDir = html.match(/<footer dir="(\w+)"/)?.[1];
       expect(footerDir).toBe(dir);
     });

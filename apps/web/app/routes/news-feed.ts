@@ -25,6 +25,6 @@ export async function loader(args: Route.LoaderArgs) {
     stories,
   });
   return new Response(xml, {
-    headers: { "Content-Type": "application/atom+xml; charset=utf-8" },
+    headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Content-Language": lang },
   });
 }
