@@ -16,6 +16,20 @@ const cli = (file: string, ...args: string[]) =>
   });
 
 describe("npm run outbox", () => {
+  it("says how it is used when asked, and after a command it does not know", () => {
+    const file = path.join(dir, "none.sqlite");
+    for (const ask of ["--help", "-h", "help"]) {
+      const help = cli(file, ask);
+      expect(help.status, ask).toBe(0);
+      expect(help.stdout, ask).toContain("release <id>");
+    }
+    Outbox.open(file).close();
+    const unknown = cli(file, "requeue", "1");
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('Unknown command "requeue"');
+    expect(unknown.stderr).toContain("release <id>");
+  });
+
   it("shows a held message whole: every field, its whole text and why it is held", () => {
     const file = path.join(dir, "outbox.sqlite");
     const outbox = Outbox.open(file);

@@ -11,6 +11,15 @@ import { type HeldMessage, Outbox, type OutboxEntry } from "./contact/outbox.ser
 import { repoRoot } from "./repo-root.ts";
 import { outboxDatabasePath, SettingsError } from "./settings.server.ts";
 
+const USAGE = `Usage: npm run outbox [-- <command> <id>]
+
+Without a command: the messages held for a person, then those waiting or being sent.
+  show <id>      print a held message whole
+  release <id>   send a held message to the API
+  delete <id>    drop a held message
+
+The outbox is OUTBOX_DATABASE_PATH (default data/outbox.sqlite).`;
+
 const time = (ms: number | null) =>
   ms === null ? "-" : new Date(ms).toISOString().slice(0, 19).replace("T", " ");
 
@@ -92,6 +101,11 @@ function printHeld(outbox: Outbox) {
 
 function main(): number {
   let file: string;
+  const [command, idText] = process.argv.slice(2);
+  if (command === "--help" || command === "-h" || command === "help") {
+    console.log(USAGE);
+    return 0;
+  }
   try {
     file = outboxDatabasePath(repoRoot);
   } catch (error) {
@@ -107,7 +121,6 @@ function main(): number {
   }
   const outbox = Outbox.open(file);
   try {
-    const [command, idText] = process.argv.slice(2);
     if (command === "show") {
       const entry = outbox.held().find((held) => held.id === Number(idText));
       if (!entry) console.error(`There is no held message #${idText}.`);
@@ -125,9 +138,7 @@ function main(): number {
       return done ? 0 : 1;
     }
     if (command) {
-      console.error(
-        `Unknown command "${command}": use "show <id>", "release <id>" or "delete <id>".`,
-      );
+      console.error(`Unknown command "${command}".\n\n${USAGE}`);
       return 1;
     }
     printHeld(outbox);

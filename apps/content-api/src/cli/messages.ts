@@ -8,6 +8,11 @@ import { openDatabase } from "../db/connection.ts";
 import { listMessages, type StoredMessage } from "../db/messages.ts";
 import { loadSettings, SettingsError } from "../settings.ts";
 
+const USAGE = `Usage: npm run messages [-- --limit N]
+
+The contact messages the reference API stored, newest first (--limit: the N newest), from
+API_DATABASE_PATH (default data/content.sqlite).`;
+
 export function formatMessage(m: StoredMessage): string {
   const date = m.created_at.replace("T", " ").replace(/\.\d+Z$/, " UTC");
   const lines = [
@@ -25,7 +30,13 @@ function main(): number {
   let databasePath: string;
   let limit = -1;
   try {
-    const { values } = parseArgs({ options: { limit: { type: "string" } } });
+    const { values } = parseArgs({
+      options: { limit: { type: "string" }, help: { type: "boolean", short: "h" } },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
     if (values.limit !== undefined) {
       limit = Number(values.limit);
       if (!Number.isInteger(limit) || limit < 1)
@@ -33,7 +44,7 @@ function main(): number {
     }
     databasePath = loadSettings().databasePath;
   } catch (error) {
-    console.error((error as Error).message);
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
     return 1;
   }
 
