@@ -158,6 +158,19 @@ describe("safeHtml", () => {
   it("reads what editors paste as the page needs it", () => {
     // The page's title is its one h1.
     expect(clean("<h1>Scope</h1>")).toBe("<h2>Scope</h2>");
+    // The content's outline starts at h2 and skips no level, in the order written.
+    expect(clean("<h1>A</h1><h2>B</h2><h3>C</h3>")).toBe("<h2>A</h2><h3>B</h3><h4>C</h4>");
+    expect(clean("<h3>Highlights</h3><p>x</p><h3>Results</h3>")).toBe(
+      "<h2>Highlights</h2><p>x</p><h2>Results</h2>",
+    );
+    expect(clean("<h2>A</h2><h4>B</h4><H6 id=c>C</H6>")).toBe(
+      '<h2>A</h2><h3>B</h3><h4 id="content-c">C</h4>',
+    );
+    expect(clean("<h4>A</h4><h2>B</h2>")).toBe("<h3>A</h3><h2>B</h2>");
+    // All six levels: the two lowest share h6.
+    expect(clean("<h1>1</h1><h2>2</h2><h3>3</h3><h4>4</h4><h5>5</h5><h6>6</h6>")).toBe(
+      "<h2>1</h2><h3>2</h3><h4>3</h4><h5>4</h5><h6>5</h6><h6>6</h6>",
+    );
     // A phone number's groups keep their order in Arabic text.
     expect(clean('<a href="tel:+966112345678">+966 11 234 5678</a>')).toBe(
       '<a href="tel:+966112345678" dir="ltr">+966 11 234 5678</a>',
@@ -226,8 +239,8 @@ describe("safeHtml", () => {
     );
     // An Arabic heading's anchor, its link written percent-encoded.
     const heading = "مقدمة-المشروع-والأعمال";
-    expect(clean(`<a href="#${encodeURIComponent(heading)}">1</a><h3 id="${heading}">1</h3>`)).toBe(
-      `<a href="#content-${encodeURIComponent(heading)}">1</a><h3 id="content-${heading}">1</h3>`,
+    expect(clean(`<a href="#${encodeURIComponent(heading)}">1</a><h2 id="${heading}">1</h2>`)).toBe(
+      `<a href="#content-${encodeURIComponent(heading)}">1</a><h2 id="content-${heading}">1</h2>`,
     );
     // Word's bookmarks.
     expect(clean('<a href="#_Toc1">1</a><a name="_Toc1"></a>')).toBe(

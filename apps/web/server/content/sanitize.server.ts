@@ -21,8 +21,29 @@ const allowedStyles = {
   },
 };
 
-/** `mediaUrl` resolves root-relative media (`/storage/...`) to where browsers load it. */
-const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions => ({
+/**
+ * The editor's heading levels as the page's outline needs them: the page has its one h1 (its
+ * title), so the content's highest level becomes h2, and each level used below it the next one
+ * (`h3, h5` → `h2, h3`): no level is skipped, whether the editor started at h1 or at h3, and
+ * the order of sections stays as written. Read from the tags as written, before sanitising.
+ */
+function headingLevels(html: string): Record<string, string> {
+  const used = new Set<number>();
+  for (const match of html.matchAll(/<h([1-6])[\s/>]/gi)) used.add(Number(match[1]));
+  const levels = [...used].sort((a, b) => a - b);
+  return Object.fromEntries(
+    levels.map((level, rank) => [`h${level}`, `h${Math.min(6, rank + 2)}`]),
+  );
+}
+
+/**
+ * `mediaUrl` resolves root-relative media (`/storage/...`) to where browsers load it;
+ * `headings` maps the heading tags the content uses to the page's levels (headingLevels).
+ */
+const optionsFor = (
+  mediaUrl: (url: string) => string,
+  headings: Record<string, string>,
+): sanitizeHtml.IOptions => ({
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== "iframe"),
     "img",
@@ -55,8 +76,7 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
   // Written without an end tag (sanitize-html's list lacks these void elements).
   selfClosing: [...(sanitizeHtml.defaults.selfClosing ?? []), "source", "wbr", "col"],
   transformTags: {
-    // The page has its one h1 (its title): an editor's h1 is a section of it.
-    h1: "h2",
+    ...headings,
     // Google Docs wraps a whole paste, or a few words, in a `<b style="font-weight:normal">`
     // (paragraphs inside bold, which HTML forbids): the wrapper goes, what it holds stays (a
     // tag no list allows is dropped, its content kept). Superscripts are styled spans ("m²").
@@ -251,7 +271,8 @@ export function safeHtml(
   html: string | null | undefined,
   mediaUrl: (url: string) => string,
 ): SafeHtml {
-  return sanitizeHtml(withVideoLinks(linesAsHtml(html ?? "")), optionsFor(mediaUrl))
+  const source = withVideoLinks(linesAsHtml(html ?? ""));
+  return sanitizeHtml(source, optionsFor(mediaUrl, headingLevels(source)))
     .replace(EMPTY_PARAGRAPHS, "")
     .trim() as SafeHtml;
 }
