@@ -52,6 +52,18 @@ test.describe("redirects", () => {
     }
   });
 
+  test("a file name where the language goes is not found, not sent to the home page", async ({
+    page,
+  }) => {
+    for (const path of ["/wp-login.php", "/.well-known/security.txt", "/rss.xml"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      expect(response?.headers()["cache-control"], path).toBe("no-store");
+      await expect(page.getByTestId("not-found"), path).toBeVisible();
+      await expect(page).toHaveTitle(t("en", "error.404.title"));
+    }
+  });
+
   test("route matching ignores case", async ({ request }) => {
     const response = await request.get("/en/SOSO");
     expect(response.status()).toBe(200);

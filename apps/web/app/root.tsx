@@ -129,7 +129,11 @@ export function meta({ error, params }: Route.MetaArgs) {
   if (!error) return [];
   const lang = params.lang?.toLowerCase();
   const { t } = i18nFor(isLanguage(lang) ? lang : defaultLanguage);
-  return [{ title: t("error.title") }, { name: "robots", content: "noindex" }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? t("error.404.title") : t("error.title") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** Router fallback for failures outside any page (SPEC.md section 8). */

@@ -3,12 +3,12 @@
  * renders them around every page.
  */
 
-import { data, Outlet } from "react-router";
+import { data, isRouteErrorResponse, Outlet } from "react-router";
 import { companyIn } from "../../server/company.server.ts";
 import { profileLink } from "../../server/content/company-profile.server.ts";
 import { lastingRedirect } from "../../server/http/lasting-redirect.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
-import { ErrorScreen } from "../components/error-screens.tsx";
+import { ErrorScreen, NotFoundScreen } from "../components/error-screens.tsx";
 import { Footer } from "../components/footer.tsx";
 import { Header } from "../components/header.tsx";
 import { NavigationProgress } from "../components/loading.tsx";
@@ -25,6 +25,10 @@ export async function loader(args: Route.LoaderArgs) {
   const { params, url } = args;
   const { lang } = params;
   if (!isLanguage(lang)) {
+    // A file name where the language goes (`/wp-login.php`, `/.well-known/…`, `/rss.xml`)
+    // names no page in any language: not found, rather than sent to the home page (which
+    // search engines read as a "soft 404").
+    if (lang.includes(".")) throw data(null, { status: 404 });
     throw lastingRedirect(redirectForUnsupportedLanguage(url.pathname, url.search));
   }
   const [services, otherPages, profiles, contactInfo, latestProjects, footers] = await Promise.all([
@@ -89,12 +93,16 @@ function SkipLink() {
   );
 }
 
-/** The header and footer could not load (the content API failed): the error screen alone. */
+/**
+ * The header and footer could not load (the content API failed): the error screen alone. Or
+ * the address names no language nor page (a file name): the 404 screen alone.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { messageFor } = useApiErrorMessage();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main id="main" className="bg-white">
-      <ErrorScreen message={messageFor(error)} />
+      {notFound ? <NotFoundScreen /> : <ErrorScreen message={messageFor(error)} />}
     </main>
   );
 }
