@@ -15,7 +15,7 @@ import {
   type Typed,
   typed,
 } from "./support/contact-form.ts";
-import { i18n, languages } from "./support/content.ts";
+import { apiData, i18n, languages } from "./support/content.ts";
 import { seriousViolations } from "./support/page-checks.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -44,6 +44,15 @@ for (const lang of languages) {
         "href",
         /^mailto:\S+@\S+$/,
       );
+      // A fax line (told by its title) is shown, not offered as a call.
+      const fax = (
+        await apiData<{ title: string; info: string }[]>("/api/contact-info", lang)
+      ).find((detail) => /fax|فاكس/i.test(detail.title));
+      if (fax) {
+        const line = details.getByRole("listitem").filter({ hasText: fax.title });
+        await expect(line).toContainText(fax.info.trim());
+        await expect(line.getByRole("link")).toHaveCount(0);
+      }
 
       const specs: [keyof Typed, boolean, string | null, string | null][] = [
         ["name", true, "text", "name"],

@@ -1,24 +1,17 @@
 /** The company's contact details (title/info pairs); phones and e-mail become links. */
 import type { ContactInfoItem } from "@site/contract";
 import type { ReactNode } from "react";
+import { contactKind } from "../shared/contact-kind.ts";
 import { keepNumbersWithUnits } from "../shared/text.ts";
-import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "./icons.tsx";
+import { ClockIcon, FaxIcon, MailIcon, PhoneIcon, PinIcon } from "./icons.tsx";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[\d\s().-]{7,}$/;
-const HOURS = /\d{1,2}:\d{2}/;
-
-export type ContactKind = "email" | "phone" | "hours" | "address";
-
-function contactKind(info: string): ContactKind {
-  const value = info.trim();
-  if (EMAIL.test(value)) return "email";
-  if (PHONE.test(value)) return "phone";
-  if (HOURS.test(value)) return "hours";
-  return "address";
-}
-
-const icons = { email: MailIcon, phone: PhoneIcon, hours: ClockIcon, address: PinIcon };
+const icons = {
+  email: MailIcon,
+  phone: PhoneIcon,
+  fax: FaxIcon,
+  hours: ClockIcon,
+  address: PinIcon,
+};
 
 export function ContactInfoList({
   items,
@@ -42,7 +35,7 @@ export function ContactInfoList({
     <ul className={`space-y-4 wrap-anywhere ${className}`}>
       {shown.map((item, index) => {
         const info = item.info.trim();
-        const kind = contactKind(info);
+        const kind = contactKind(item);
         const Icon = icons[kind];
         const href =
           kind === "email"
@@ -66,6 +59,11 @@ export function ContactInfoList({
                   >
                     {kind === "email" ? <EmailAddress address={info} /> : info}
                   </a>
+                ) : kind === "fax" ? (
+                  // A number, not a link: a call to it reaches a fax machine.
+                  <span dir="ltr" className="inline-block py-0.5">
+                    {info}
+                  </span>
                 ) : (
                   keepNumbersWithUnits(info)
                 )}

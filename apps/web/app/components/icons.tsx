@@ -64,6 +64,15 @@ export const PhoneIcon = icon(
   <path d="M5 4h3l2 5-2.5 1.5a11 11 0 0 0 6 6L15 14l5 2v3a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />,
 );
 
+/** A fax machine (a printer's shape): a fax line, beside the phone's handset. */
+export const FaxIcon = icon(
+  <>
+    <path d="M7 9V3h10v6" />
+    <rect x="3" y="9" width="18" height="8" rx="2" />
+    <path d="M7 14h10v7H7z" />
+  </>,
+);
+
 export const MailIcon = icon(
   <>
     <rect x="3" y="5" width="18" height="14" rx="2" />

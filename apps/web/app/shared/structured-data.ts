@@ -8,6 +8,7 @@
 import type { Language } from "@site/contract/languages";
 import type en from "../i18n/en.json";
 import { i18nFor } from "../i18n/index.ts";
+import { type ContactKind, contactKind } from "./contact-kind.ts";
 import { href, isListed, type PageName, pageOf } from "./page-table.ts";
 import { timestampOf } from "./text.ts";
 
@@ -46,25 +47,15 @@ const parentOf: Partial<Record<PageName, { page: PageName; name: keyof typeof en
 
 const absolute = (siteUrl: string, url: string) => new URL(url, `${siteUrl}/`).toString();
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[\d\s()./-]{6,}$/;
-/** A contact line titled as a fax line, in either language. */
-const FAX = /fax|فاكس/i;
-
 /** A property of one value or several (JSON-LD takes a list for any property). */
 const oneOrMore = (values: string[]) => (values.length === 1 ? values[0] : values);
 
 function organization(input: StructuredDataInput): Thing {
   // The footer's lines as the company's own properties: their titles are the editor's labels
   // ("Phone", "الهاتف"), not one of schema.org's kinds of contact point.
-  const emails: string[] = [];
-  const phones: string[] = [];
-  const faxes: string[] = [];
-  for (const { title, info } of input.contactInfo ?? []) {
-    const text = info.trim();
-    if (EMAIL.test(text)) emails.push(text);
-    else if (PHONE.test(text)) (FAX.test(title) ? faxes : phones).push(text);
-  }
+  const byKind = Object.groupBy(input.contactInfo ?? [], (detail) => contactKind(detail));
+  const values = (kind: ContactKind) => byKind[kind]?.map((detail) => detail.info.trim()) ?? [];
+  const [phones, faxes, emails] = [values("phone"), values("fax"), values("email")];
   const sameAs = Object.values(input.social ?? {}).filter(
     (url): url is string => typeof url === "string" && /^https?:\/\//.test(url),
   );
