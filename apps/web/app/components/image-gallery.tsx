@@ -6,6 +6,7 @@
 import { useDirection } from "../hooks/use-direction.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { GalleryIsland } from "../islands/gallery.tsx";
+import { cn } from "../shared/cn.ts";
 import { useCarouselRoles } from "./carousel-roles.ts";
 import { LazyImage } from "./lazy-image.tsx";
 import { useLightboxLabels } from "./lightbox-labels.ts";
@@ -14,6 +15,13 @@ export interface GalleryImage {
   src: string;
   alt: string;
 }
+
+/**
+ * The frame's shape on wide screens. Photos are mostly 3:2 or 4:3: a frame much wider than
+ * they are cuts their top and bottom away. A column's gallery (856 px) stays 16:9; the page's
+ * (1,232 px) is 2:1, so that it is not taller than a laptop's screen leaves room for.
+ */
+const wideShape = { gallery: "lg:aspect-[2/1]", columnGallery: "" } as const;
 
 export function ImageGallery({
   images,
@@ -42,7 +50,10 @@ export function ImageGallery({
             src={image.src}
             alt={image.alt}
             kind={kind}
-            className="aspect-[4/3] w-full object-cover transition-transform duration-700 ease-layout group-hover:scale-[1.03] sm:aspect-[16/9] lg:aspect-[21/9]"
+            className={cn(
+              "aspect-[4/3] w-full object-cover transition-transform duration-700 ease-layout group-hover:scale-[1.03] sm:aspect-[16/9]",
+              wideShape[kind],
+            )}
           />
         ),
       }))}
