@@ -26,7 +26,7 @@ for (const lang of languages) {
     // buttons (the lightbox leaves the gallery on its first image).
     test("shows the content and every image; an image opens larger and closes by Escape, the close button and the backdrop; the gallery slides with its buttons and counter", async ({
       page,
-    }) => {
+    }, testInfo) => {
       const [overview] = await apiData<Overview[]>("/api/overviews", lang);
       if (!overview) throw new Error("no overview in the seed");
       const images = overview.overview_images;
@@ -44,6 +44,24 @@ for (const lang of languages) {
         const words = plainText(firstParagraph).split(" ").slice(0, 8).join(" ");
         expect(words.length).toBeGreaterThan(10);
         await expect(page.getByTestId("overview-content")).toContainText(words);
+        if (testInfo.project.name === "desktop") {
+          // However wide the column, a paragraph's lines stay readable: under 90 characters
+          // (the overview's 896 px column held 115).
+          const perLine = await page
+            .getByTestId("overview-content")
+            .locator("p")
+            .evaluateAll((paragraphs) =>
+              paragraphs.flatMap((paragraph) => {
+                const range = document.createRange();
+                range.selectNodeContents(paragraph);
+                const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                // The last line of a paragraph may be short: only paragraphs of three lines or more.
+                return lines.size >= 3 ? [(paragraph.textContent ?? "").length / lines.size] : [];
+              }),
+            );
+          expect(perLine.length).toBeGreaterThan(0);
+          for (const characters of perLine) expect(characters).toBeLessThan(90);
+        }
 
         await expect(gallery).toHaveAttribute(
           "aria-label",

@@ -30,7 +30,7 @@ export default function Equipment({ loaderData }: Route.ComponentProps) {
     <>
       <PageBanner title={page.title || t("equipment.title")} image={page.banner_image} />
       <Section>
-        {page.description ? <Lead className="mb-12 max-w-3xl">{page.description}</Lead> : null}
+        {page.description ? <Lead className="mb-12">{page.description}</Lead> : null}
         {equipment.length > 0 ? (
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {equipment.map((item) => (

@@ -49,14 +49,15 @@ export function Section({
 }
 
 /**
- * A page's introduction: larger text behind an amber rule on the reading side. `className`
- * places it (its margin, its width).
+ * A page's introduction: larger text behind an amber rule on the reading side, at the measure
+ * of the page's text (app.css, `.rich-content`). `className` places it (its margin).
  */
 export function Lead({ children, className }: { children: ReactNode; className: string }) {
   return (
     <p
       className={cn(
-        "border-s-4 border-amber-brand ps-4 text-lg leading-8 font-medium text-navy-900",
+        // The text's measure (38rem, app.css) beside its rule and padding.
+        "max-w-[39.25rem] border-s-4 border-amber-brand ps-4 text-lg leading-8 font-medium text-navy-900",
         className,
       )}
     >
