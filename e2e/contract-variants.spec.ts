@@ -469,6 +469,39 @@ test("a banner's long title and subtitle stay below the fixed header, on a small
   }
 });
 
+test("one or two home banners fill a wide screen side by side, each picture cut to its slide's shape; a phone shows one at a time", async ({
+  page,
+  isMobile,
+}) => {
+  for (const count of [1, 2]) {
+    rewriteRows("/api/homepage-banners", (rows) => rows.slice(0, count));
+    expect(await forgetAll()).toBe(200);
+    for (const lang of ["en", "ar"]) {
+      await page.goto(`${site.url}/${lang}`);
+      const slides = page.getByTestId("hero-slide");
+      await expect(slides).toHaveCount(count);
+      const width = page.viewportSize()?.width ?? 0;
+      const first = slides.first();
+      const box = await first.boundingBox();
+      const picture = first.locator("img").first();
+      await expect(picture).toHaveJSProperty("complete", true);
+      const shown = new URL(await picture.evaluate((image: HTMLImageElement) => image.currentSrc));
+      const shape = Number(shown.searchParams.get("w")) / Number(shown.searchParams.get("h"));
+      if (isMobile) {
+        // One slide a view, the picture a tall 9:16 crop.
+        expect(box?.width ?? 0, `${count} ${lang}`).toBeGreaterThan(width - 60);
+        expect(shape, `${count} ${lang}`).toBeCloseTo(9 / 16, 2);
+      } else {
+        // The slides share the whole width (the 50 px gap aside), not a third each.
+        expect(box?.width ?? 0, `${count} ${lang}`).toBeGreaterThan(width / count - 60);
+        expect(shape, `${count} ${lang}`).toBeCloseTo(count === 1 ? 16 / 9 : 4 / 5, 2);
+        // Nothing to move to: no slider buttons.
+        await expect(page.getByTestId("hero-slider").getByRole("button")).toHaveCount(0);
+      }
+    }
+  }
+});
+
 test("a dozen home banners keep the slider's buttons on the screen, each a 24 px target", async ({
   page,
 }) => {

@@ -6,9 +6,9 @@
  */
 import fs from "node:fs";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./redis.ts";
 import { type RunningSite, startApiIn, startSite } from "./site.ts";
 
 export interface EditingProxy {
@@ -91,8 +91,10 @@ export async function editingProxy(target: string): Promise<EditingProxy> {
     }
     res.end(body);
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  // Port 0: the system gives a free one as it binds (a port found free first may be taken
+  // before the bind, as a run once found: EADDRINUSE).
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
     counts,

@@ -6,6 +6,7 @@ import type { HomeBanner } from "@site/contract";
 import { useDirection } from "../hooks/use-direction.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { HeroSliderIsland } from "../islands/hero-slider.tsx";
+import type { ImageKind } from "../shared/image-kinds.ts";
 import { useCarouselRoles } from "./carousel-roles.ts";
 import { LazyImage } from "./lazy-image.tsx";
 
@@ -29,13 +30,32 @@ export function HeroSlider({ banners }: { banners: HomeBanner[] }) {
         key: String(banner.id),
         label: t("common.slide", { index: index + 1, total: banners.length }),
         dotLabel: t("common.goToSlide", { index: index + 1 }),
-        content: <BannerSlide banner={banner} first={index === 0} />,
+        content: (
+          <BannerSlide banner={banner} first={index === 0} wide={wideKind[banners.length]} />
+        ),
       }))}
     />
   );
 }
 
-function BannerSlide({ banner, first }: { banner: HomeBanner; first: boolean }) {
+/**
+ * With one or two banners, a wide screen shows them side by side over its whole width
+ * (islands/hero-slider.tsx), each in a shape of its own: the picture is cut to it.
+ */
+const wideKind: Partial<Record<number, ImageKind>> = { 1: "slideWhole", 2: "slideHalf" };
+
+/** Where the slider shows three slides, or fewer that share the width (54.0625rem: 865 px). */
+const WIDE_SCREEN = "(min-width: 54.0625rem)";
+
+function BannerSlide({
+  banner,
+  first,
+  wide,
+}: {
+  banner: HomeBanner;
+  first: boolean;
+  wide: ImageKind | undefined;
+}) {
   return (
     <div className="relative isolate flex h-full items-end overflow-hidden">
       {/* A backdrop: the slide's heading says what it shows, once. */}
@@ -44,6 +64,7 @@ function BannerSlide({ banner, first }: { banner: HomeBanner; first: boolean }) 
         alt=""
         kind="slide"
         priority={first}
+        {...(wide && { from: { media: WIDE_SCREEN, kind: wide } })}
         className="absolute inset-0 -z-20 size-full bg-navy-900! object-cover"
       />
       <div

@@ -24,6 +24,12 @@ type LazyImageProps = Omit<
   /** What the image is (shared/image-kinds.ts): gives its intrinsic size. */
   kind: ImageKind;
   priority?: boolean;
+  /**
+   * From `media` on, the picture of another kind (a `<picture>` source): where the box takes
+   * another shape than `kind`'s, as the hero's slides on wide screens with one or two banners.
+   * Such a picture waits with the browser's own lazy loading.
+   */
+  from?: { media: string; kind: ImageKind };
 };
 
 export function LazyImage({
@@ -31,12 +37,47 @@ export function LazyImage({
   alt,
   kind,
   priority = false,
+  from,
   className = "",
   ...attributes
 }: LazyImageProps) {
   const { width, height } = imageKinds[kind];
-  const sources = imageSources(src || "/no-image.svg", kind, useMediaOrigins());
+  const origins = useMediaOrigins();
+  const sources = imageSources(src || "/no-image.svg", kind, origins);
   const rest = { width, height, ...attributes };
+
+  if (from) {
+    const wide = imageSources(src || "/no-image.svg", from.kind, origins);
+    if (priority) {
+      // Each shape announced for the screens it is drawn on.
+      preload(sources.src, {
+        as: "image",
+        fetchPriority: "high",
+        imageSrcSet: sources.srcSet,
+        imageSizes: sources.sizes,
+        media: `not all and ${from.media}`,
+      });
+      preload(wide.src, {
+        as: "image",
+        fetchPriority: "high",
+        imageSrcSet: wide.srcSet,
+        imageSizes: wide.sizes,
+        media: from.media,
+      });
+    }
+    return (
+      <picture>
+        <source media={from.media} srcSet={wide.srcSet ?? wide.src} sizes={wide.sizes} />
+        <img
+          {...sources}
+          alt={alt}
+          {...(priority ? { fetchPriority: "high" } : { loading: "lazy", decoding: "async" })}
+          className={className}
+          {...rest}
+        />
+      </picture>
+    );
+  }
 
   if (priority) {
     // The largest image of the first view (LCP): fetched at once, announced in the <head>.

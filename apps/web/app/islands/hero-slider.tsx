@@ -1,12 +1,13 @@
 /**
  * The full-screen banner slider of the home page (SPEC.md "Home page", section 9): Embla with
  * the autoplay plugin, looping, a new slide every 6 s that keeps going after the visitor drags
- * or clicks, 50 px between slides, one slide per view under 865 px and three from 865 px (CSS
- * sizes them, so the server HTML is laid out and nothing shifts). Autoplay waits while the tab
- * is hidden, never runs for `prefers-reduced-motion: reduce` (whose visitors get no pause
- * button either), and can be paused with a button; a visitor who paused keeps it paused. The
- * dots go to a slide; with focus on the buttons the arrow keys change slides in the reading
- * direction. Hydrated at once: it is the first view.
+ * or clicks, 50 px between slides, one slide per view under 865 px and three from 865 px, or
+ * fewer over the whole width when there are fewer (CSS sizes them, so the server HTML is laid
+ * out and nothing shifts). Autoplay waits while the tab is hidden, never runs for
+ * `prefers-reduced-motion: reduce` (whose visitors get no pause button either), and can be
+ * paused with a button; a visitor who paused keeps it paused. The dots go to a slide; with
+ * focus on the buttons the arrow keys change slides in the reading direction. Hydrated at
+ * once: it is the first view.
  */
 import Autoplay from "embla-carousel-autoplay";
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
@@ -26,7 +27,19 @@ import { SlideAnnouncement } from "./parts/slide-announcement.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
 
-const vars = layoutVars(HERO_SLIDER) as CSSProperties;
+/**
+ * The layout for `count` slides: three to a wide screen as SPEC.md says, or, with fewer, those
+ * side by side over the whole width (each picture cut to its slide's shape: components/
+ * hero-slider.tsx), not a third of it and a dark band.
+ */
+const layoutFor = (count: number) =>
+  layoutVars({
+    ...HERO_SLIDER,
+    large: {
+      ...HERO_SLIDER.large,
+      perView: Math.max(1, Math.min(HERO_SLIDER.large.perView, count)),
+    },
+  }) as CSSProperties;
 
 interface HeroSlide {
   key: string;
@@ -130,7 +143,7 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
       <Slides
         viewportRef={slider.viewportRef}
         dir={dir}
-        style={vars}
+        style={layoutFor(slides.length)}
         items={slides}
         selected={slider.selected}
         className="h-full"
@@ -151,7 +164,11 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
         // rows as they are drawn; many slides: the dots take more rows between the buttons.
         <div
           data-needs-script
-          className="absolute inset-x-0 bottom-8 flex flex-wrap items-center justify-center gap-3 px-4 sm:flex-nowrap"
+          className={cn(
+            "absolute inset-x-0 bottom-8 flex flex-wrap items-center justify-center gap-3 px-4 sm:flex-nowrap",
+            // Every slide in view on a wide screen: nothing to move to, nothing to pause.
+            slides.length <= HERO_SLIDER.large.perView && "min-[54.0625rem]:hidden",
+          )}
         >
           <div
             hidden={moves === false}

@@ -46,6 +46,25 @@ export const imageKinds = {
     widths: [480, 640, 960, 1280],
     crop: true,
   },
+  /**
+   * A hero slide on a wide screen when two banners share it: half the screen, the screen's
+   * height, about 4:5 (a 9:16 `slide` there showed a magnified strip of the picture).
+   */
+  slideHalf: {
+    width: 1080,
+    height: 1350,
+    sizes: "50vw",
+    widths: [640, 960, 1280],
+    crop: true,
+  },
+  /** The hero's one slide on a wide screen: the whole screen, about 16:9. */
+  slideWhole: {
+    width: 1920,
+    height: 1080,
+    sizes: "100vw",
+    widths: [960, 1280, 1920],
+    crop: true,
+  },
   /** A photo in a card: equipment. */
   card: { width: 640, height: 480, sizes: cardSizes, widths: [320, 480, 640, 960] },
   /** A wider card photo: news, other projects. */
