@@ -48,7 +48,10 @@ export async function loader(args: Route.LoaderArgs) {
     lang,
     banners,
     extraData: sortByIndex(extraData),
-    about: about ? { ...about, content: safeHtml(about.content, api.mediaUrl) } : null,
+    // Under the block's own h2 ("About Arkan"): the text's headings start at h3.
+    about: about
+      ? { ...about, content: safeHtml(about.content, api.mediaUrl, { headingsFrom: 3 }) }
+      : null,
     projects: projects.map(({ id, title, homeimage }) => ({ id, title, homeimage })),
     services,
     news: news.map(newsCardOf),

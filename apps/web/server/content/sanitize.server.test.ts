@@ -158,7 +158,7 @@ describe("safeHtml", () => {
   it("reads what editors paste as the page needs it", () => {
     // The page's title is its one h1.
     expect(clean("<h1>Scope</h1>")).toBe("<h2>Scope</h2>");
-    // The content's outline starts at h2 and skips no level, in the order written.
+    // The content's outline starts at h2, the levels it uses following each other.
     expect(clean("<h1>A</h1><h2>B</h2><h3>C</h3>")).toBe("<h2>A</h2><h3>B</h3><h4>C</h4>");
     expect(clean("<h3>Highlights</h3><p>x</p><h3>Results</h3>")).toBe(
       "<h2>Highlights</h2><p>x</p><h2>Results</h2>",
@@ -167,6 +167,23 @@ describe("safeHtml", () => {
       '<h2>A</h2><h3>B</h3><h4 id="content-c">C</h4>',
     );
     expect(clean("<h4>A</h4><h2>B</h2>")).toBe("<h3>A</h3><h2>B</h2>");
+    // Only the headings that are shown count: not one in a comment, an attribute, a dropped
+    // element, nor an empty one (which is dropped).
+    expect(clean("<!-- <h1>old</h1> --><h2>A</h2><h3>B</h3>")).toBe("<h2>A</h2><h3>B</h3>");
+    expect(clean('<a title="<h1>x" href="/a">t</a><h2>A</h2>')).toMatch(/<\/a><h2>A<\/h2>$/);
+    expect(clean("<style>h1{}</style><script>'<h1>'</script><xml><h1>x</h1></xml><h3>A</h3>")).toBe(
+      "<h2>A</h2>",
+    );
+    expect(clean("<h1>&nbsp;</h1><h2>A</h2><h3> <br> </h3><h3>B</h3>")).toBe(
+      "<h2>A</h2><h3>B</h3>",
+    );
+    expect(clean("<pre>&lt;h1&gt;</pre><header>x</header><hr><h4>A</h4>")).toBe(
+      "<pre>&lt;h1&gt;</pre><header>x</header><hr /><h2>A</h2>",
+    );
+    // Content under a section's h2 starts at h3.
+    expect(safeHtml("<h2>A</h2><h4>B</h4>", (url) => url, { headingsFrom: 3 })).toBe(
+      "<h3>A</h3><h4>B</h4>",
+    );
     // All six levels: the two lowest share h6.
     expect(clean("<h1>1</h1><h2>2</h2><h3>3</h3><h4>4</h4><h5>5</h5><h6>6</h6>")).toBe(
       "<h2>1</h2><h3>2</h3><h4>3</h4><h5>4</h5><h6>5</h6><h6>6</h6>",

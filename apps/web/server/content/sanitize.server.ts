@@ -21,29 +21,8 @@ const allowedStyles = {
   },
 };
 
-/**
- * The editor's heading levels as the page's outline needs them: the page has its one h1 (its
- * title), so the content's highest level becomes h2, and each level used below it the next one
- * (`h3, h5` → `h2, h3`): no level is skipped, whether the editor started at h1 or at h3, and
- * the order of sections stays as written. Read from the tags as written, before sanitising.
- */
-function headingLevels(html: string): Record<string, string> {
-  const used = new Set<number>();
-  for (const match of html.matchAll(/<h([1-6])[\s/>]/gi)) used.add(Number(match[1]));
-  const levels = [...used].sort((a, b) => a - b);
-  return Object.fromEntries(
-    levels.map((level, rank) => [`h${level}`, `h${Math.min(6, rank + 2)}`]),
-  );
-}
-
-/**
- * `mediaUrl` resolves root-relative media (`/storage/...`) to where browsers load it;
- * `headings` maps the heading tags the content uses to the page's levels (headingLevels).
- */
-const optionsFor = (
-  mediaUrl: (url: string) => string,
-  headings: Record<string, string>,
-): sanitizeHtml.IOptions => ({
+/** `mediaUrl` resolves root-relative media (`/storage/...`) to where browsers load it. */
+const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions => ({
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== "iframe"),
     "img",
@@ -76,7 +55,6 @@ const optionsFor = (
   // Written without an end tag (sanitize-html's list lacks these void elements).
   selfClosing: [...(sanitizeHtml.defaults.selfClosing ?? []), "source", "wbr", "col"],
   transformTags: {
-    ...headings,
     // Google Docs wraps a whole paste, or a few words, in a `<b style="font-weight:normal">`
     // (paragraphs inside bold, which HTML forbids): the wrapper goes, what it holds stays (a
     // tag no list allows is dropped, its content kept). Superscripts are styled spans ("m²").
@@ -243,8 +221,29 @@ function videoPage(src: string | undefined): string | undefined {
   return undefined;
 }
 
-/** Paragraphs with nothing to read (`<p>&nbsp;</p>` runs of a Word paste): holes in the page. */
-const EMPTY_PARAGRAPHS = /<p\b[^>]*>(?:\s|&nbsp;|<br\s*\/?>)*<\/p>/gi;
+/**
+ * Paragraphs and headings with nothing to read (`<p>&nbsp;</p>` runs of a Word paste): holes
+ * in the page, and an empty heading is an entry of the outline that names nothing.
+ */
+const EMPTY_BLOCKS = /<(p|h[1-6])\b[^>]*>(?:\s|&nbsp;|<br\s*\/?>)*<\/\1>/gi;
+
+/**
+ * The content's headings as the page's outline needs them: its highest level becomes `from`
+ * (h2 under the page's one h1, its title; h3 under a section's h2), and each level used below
+ * it the next one (`h3, h5` → `h2, h3`), so the levels the content uses follow each other,
+ * whether the editor started at h1 or at h3, in the sections' order as written. Read from the
+ * sanitised HTML, whose tags are the only `<` left (comments, dropped elements and attribute
+ * values hold none).
+ */
+function outlined(html: string, from: number): string {
+  const used = new Set([...html.matchAll(/<h([1-6])\b/g)].map((match) => Number(match[1])));
+  const levels = [...used].sort((a, b) => a - b);
+  const levelOf = new Map(levels.map((level, rank) => [level, Math.min(6, from + rank)]));
+  return html.replace(
+    /<(\/?)h([1-6])\b/g,
+    (_, end: string, level: string) => `<${end}h${levelOf.get(Number(level))}`,
+  );
+}
 
 /**
  * Text without any markup, its lines as written: blank lines part paragraphs, and a single line
@@ -270,9 +269,11 @@ function withoutLeadingControls(url: string): string {
 export function safeHtml(
   html: string | null | undefined,
   mediaUrl: (url: string) => string,
+  /** The level of the content's first headings: 3 for content under a section's h2. */
+  { headingsFrom = 2 }: { headingsFrom?: 2 | 3 } = {},
 ): SafeHtml {
-  const source = withVideoLinks(linesAsHtml(html ?? ""));
-  return sanitizeHtml(source, optionsFor(mediaUrl, headingLevels(source)))
-    .replace(EMPTY_PARAGRAPHS, "")
-    .trim() as SafeHtml;
+  const clean = sanitizeHtml(withVideoLinks(linesAsHtml(html ?? "")), optionsFor(mediaUrl))
+    .replace(EMPTY_BLOCKS, "")
+    .trim();
+  return outlined(clean, headingsFrom) as SafeHtml;
 }
