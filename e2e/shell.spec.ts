@@ -52,10 +52,16 @@ test.describe("redirects", () => {
     }
   });
 
-  test("a file name where the language goes is not found, not sent to the home page", async ({
+  test("a file's address outside the languages is not found, not sent to the home page", async ({
     page,
   }) => {
-    for (const path of ["/wp-login.php", "/.well-known/security.txt", "/rss.xml"]) {
+    for (const path of [
+      "/wp-login.php",
+      "/.well-known/security.txt",
+      "/rss.xml",
+      "/wp-admin/install.php",
+      "/old/page.html",
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       expect(response?.headers()["cache-control"], path).toBe("no-store");

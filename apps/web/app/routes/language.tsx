@@ -25,10 +25,10 @@ export async function loader(args: Route.LoaderArgs) {
   const { params, url } = args;
   const { lang } = params;
   if (!isLanguage(lang)) {
-    // A file name where the language goes (`/wp-login.php`, `/.well-known/…`, `/rss.xml`)
-    // names no page in any language: not found, rather than sent to the home page (which
-    // search engines read as a "soft 404").
-    if (lang.includes(".")) throw data(null, { status: 404 });
+    // A file's address (`/wp-login.php`, `/wp-admin/setup.php`, `/.well-known/…`): no page
+    // of any language has a dot in its address (isPagePath). Not found, rather than sent to
+    // the home page, which search engines read as a "soft 404".
+    if (url.pathname.includes(".")) throw data(null, { status: 404 });
     throw lastingRedirect(redirectForUnsupportedLanguage(url.pathname, url.search));
   }
   const [services, otherPages, profiles, contactInfo, latestProjects, footers] = await Promise.all([

@@ -39,8 +39,8 @@ export async function loader(args: Route.LoaderArgs) {
   redirectToOwnId(url, projects.id);
   return {
     lang,
-    // The list that holds it; else (a list too long to read, the API failing for it) the
-    // list of the address it was opened under.
+    // The list that holds it; else (the API failing or slow for that list) the list of the
+    // address it was opened under.
     kind: holding ?? listKindOf(url.pathname),
     project: {
       ...projects,

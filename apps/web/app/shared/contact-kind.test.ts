@@ -8,8 +8,9 @@ describe("contactKind", () => {
     expect(contactKind({ title: "الهاتف", info: "(011) 234-5678" })).toBe("phone");
     expect(contactKind({ title: "Hours", info: "Sun–Thu 8:00–17:00" })).toBe("hours");
     expect(contactKind({ title: "Address", info: "King Fahd Road, Riyadh" })).toBe("address");
-    // Too short to dial.
+    // Too short to dial; two numbers in one line, which one link would dial as one.
     expect(contactKind({ title: "Phone", info: "12 34" })).toBe("address");
+    expect(contactKind({ title: "Phone", info: "+966 11 234 5678 / 5679" })).toBe("address");
   });
 
   it("tells a fax from a phone by its title, in either language", () => {

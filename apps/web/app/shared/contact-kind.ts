@@ -6,8 +6,11 @@
  */
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Digits with the usual separators, seven or more: a number to dial. */
-const PHONE = /^\+?[\d\s()./-]{7,}$/;
+/**
+ * Digits with the usual separators, seven or more: a number to dial. Not a slash: "… 5678 /
+ * 5679" is two numbers, which one link would dial as one.
+ */
+const PHONE = /^\+?[\d\s().-]{7,}$/;
 const HOURS = /\d{1,2}:\d{2}/;
 /** A title naming a fax line: "Fax", "Fax number", "الفاكس", "فاكس". */
 const FAX = /fax|فاكس/i;

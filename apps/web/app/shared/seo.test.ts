@@ -269,6 +269,10 @@ describe("seoTags", () => {
     });
     const arabic = seoTags({ ...list, lang: "ar", pathname: "/ar/news", search: "?page=2" });
     expect(summary(arabic).title).toBe("News (الصفحة 2) | Acme Builders");
+    // The card is the list's, drawn at its address without the query: the same version.
+    const card = (search: string) =>
+      summary(seoTags({ ...list, search })).ogImage?.replace(/^.*\?v=/, "");
+    expect(card("?page=3")).toBe(card(""));
     // The data's meta title is the whole title: the page follows it.
     const meta = seoTags({ ...list, metaTitle: "Acme News", search: "?page=2" });
     expect(summary(meta).title).toBe("Acme News (Page 2)");

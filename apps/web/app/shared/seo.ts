@@ -7,13 +7,16 @@
  *   (`stripTags`): missing, `null`, `""`, `"   "` and `"<p> </p>"` are all empty.
  * - `<title>`: the data's meta title (`metaTitle`) exactly as written (stripped) when it has
  *   text, since editors write the whole title there; otherwise the page's own title followed
- *   by the site name, `Projects | Company`; with neither, the site name alone.
+ *   by the site name, `Projects | Company`; with neither, the site name alone. A later page of
+ *   a list (`?page=3`) says so after the title: `News (Page 3) | Company`.
  * - `og:title` and `twitter:title`: the chosen title without the site name added.
  * - Description (`name=description`, `og:` and `twitter:`): the first candidate with text, else
- *   the company's long description, cut to about 160 characters.
+ *   the company's long description, cut to about 160 characters; "Page 3: " before it on a
+ *   later page of a list.
  * - Image (`og:image`, `twitter:image`), always 1200×630 (social-image.ts): the first
  *   non-blank URL cropped to that size by the image endpoint when it may fetch it, else the
- *   card the site draws with the page's title; absolute against SITE_URL, with its width,
+ *   card the site draws with the page's title, else (a page with no card: the hidden data
+ *   page) none, and a `summary` Twitter card; absolute against SITE_URL, with its width,
  *   height, type and alt (the shared title).
  * - Canonical and hreflang links from SITE_URL, keeping only a `page` query; `og:locale`.
  */
@@ -108,7 +111,8 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
     : ownTitle
       ? `${ofPage(ownTitle)} | ${siteName}`
       : ofPage(siteName);
-  const shareTitle = ofPage(metaTitle || ownTitle || siteName);
+  const listTitle = metaTitle || ownTitle || siteName;
+  const shareTitle = ofPage(listTitle);
   const description = truncate(
     (pageLabel ? `${pageLabel}: ` : "") + (firstText(page.description) || page.site.description),
     DESCRIPTION_LENGTH,
@@ -116,7 +120,8 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
   const url = (lang: Language) => page.siteUrl + switchLanguagePath(page.pathname, keep, lang);
   const ownImage = firstUrl(page.image);
   const crop = ownImage === "" ? null : cropPath(ownImage, page.mediaOrigins ?? [], page.pathname);
-  const version = cardVersion(page.lang, [shareTitle, siteName, page.site.logo]);
+  // The card drawn for the address (without its query: a list's, not one of its pages).
+  const version = cardVersion(page.lang, [listTitle, siteName, page.site.logo]);
   // A page with no drawn card (the hidden data page) and no picture of its own has no image.
   const imagePath = crop ?? (cardPage(page.pathname) ? cardPath(page.pathname, version) : null);
   const image = imagePath === null ? null : absoluteUrl(page.siteUrl, imagePath);

@@ -4,11 +4,12 @@
  *
  * - a page with an image of its own that the image endpoint may fetch: a 1200×630 JPEG crop
  *   of it (`/img?src=…&fit=og`, server/images/image-endpoint.ts);
- * - any other page: a card the site draws (server/images/social-card.ts) with the company's logo and
- *   the page's title in its language, at `/og/{page path}.png`. The endpoint reads the title
- *   from the page itself, so nobody can make the server draw a text of their choosing; `v` is
- *   a digest of what the card shows, so a new title gives a new address (crawlers keep images
- *   by address) and the endpoint can tell a current address from an old one.
+ * - any other page of the page table: a card the site draws (server/images/social-card.ts)
+ *   with the company's logo and the page's title in its language, at `/og/{page path}.png` (a
+ *   page the table hides has none). The endpoint reads the title from the page itself, so
+ *   nobody can make the server draw a text of their choosing; `v` is a digest of what the card
+ *   shows, so a new title gives a new address (crawlers keep images by address) and the
+ *   endpoint can tell a current address from an old one.
  *
  * Shared by the server and the browser (meta tags are also made on client navigation).
  */

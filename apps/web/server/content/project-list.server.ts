@@ -9,35 +9,24 @@ import type { Language } from "@site/contract";
 import { limiter } from "@site/contract/concurrency";
 import type { ProjectListKind } from "../../app/shared/projects.ts";
 import type { ContentClient } from "./api-client.server.ts";
+import { allPages } from "./paged.server.ts";
 
-/** Pages of the current list read at most for one project page: a bound on its API calls. */
-export const CURRENT_LIST_PAGES_READ = 20;
-
-/** API requests at once for the pages after the first: the API serves visitors too. */
+/** API requests at once for the list's pages after the first: the API serves visitors too. */
 const CONCURRENCY = 4;
 
-/**
- * `current` when the current list holds the project, `completed` when the whole list was read
- * without it, `undefined` when the list is longer than CURRENT_LIST_PAGES_READ pages and the
- * pages read do not hold it (then the address it was asked under decides).
- */
+/** `current` when the current list holds the project, else `completed`. */
 export async function projectListHolding(
   api: ContentClient,
   lang: Language,
   id: string | number,
-): Promise<ProjectListKind | undefined> {
-  const read = (page: number) => api.content("currentProjects", lang, { page });
-  const first = await read(1);
-  const last = first.pagination.last_page;
-  const gate = limiter(CONCURRENCY);
-  const rest = await Promise.all(
-    Array.from({ length: Math.min(last, CURRENT_LIST_PAGES_READ) - 1 }, (_, i) =>
-      gate(() => read(i + 2)),
-    ),
+): Promise<ProjectListKind> {
+  // All of it, as the sitemap reads it: the two name the same address for every project.
+  const pages = await allPages(
+    (page) => api.content("currentProjects", lang, { page }),
+    limiter(CONCURRENCY),
   );
   const wanted = String(id);
-  if ([first, ...rest].some((page) => page.data.some((row) => String(row.id) === wanted))) {
-    return "current";
-  }
-  return last <= CURRENT_LIST_PAGES_READ ? "completed" : undefined;
+  return pages.some((page) => page.data.some((row) => String(row.id) === wanted))
+    ? "current"
+    : "completed";
 }

@@ -17,9 +17,9 @@ export const cardFrame = (interactive = false, surface: "white" | "photo" = "whi
     // A photo fills the card to its edges: navy until it loads, and no outline.
     surface === "white" ? "bg-white ring-1 ring-navy-900/10" : "bg-navy-900",
     interactive &&
-      // Its link's focus ring goes round the whole card, apart from it as every focus ring
-      // (app.css), so it shows against the page whatever the card's picture.
-      "transition hover:shadow-xl has-[a:focus-visible]:shadow-xl has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-(--focus-color) motion-safe:hover:-translate-y-1",
+      // The focus ring of the card (a button) or of its link goes round the whole card, apart
+      // from it as every focus ring (app.css), so it shows whatever the card's picture.
+      "transition hover:shadow-xl focus-visible:shadow-xl focus-visible:outline-3 has-[:focus-visible]:shadow-xl has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-(--focus-color) motion-safe:hover:-translate-y-1",
   );
 
 export function Card({
