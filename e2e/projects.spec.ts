@@ -356,6 +356,14 @@ test.describe("one address per project", () => {
           );
           const back = page.getByRole("main").getByRole("link", { name: t(lang, list.titleKey) });
           await expect(back.first(), address).toHaveAttribute("href", `/${lang}${list.path}`);
+          // The header's Projects menu marks that list, not the other.
+          const entry = (path: string) =>
+            page
+              .locator(`header [data-dropdown] a[href="/${lang}${path}"]`)
+              .evaluate((link) => getComputedStyle(link).fontWeight);
+          const other = lists.find((each) => each !== list);
+          expect(await entry(list.path), address).toBe("600");
+          expect(await entry(other?.path ?? ""), address).not.toBe("600");
         }
       }
     }

@@ -6,6 +6,7 @@
 import type { Language } from "@site/contract";
 import { useId } from "react";
 import { useLocation } from "react-router";
+import { useNavPath } from "../hooks/use-nav-path.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { useCompany } from "../shared/company.tsx";
 import { isHomePath } from "../shared/page-table.ts";
@@ -28,6 +29,8 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
   const { t } = useTranslation();
   const company = useCompany();
   const { pathname } = useLocation();
+  // The menus mark the page by its one address (a project under its list's).
+  const navPath = useNavPath();
   const items = buildNavigation(lang, nav, t);
   const home = isHomePath(pathname);
 
@@ -62,7 +65,7 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
         <nav aria-label={t("nav.label")} className="ms-auto max-xl:hidden">
           <ul className="flex items-center">
             {items.map((item) => (
-              <DesktopItem key={item.key} link={item} pathname={pathname} />
+              <DesktopItem key={item.key} link={item} pathname={navPath} />
             ))}
           </ul>
         </nav>
@@ -71,7 +74,7 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
 
         <LanguageSwitcher lang={lang} className="max-xl:hidden" />
 
-        <MobileMenu items={items} lang={lang} pathname={pathname} />
+        <MobileMenu items={items} lang={lang} pathname={navPath} />
       </div>
     </header>
   );

@@ -10,6 +10,7 @@ import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Card, CardImage, CardLink } from "../components/ui/card.tsx";
 import { Section } from "../components/ui/section.tsx";
+import type { NavHandle } from "../hooks/use-nav-path.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { cn } from "../shared/cn.ts";
 import { photosOf } from "../shared/content-rules.ts";
@@ -20,14 +21,19 @@ import type { Route } from "./+types/project";
 
 export function meta(args: Route.MetaArgs) {
   const data = args.loaderData;
-  return recordMeta(args, data?.project, ({ id, image_content, image, client, location }) => ({
+  return recordMeta(args, data?.project, ({ image_content, image, client, location }) => ({
     description: image_content,
     image,
     about: { type: "Project", client, location },
     // One address per project, its list's, whichever of the two it was opened under.
-    ...(data && { canonical: projectPath(data.lang, data.kind, id) }),
+    ...(data && { canonical: handle.navPath(data) }),
   }));
 }
+
+/** The menus mark the list that holds the project, whichever address it was opened under. */
+export const handle: NavHandle<Route.ComponentProps["loaderData"]> = {
+  navPath: ({ lang, kind, project }) => projectPath(lang, kind, project.id),
+};
 
 export async function loader(args: Route.LoaderArgs) {
   const { api, lang, optional } = pageContext(args);
