@@ -32,6 +32,17 @@ type LazyImageProps = Omit<
   from?: { media: string; kind: ImageKind };
 };
 
+/** The largest image of the first view (LCP): fetched at once, announced in the <head>. */
+function preloadFirst(sources: { src: string; srcSet?: string; sizes?: string }, media?: string) {
+  preload(sources.src, {
+    as: "image",
+    fetchPriority: "high",
+    imageSrcSet: sources.srcSet,
+    imageSizes: sources.sizes,
+    ...(media && { media }),
+  });
+}
+
 export function LazyImage({
   src,
   alt,
@@ -50,20 +61,8 @@ export function LazyImage({
     const wide = imageSources(src || "/no-image.svg", from.kind, origins);
     if (priority) {
       // Each shape announced for the screens it is drawn on.
-      preload(sources.src, {
-        as: "image",
-        fetchPriority: "high",
-        imageSrcSet: sources.srcSet,
-        imageSizes: sources.sizes,
-        media: `not all and ${from.media}`,
-      });
-      preload(wide.src, {
-        as: "image",
-        fetchPriority: "high",
-        imageSrcSet: wide.srcSet,
-        imageSizes: wide.sizes,
-        media: from.media,
-      });
+      preloadFirst(sources, `not all and ${from.media}`);
+      preloadFirst(wide, from.media);
     }
     return (
       <picture>
@@ -80,13 +79,7 @@ export function LazyImage({
   }
 
   if (priority) {
-    // The largest image of the first view (LCP): fetched at once, announced in the <head>.
-    preload(sources.src, {
-      as: "image",
-      fetchPriority: "high",
-      imageSrcSet: sources.srcSet,
-      imageSizes: sources.sizes,
-    });
+    preloadFirst(sources);
     return <img {...sources} alt={alt} fetchPriority="high" className={className} {...rest} />;
   }
   return (
