@@ -193,10 +193,12 @@ test.describe("dates, amounts, phone numbers and e-mail addresses", () => {
     for (const key of ["home", "news", "newsItem", "projects", "project", "contact"] as const) {
       await open(page, `/ar${paths[key]}`);
       expect(await unisolated(page, amounts), `/ar${paths[key]}`).toEqual([]);
-      counts[key] = await page.locator('time[dir="ltr"], bdi, a[dir="ltr"]').count();
+      counts[key] = await page
+        .locator('time[dir="ltr"], bdi, a[dir="ltr"], span[dir="ltr"]')
+        .count();
     }
-    // What is checked is there: the footer's three dates and contact links on every page, the
-    // contact page's own links, the list's dates and amounts.
+    // What is checked is there: the footer's three dates and contact lines (links, and the fax
+    // as text) on every page, the contact page's own lines, the list's dates and amounts.
     expect(counts.contact).toBeGreaterThanOrEqual(3 + 3 + 3);
     expect(counts.projects).toBeGreaterThanOrEqual(3 + 3 + 2 * rows.data.length);
     // An Arabic amount keeps its order inside its isolate: the number first (on the right).
