@@ -83,9 +83,9 @@ function Carousel({
           content: slide,
         }))}
         // Room inside the clipping viewport for what a card draws around itself (its ring, the
-        // focus ring, the lift on hover, and below it the shadow of a lifted card), taken back
-        // outside so the cards stay where they were.
-        className="-mx-1.5 -mt-1.5 -mb-8 px-1.5 pt-1.5 pb-8"
+        // focus ring, above it a hovered card's lift with that ring, below it the shadow of a
+        // lifted card), taken back outside so the cards stay where they were.
+        className="-mx-1.5 -mt-3 -mb-8 px-1.5 pt-3 pb-8"
         trackClassName="-ms-(--slide-gap) md:-ms-(--slide-gap-lg)"
         slideClassName="basis-(--slide-basis) ps-(--slide-gap) md:basis-(--slide-basis-lg) md:ps-(--slide-gap-lg)"
         testId="carousel-viewport"

@@ -56,8 +56,9 @@ export function Lead({ children, className }: { children: ReactNode; className: 
   return (
     <p
       className={cn(
-        // The text's measure (38rem, app.css) beside its rule and padding.
-        "max-w-[39.25rem] border-s-4 border-amber-brand ps-4 text-lg leading-8 font-medium text-navy-900",
+        // Its rule and padding inside the text's measure (38rem, app.css): it ends where the
+        // text does.
+        "max-w-[38rem] border-s-4 border-amber-brand ps-4 text-lg leading-8 font-medium text-navy-900",
         className,
       )}
     >
