@@ -53,7 +53,7 @@ export interface PageHandlerOptions {
  * again within seconds of a failure (NO_ANSWER_RETRY_MS), so a retry half a minute later may
  * find it back.
  */
-export const OUTAGE_RETRY_AFTER_S = 30;
+const OUTAGE_RETRY_AFTER_S = 30;
 
 /** How long a CDN may keep serving a page while the site is failing. */
 const STALE_IF_ERROR_SECONDS = 24 * 60 * 60;
