@@ -21,8 +21,8 @@ import type { IslandName } from "./islands/island.tsx";
 import { DevIslandsScript, PageIslandsProvider } from "./islands/island.tsx";
 import { pageScript } from "./page-script/page-script.ts";
 import { speculationRules } from "./page-script/speculation-rules.ts";
-import { manifestPath, pngIcons, SVG_ICON, THEME_COLOR } from "./shared/icons.ts";
-import { feedPath } from "./shared/page-table.ts";
+import { pngIcons, SVG_ICON, THEME_COLOR } from "./shared/icons.ts";
+import { feedPath, manifestPath } from "./shared/page-table.ts";
 
 /**
  * The font files each language's pages need first (fonts.css declares the same files): Arabic

@@ -2,14 +2,8 @@ import { companyIn } from "../../server/company.server.ts";
 import { lastingRedirect } from "../../server/http/lasting-redirect.server.ts";
 import { siteOf } from "../../server/site-context.server.ts";
 import { directionOf, isLanguage } from "../i18n/index.ts";
-import {
-  BACKGROUND_COLOR,
-  manifestPath,
-  pngIcons,
-  SVG_ICON,
-  THEME_COLOR,
-} from "../shared/icons.ts";
-import { fileInSupportedLanguage, href } from "../shared/page-table.ts";
+import { BACKGROUND_COLOR, pngIcons, SVG_ICON, THEME_COLOR } from "../shared/icons.ts";
+import { fileInSupportedLanguage, href, manifestPath } from "../shared/page-table.ts";
 import type { Route } from "./+types/manifest";
 
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -34,6 +34,3 @@ export const pngIcons = {
 
 /** Asked for by browsers and crawlers that read no `<link>`: the 32-pixel PNG in an ICO. */
 export const ICO_ICON = "/favicon.ico";
-
-/** The web app manifest of a language's pages. */
-export const manifestPath = (lang: string) => `/${lang}/manifest.webmanifest`;

@@ -227,6 +227,9 @@ export const feedPath = (lang: Language) => `/${lang}/news/feed.xml`;
 /** The company profile PDF, as a download from this site (routes/company-profile.ts). */
 export const profilePath = (lang: Language) => `/${lang}/ourProfile`;
 
+/** The web app manifest of a language's pages (routes/manifest.ts). */
+export const manifestPath = (lang: Language) => `/${lang}/manifest.webmanifest`;
+
 /** Whether `pathname` is a home page: of a language (`/en`, `/ar/`), or `/`, which goes to one. */
 export const isHomePath = (pathname: string) => /^(\/(en|ar))?\/?$/i.test(pathname);
 

@@ -33,8 +33,14 @@ export async function loadPage<N extends PagedEndpointName>(
 }
 
 /**
- * Every page of a paged list (the sitemap, the search index): page 1 tells how many there are,
- * then the others are read through `gate`. `read` asks the API for one page.
+ * API requests at once when the site reads many answers for itself (a whole list, the search
+ * index's items, the sitemap), whoever asked: the API serves visitors too.
+ */
+export const BULK_READ_CONCURRENCY = 4;
+
+/**
+ * Every page of a paged list (the sitemap, the search index, a project's list): page 1 tells
+ * how many there are, then the others are read through `gate`. `read` asks the API for one page.
  */
 export async function allPages<P extends { pagination: { last_page: number } }>(
   read: (page: number) => Promise<P>,
@@ -47,4 +53,12 @@ export async function allPages<P extends { pagination: { last_page: number } }>(
     ),
   );
   return [first, ...rest];
+}
+
+/** Every row of a paged list, in order: `allPages`, flattened. */
+export async function allRows<R>(
+  read: (page: number) => Promise<{ data: R[]; pagination: { last_page: number } }>,
+  gate: Gate,
+): Promise<R[]> {
+  return (await allPages(read, gate)).flatMap((page) => page.data);
 }

@@ -9,10 +9,7 @@ import type { Language } from "@site/contract";
 import { limiter } from "@site/contract/concurrency";
 import type { ProjectListKind } from "../../app/shared/projects.ts";
 import type { ContentClient } from "./api-client.server.ts";
-import { allPages } from "./paged.server.ts";
-
-/** API requests at once for the list's pages after the first: the API serves visitors too. */
-const CONCURRENCY = 4;
+import { allRows, BULK_READ_CONCURRENCY } from "./paged.server.ts";
 
 /** `current` when the current list holds the project, else `completed`. */
 export async function projectListHolding(
@@ -21,12 +18,10 @@ export async function projectListHolding(
   id: string | number,
 ): Promise<ProjectListKind> {
   // All of it, as the sitemap reads it: the two name the same address for every project.
-  const pages = await allPages(
+  const rows = await allRows(
     (page) => api.content("currentProjects", lang, { page }),
-    limiter(CONCURRENCY),
+    limiter(BULK_READ_CONCURRENCY),
   );
   const wanted = String(id);
-  return pages.some((page) => page.data.some((row) => String(row.id) === wanted))
-    ? "current"
-    : "completed";
+  return rows.some((row) => String(row.id) === wanted) ? "current" : "completed";
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ContentClient } from "../content/api-client.server.ts";
+import { BULK_READ_CONCURRENCY } from "../content/paged.server.ts";
 import {
-  SITEMAP_API_CONCURRENCY,
   SitemapCache,
   type SitemapPage,
   sitemapFiles,
@@ -112,12 +112,12 @@ function countingApi(pages: number) {
 }
 
 describe("sitemapPages at scale", () => {
-  it(`runs at most ${SITEMAP_API_CONCURRENCY} API requests at once`, async () => {
+  it(`runs at most ${BULK_READ_CONCURRENCY} API requests at once`, async () => {
     const { api, stats } = countingApi(40);
     const pages = await sitemapPages(api, "2025-01-01");
     // Precondition: there were far more requests than the limit.
     expect(stats.requests).toBeGreaterThan(80);
-    expect(stats.most).toBe(SITEMAP_API_CONCURRENCY);
+    expect(stats.most).toBe(BULK_READ_CONCURRENCY);
     // Ids given as numbers in one language and strings in the other are one item.
     expect(versionsOf(pages, "/en/news/400")).toEqual({
       en: { path: "/en/news/400" },

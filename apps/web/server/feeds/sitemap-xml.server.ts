@@ -6,7 +6,7 @@
  * index of numbered parts (`/sitemap/1.xml`, ...).
  *
  * At scale (tens of thousands of items, thousands of API pages): at most
- * `SITEMAP_API_CONCURRENCY` API requests run at once, items are matched across languages by
+ * `BULK_READ_CONCURRENCY` API requests run at once, items are matched across languages by
  * id in linear time, and the files are built once per freshness of their data
  * (`SitemapCache`), whatever number of parts or missing parts are asked for.
  */
@@ -22,11 +22,8 @@ import { href, isListed, type PageName, pages } from "../../app/shared/page-tabl
 import { isoDay } from "../../app/shared/text.ts";
 import type { ContentClient } from "../content/api-client.server.ts";
 import { contentKeyOf } from "../content/content-keys.server.ts";
-import { allPages } from "../content/paged.server.ts";
+import { allPages, BULK_READ_CONCURRENCY } from "../content/paged.server.ts";
 import { escapeXml } from "../escape-xml.ts";
-
-/** API requests the sitemap runs at once: the API serves visitors too. */
-export const SITEMAP_API_CONCURRENCY = 4;
 
 /** The sitemaps protocol's limit of addresses per file. */
 const MAX_URLS_PER_FILE = 50_000;
@@ -83,7 +80,7 @@ async function readList(api: ContentClient, name: EndpointName, lang: Language, 
 export async function sitemapPages(
   api: ContentClient,
   today = new Date().toISOString().slice(0, 10),
-  concurrency = SITEMAP_API_CONCURRENCY,
+  concurrency = BULK_READ_CONCURRENCY,
 ): Promise<SitemapPage[]> {
   const limit = limiter(concurrency);
   const names = Object.keys(pages) as PageName[];

@@ -15,6 +15,10 @@ describe("pageKindOf", () => {
     expect(pageKindOf("/en/CurrentProjects/3.data")).toBe("currentProject");
     expect(pageKindOf("/ar/news/feed.xml")).toBe("feed");
     expect(pageKindOf("/en/contactUs/send")).toBe("contact-send");
+    expect(pageKindOf("/ar/search/suggest")).toBe("search-suggest");
+    expect(pageKindOf("/EN/ourprofile/")).toBe("company-profile");
+    expect(pageKindOf("/ar/Manifest.webmanifest")).toBe("manifest");
+    expect(pageKindOf("/fr/news/feed.xml")).toBe("other");
     expect(pageKindOf("/img")).toBe("image");
     expect(pageKindOf("/og/en/news/3.png")).toBe("social-card");
     expect(pageKindOf("/assets/root-abc.js")).toBe("asset");

@@ -1,5 +1,25 @@
 /** The kind of an address, for metrics and traces: a label of few values, never a raw path. */
-import { pageOf } from "../../app/shared/page-table.ts";
+import { isLanguage, type Language, languages } from "@site/contract/languages";
+import {
+  contactSendHref,
+  feedPath,
+  manifestPath,
+  pageOf,
+  profilePath,
+  searchSuggestHref,
+} from "../../app/shared/page-table.ts";
+
+/** A language's addresses that are not pages, by their lower-case spelling (routes match any case). */
+const filesOf = (lang: Language): [string, string][] => [
+  [feedPath(lang), "feed"],
+  [manifestPath(lang), "manifest"],
+  [contactSendHref(lang), "contact-send"],
+  [searchSuggestHref(lang), "search-suggest"],
+  [profilePath(lang), "company-profile"],
+];
+const languageFiles = new Map(
+  languages.flatMap(filesOf).map(([path, kind]) => [path.toLowerCase(), kind]),
+);
 
 /**
  * What kind of address `pathname` is, one of a few dozen names: a page of the page table
@@ -29,15 +49,11 @@ export function pageKindOf(pathname: string): string {
       return "robots";
     case "":
       return "root";
-    case "en":
-    case "ar": {
-      const below = rest.join("/").replace(/\/+$/, "");
-      if (/^news\/feed\.xml$/i.test(below)) return "feed";
-      if (/^manifest\.webmanifest$/i.test(below)) return "manifest";
-      if (/^contactUs\/send$/i.test(below)) return "contact-send";
-      return pageOf(below) ?? "other";
-    }
     default:
+      if (isLanguage(first.toLowerCase())) {
+        const trimmed = path.replace(/\/+$/, "");
+        return languageFiles.get(trimmed.toLowerCase()) ?? pageOf(rest.join("/")) ?? "other";
+      }
       return /^[\w-]+\.(ico|png|svg|txt|xml|json|webmanifest|pdf|woff2?)$/i.test(first) &&
         rest.length === 0
         ? "static"

@@ -17,15 +17,12 @@ import { limiter, mapLimit } from "@site/contract/concurrency";
 import { href, pageAddress } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
-import { allPages } from "../content/paged.server.ts";
+import { allRows, BULK_READ_CONCURRENCY } from "../content/paged.server.ts";
 import { safeHtml } from "../content/sanitize.server.ts";
 import { type Logger, loggerFor } from "../log.server.ts";
 import type { SearchDocument, SearchKind } from "./language-index.server.ts";
 
 const log = loggerFor("search");
-
-/** Item reads in flight at once. */
-export const DETAIL_CONCURRENCY = 4;
 
 /** Names of the pages whose records have no title of their own, in the documents' language. */
 export interface PageTitles {
@@ -63,16 +60,14 @@ export interface Listings {
   singles: SearchDocument[];
 }
 
-async function allRows<N extends PagedEndpointName>(
+/** Every row of a list, fresh from the API (the index follows changes the cache has not seen). */
+async function freshRows<N extends PagedEndpointName>(
   api: ContentClient,
   name: N,
   lang: Language,
 ): Promise<Payload<N>["data"]> {
-  const all = await allPages(
-    (page) => api.uncached(name, lang, { page }),
-    limiter(DETAIL_CONCURRENCY),
-  );
-  return all.flatMap((page) => page.data as unknown[]) as Payload<N>["data"];
+  const read = (page: number) => api.uncached(name as PagedEndpointName, lang, { page });
+  return (await allRows<unknown>(read, limiter(BULK_READ_CONCURRENCY))) as Payload<N>["data"];
 }
 
 const fingerprintOf = (row: unknown) =>
@@ -114,9 +109,9 @@ export async function readListings(
   { maxDocuments = Number.POSITIVE_INFINITY, logger = log }: ListingLimits = {},
 ): Promise<Listings> {
   const [news, completed, current, services, extraPages, overview, hse] = await Promise.all([
-    allRows(api, "news", lang),
-    allRows(api, "completedProjects", lang),
-    allRows(api, "currentProjects", lang),
+    freshRows(api, "news", lang),
+    freshRows(api, "completedProjects", lang),
+    freshRows(api, "currentProjects", lang),
     api.uncached("services", lang),
     api.uncached("extraPages", lang),
     api.uncached("overviews", lang),
@@ -280,7 +275,7 @@ export async function collectDocuments(
   api: ContentClient,
   lang: Language,
   titles: PageTitles,
-  concurrency = DETAIL_CONCURRENCY,
+  concurrency = BULK_READ_CONCURRENCY,
 ): Promise<SearchDocument[]> {
   const { items, singles } = await readListings(api, lang, titles);
   const documents = await mapLimit(items, concurrency, (item) => documentOf(api, lang, item));

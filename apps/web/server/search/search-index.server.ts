@@ -16,15 +16,11 @@
 import { type Language, languages } from "@site/contract";
 import { mapLimit } from "@site/contract/concurrency";
 import { languageOfPath } from "../../app/shared/page-table.ts";
+import { BULK_READ_CONCURRENCY } from "../content/paged.server.ts";
 import { type Logger, loggerFor, reasonOf } from "../log.server.ts";
 import { timeSearchBuild, watchSearchIndex } from "../operations/metrics.server.ts";
 import { LanguageIndex, type SearchDocument } from "./language-index.server.ts";
-import {
-  DETAIL_CONCURRENCY,
-  type Listing,
-  type Listings,
-  type SiteItem,
-} from "./search-documents.server.ts";
+import type { Listing, Listings, SiteItem } from "./search-documents.server.ts";
 import type { SearchStore } from "./search-store.server.ts";
 
 /** Thrown while a language has no index yet: its first build is under way. */
@@ -207,7 +203,7 @@ export class SiteSearch {
       const changed = items.filter(
         (item) => !held || held.fingerprints.get(item.href) !== item.fingerprint,
       );
-      const read = await mapLimit(changed, DETAIL_CONCURRENCY, async (item) => {
+      const read = await mapLimit(changed, BULK_READ_CONCURRENCY, async (item) => {
         return { item, document: await source.document(lang, item) };
       });
       const listed = new Set([...items.map((item) => item.href), ...singles.map((d) => d.href)]);
