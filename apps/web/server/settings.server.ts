@@ -50,6 +50,8 @@ const settingsSchema = z.object({
   /** Public origin of the site, for canonical URLs and social cards. */
   SITE_URL: httpUrl.default("https://www.arkan-contracting.example"),
   API_TIMEOUT_MS: positiveInt.default(20_000),
+  /** Content API requests one process has in flight at once (api-client.server.ts `maxRequests`). */
+  API_MAX_REQUESTS: positiveInt.default(32),
   /**
    * The longest a page waits for a block it can do without (the menus' and footer's lists, a
    * home strip) before it is rendered without it; the answer still fills the cache.

@@ -121,6 +121,7 @@ export function createSite(settings: Settings): Site {
     baseUrl: settings.API_BASE_URL,
     mediaBaseUrl: mediaBaseUrl(settings),
     timeoutMs: settings.API_TIMEOUT_MS,
+    maxRequests: settings.API_MAX_REQUESTS,
     cacheTtlMs: settings.CACHE_TTL_MS,
     cacheStaleMaxMs: settings.CACHE_STALE_MAX_MS,
     cacheMaxEntries: settings.CACHE_MAX_ENTRIES,

@@ -292,6 +292,42 @@ describe("content", () => {
   });
 });
 
+describe("the line of API requests", () => {
+  it("holds at most maxRequests in flight, three times as many waiting; the rest are turned away at once as a 503, logged once", async () => {
+    const { logger, lines } = captureLog();
+    const lined = createContentClient({
+      baseUrl: base,
+      timeoutMs: TIMEOUT_MS,
+      cacheTtlMs: 60_000,
+      cacheMaxEntries: 50,
+      maxRequests: 2,
+      logger,
+    });
+    let inFlight = 0;
+    let most = 0;
+    answer = () => {
+      most = Math.max(most, ++inFlight);
+      setTimeout(() => inFlight--, 200);
+      return { status: 404, body: "{}", delayMs: 200 };
+    };
+    // Made-up ids, each its own API request: 2 in flight, 6 waiting, 12 turned away.
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        lined.content("newsItem", "en", { id: `zz${i}` }).catch(routeStatus),
+      ),
+    );
+    expect(most).toBe(2);
+    expect(seen).toHaveLength(8);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(8);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(12);
+    const full = lines.filter((line) => line.message.startsWith("too many API requests"));
+    expect(full).toHaveLength(1);
+    // The line empties: the next read is asked of the API again.
+    answer = () => ({ body: banners });
+    expect(await lined.content("homeBanners", "en")).toHaveLength(1);
+  });
+});
+
 describe("purge by content", () => {
   it("forgets the answers made from the content in both languages and every page of a list", async () => {
     const page = JSON.stringify({

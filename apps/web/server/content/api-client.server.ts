@@ -20,6 +20,7 @@ import {
 } from "@site/contract";
 import { languages } from "@site/contract/languages";
 import { bodyUpTo } from "../http/bounded-body.ts";
+import { Line } from "../line.ts";
 import { currentRequestId, type Logger, loggerFor, reasonOf } from "../log.server.ts";
 import { countApiError, countStaleAnswer, timeApiRequest } from "../operations/metrics.server.ts";
 import { inSpan, tracing } from "../operations/tracing.server.ts";
@@ -275,8 +276,20 @@ export interface ContentClientOptions {
   store?: AnswerKeeper;
   /** A re-fetched answer differs from the one held: other processes should drop theirs. */
   onChange?: (key: string) => void;
+  /**
+   * API requests in flight at once (API_MAX_REQUESTS; default 32). As many again times three
+   * wait their turn, each at most `LINE_WAIT_MS`; past that a read fails as the API being
+   * unavailable (the last good answer, else a 503). So made-up ids, each an API request, and
+   * a slow API hold a bounded part of the process and of the API.
+   */
+  maxRequests?: number;
   logger?: Logger;
 }
+
+/** The longest a read waits for its turn when `maxRequests` are in flight. */
+const LINE_WAIT_MS = 5_000;
+/** A full line is logged at most this often, with what it holds. */
+const FULL_LINE_LOG_MS = 10_000;
 
 export interface ContentClient {
   /**
@@ -363,9 +376,27 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     onChange: options.onChange,
   });
 
+  const maxRequests = options.maxRequests ?? 32;
+  let fullLoggedAt = 0;
+  const line: Line = new Line(maxRequests, maxRequests * 3, LINE_WAIT_MS, () => {
+    countApiError("line", "unavailable");
+    if (Date.now() - fullLoggedAt >= FULL_LINE_LOG_MS) {
+      fullLoggedAt = Date.now();
+      log.warn(
+        { inFlight: line.active, waiting: line.queued },
+        "too many API requests at once: reads turned away",
+      );
+    }
+    const error = new ApiError("unavailable", "line", "too many API requests at once");
+    logged.add(error); // logged above, at most so often
+    return error;
+  });
+
   let lastAnswerAt = 0;
   const load = async <N extends EndpointName>(name: N, path: string, lang: Language) => {
-    const payload = await getPayload(name, path, { lang, baseUrl, timeoutMs, mediaBaseUrl });
+    const payload = await line.run(() =>
+      getPayload(name, path, { lang, baseUrl, timeoutMs, mediaBaseUrl }),
+    );
     lastAnswerAt = Date.now();
     return payload;
   };

@@ -13,17 +13,17 @@
  * one a 404, a failing API a 502 or 504, each with the site's "no image" picture as its body
  * (public/no-image.svg), which the page shows in place of a broken-image icon.
  * The parts: image-request.ts (what is asked), image-source.ts (the fetch), image-encode.ts
- * (sharp), encode-line.ts (the line), disk-cache.ts (the bounded folder).
+ * (sharp), ../line.ts (the lines), disk-cache.ts (the bounded folder).
  */
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type express from "express";
+import { Line } from "../line.ts";
 import { loggerFor, reasonOf } from "../log.server.ts";
 import { timeImageEncode, watchImageCache } from "../operations/metrics.server.ts";
 import { cacheFile, sendCachedImage } from "./cache-folder.ts";
 import { DiskCache } from "./disk-cache.ts";
-import { Line } from "./encode-line.ts";
 import { encode } from "./image-encode.ts";
 import { ImageError } from "./image-error.ts";
 import {
@@ -78,7 +78,8 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
   // Fetching waits on the network, not on the CPU: a line of its own, so that slow sources hold
   // no encoding slot; a fetched source keeps its slot until its image is made, which bounds the
   // sources held in memory to `maxFetches`.
-  const queued = [options.maxQueued ?? 32, options.queueMs ?? 5_000] as const;
+  const busy = () => new ImageError(503, "too many images are being made; try again", "busy");
+  const queued = [options.maxQueued ?? 32, options.queueMs ?? 5_000, busy] as const;
   const line = new Line(options.maxEncodes ?? 2, ...queued);
   const fetches = new Line(options.maxFetches ?? 4, ...queued);
   let noImage: Promise<Buffer> | undefined;

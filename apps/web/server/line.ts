@@ -1,9 +1,7 @@
-/** The image endpoint's line for encoding: few images made at once, a short wait, then 503. */
-import { ImageError } from "./image-error.ts";
-
 /**
- * A line for a scarce resource: `max` holders at once, up to `maxQueued` waiting at most
- * `waitMs` each; anyone else is turned away (503) at once.
+ * A line for a scarce resource (the image endpoint's encodes and fetches, the content API's
+ * requests): `max` holders at once, up to `maxQueued` waiting at most `waitMs` each; anyone
+ * else is turned away at once with `busy()`'s error. So what waits on it is bounded too.
  */
 export class Line {
   #active = 0;
@@ -12,11 +10,22 @@ export class Line {
   readonly max: number;
   readonly maxQueued: number;
   readonly waitMs: number;
+  readonly #busy: () => Error;
 
-  constructor(max: number, maxQueued: number, waitMs: number) {
+  constructor(max: number, maxQueued: number, waitMs: number, busy: () => Error) {
     this.max = max;
     this.maxQueued = maxQueued;
     this.waitMs = waitMs;
+    this.#busy = busy;
+  }
+
+  /** Holders now, and those waiting (for metrics and tests). */
+  get active(): number {
+    return this.#active;
+  }
+
+  get queued(): number {
+    return this.#waiting.length;
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
@@ -35,11 +44,7 @@ export class Line {
       this.#active++;
       return Promise.resolve();
     }
-    if (this.#waiting.length >= this.maxQueued) {
-      return Promise.reject(
-        new ImageError(503, "too many images are being made; try again", "busy"),
-      );
-    }
+    if (this.#waiting.length >= this.maxQueued) return Promise.reject(this.#busy());
     return new Promise((resolve, reject) => {
       const turn = () => {
         clearTimeout(timer);
@@ -47,7 +52,7 @@ export class Line {
       };
       const timer = setTimeout(() => {
         this.#waiting.splice(this.#waiting.indexOf(turn), 1);
-        reject(new ImageError(503, "too many images are being made; try again", "busy"));
+        reject(this.#busy());
       }, this.waitMs);
       this.#waiting.push(turn);
     });
