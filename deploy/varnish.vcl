@@ -80,6 +80,13 @@ sub vcl_recv {
     }
 }
 
+# One site: a page is kept once under its address, whatever Host a client sends (the builtin
+# hash adds the Host, so `Host: a1`, `Host: a2`... would each keep a copy of every page).
+sub vcl_hash {
+    hash_data(req.url);
+    return (lookup);
+}
+
 sub vcl_backend_response {
     # Answers made for one visitor (the contact form) say `private` or `no-store`, and the
     # builtin VCL leaves them out; everything else is kept for its `s-maxage`. A failing

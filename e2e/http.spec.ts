@@ -113,16 +113,23 @@ test.describe("methods other than GET", () => {
     });
   }
 
-  test("a missing asset and a malformed address get the error screen, no internals", async () => {
+  test("a missing asset, a malformed address and an over-long one get the error screen, no internals", async () => {
     for (const [address, status] of [
       ["/assets/no-such-file-1a2b3c.js", 404],
       ["/ar/news/%E0%A4%A", 400],
       ["/en/news/%", 400],
       ["/%FF", 400],
+      ["/%09/a.b", 400],
+      ["/%0a/sitemap.xml", 400],
+      ["/en/news/a%0Db", 400],
+      [`/en/${"a".repeat(5_000)}`, 414],
     ] as const) {
       const answer = await fetch(site.url + address);
       const html = await answer.text();
       expect([address, answer.status]).toEqual([address, status]);
+      // Refused before anything reads them, with the headers of every answer all the same.
+      expect(answer.headers.get("x-content-type-options"), address).toBe("nosniff");
+      expect(answer.headers.get("x-frame-options"), address).toBe("DENY");
       expect(html).toContain('data-testid="error-screen"');
       expect(html).not.toMatch(internals);
     }

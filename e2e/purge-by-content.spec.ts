@@ -190,6 +190,15 @@ test.describe("Varnish in front (deploy/varnish.vcl)", () => {
     expect((await shared(unrelated)).headers["x-shared-cache"]).toBe("HIT");
   });
 
+  test("a page is kept once whatever Host a client sends", async () => {
+    const page = "/en/equipment";
+    await shared(page);
+    for (const host of ["a1.example", "a2.example"]) {
+      const answer = await freshGet(`${varnish?.url}${page}`, { host });
+      expect([host, answer.status, answer.headers["x-shared-cache"]]).toEqual([host, 200, "HIT"]);
+    }
+  });
+
   test("a purge by path reaches every form of that page in Varnish, and a purge of everything all", async () => {
     if (!a) throw new Error("not started");
     for (const page of ["/en/HSE", "/en/HSE.data", "/ar/HSE"]) {

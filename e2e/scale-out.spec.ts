@@ -200,7 +200,10 @@ test.describe("two instances on one Redis", () => {
       await expect
         .poll(async () => (await get(`${instance.url}/readyz`)).body, { timeout: 5_000 })
         .toMatch(/^ready, degraded: Redis/);
-      expect((await get(`${instance.url}/readyz`)).status).toBe(200);
+      const ready = await get(`${instance.url}/readyz`);
+      expect(ready.status).toBe(200);
+      // Public: no address, port or driver message (those are in the log).
+      expect(ready.body).not.toMatch(/\d+\.\d+\.\d+\.\d+|:\d{2,5}|ECONN/);
       expect((await get(instance.url + page)).status).toBe(200);
       expect((await get(`${instance.url}/en/news`)).status).toBe(200);
       expect((await purge(instance)).status).toBe(200);

@@ -5,7 +5,10 @@ import http from "node:http";
  * A GET on a connection of its own (so that each request may reach another server process):
  * the status, the body and the site's page-cache header (`x-cache`).
  */
-export function freshGet(url: string): Promise<{
+export function freshGet(
+  url: string,
+  headers: http.OutgoingHttpHeaders = {},
+): Promise<{
   status: number;
   body: string;
   cache: string;
@@ -13,7 +16,7 @@ export function freshGet(url: string): Promise<{
 }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent: false }, (res) => {
+      .get(url, { agent: false, headers }, (res) => {
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => {

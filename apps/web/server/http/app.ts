@@ -129,11 +129,12 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
   const traceRequests = tracing()?.requests;
   if (traceRequests) app.use(traceRequests);
   app.use(requestHandling({ accessLog: settings.ACCESS_LOG }));
+  // First, so that every answer has them, refusals too.
+  app.use(securityHeaders());
   app.use(rejectLongUrls);
   app.use(refuseForeignRedirects(settings.SITE_URL));
   // Pages sent whole are compressed by the page handler already.
   app.use(compression({ filter: (req, res) => !sentWhole(res) && compression.filter(req, res) }));
-  app.use(securityHeaders());
   app.use(rejectMalformedUrls);
   app.use(checkHost(settings.SITE_URL));
   app.use(operations(site));

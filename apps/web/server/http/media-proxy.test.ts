@@ -42,6 +42,10 @@ beforeAll(async () => {
     if (req.url === "/storage/page.html") {
       res.writeHead(200, { "content-type": "text/html" });
       res.end("<script>alert(document.domain)</script>");
+    } else if (req.url === "/storage/upload.js") {
+      res.writeHead(200, { "content-type": "text/javascript" }).end("alert(document.domain)");
+    } else if (req.url === "/storage/upload.css") {
+      res.writeHead(200, { "content-type": "text/css" }).end("body{display:none}");
     } else if (req.url === "/storage/report.pdf") {
       res.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.4");
     } else if (req.url === "/storage/moved.jpg") {
@@ -172,8 +176,16 @@ describe("media proxy", () => {
     expect(html.headers.get("content-disposition")).toBe("attachment");
     expect(html.headers.get("content-security-policy")).toBe(MEDIA_POLICY);
     expect(html.headers.get("x-content-type-options")).toBe("nosniff");
+    // Not of the site's own types either: `script-src 'self'` would run a script, and a style
+    // sheet would apply, from the site's origin (nosniff then refuses them).
+    for (const path of ["/storage/page.html", "/storage/upload.js", "/storage/upload.css"]) {
+      const download = await fetch(siteUrl + path);
+      expect(download.headers.get("content-type"), path).toBe("application/octet-stream");
+      expect(download.headers.get("content-disposition"), path).toBe("attachment");
+    }
     const pdf = await fetch(`${siteUrl}/storage/report.pdf`);
     expect(pdf.headers.get("content-disposition")).toBeNull();
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
     const missing = await fetch(`${siteUrl}/storage/none.jpg`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get("content-security-policy")).toBe(MEDIA_POLICY);

@@ -10,8 +10,8 @@
  * encodings) are refused before a request leaves, and redirects are followed only within the
  * API's `/storage`. What it sends runs nothing on the site's origin: every answer has a
  * sandboxing Content-Security-Policy and `nosniff`, and whatever is not an image, PDF, audio
- * or video is a download (`attachment`), so an HTML upload served inline by the API is not a
- * page of the site.
+ * or video is a download (`attachment`, `application/octet-stream`), so an HTML upload served
+ * inline by the API is not a page of the site, nor a script or style sheet it may load.
  */
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -20,8 +20,8 @@ import type express from "express";
 import { type Logger, loggerFor } from "../log.server.ts";
 import { AS_STORED, storedLength } from "./stored-files.server.ts";
 
-/** Answer headers passed on from the API (and its length: `storedLength`). */
-const forwardedHeaders = ["content-type", "cache-control", "etag", "last-modified"];
+/** Answer headers passed on from the API (and its length: `storedLength`; its type if shown). */
+const forwardedHeaders = ["cache-control", "etag", "last-modified"];
 
 /** The policy of every proxied answer: an SVG or a document shown here runs nothing. */
 export const MEDIA_POLICY =
@@ -133,7 +133,11 @@ export function mediaProxy(
     if (length) res.setHeader("content-length", length);
     res.setHeader("Content-Security-Policy", MEDIA_POLICY);
     res.setHeader("X-Content-Type-Options", "nosniff");
-    if (!inlineTypes.test(answer.headers.get("content-type") ?? "")) {
+    const type = answer.headers.get("content-type");
+    if (type && inlineTypes.test(type)) res.setHeader("Content-Type", type);
+    else {
+      // A download, of no type the site's pages could load as their own script or styles.
+      res.setHeader("Content-Type", "application/octet-stream");
       res.setHeader("Content-Disposition", "attachment");
     }
     if (!answer.body || req.method === "HEAD") {

@@ -1,6 +1,7 @@
 /**
  * Requests refused before anything reads them: an over-long target (414), broken
- * percent-encoding and a Host no address can be built from (400). Each error goes on to the
+ * percent-encoding, a control character in the path and a Host no address can be built from
+ * (400). Each error goes on to the
  * error page (error-page.ts) with its status.
  */
 import type express from "express";
@@ -18,12 +19,20 @@ export const rejectLongUrls: express.RequestHandler = (req, _res, next) => {
   next(Object.assign(new Error("request target too long"), { status: 414 }));
 };
 
-/** An address with broken percent-encoding (`/en/news/%`) is a bad request, not a page. */
+/**
+ * An address with broken percent-encoding (`/en/news/%`) or a control character in its path
+ * (`/%09/a.b`: no address of the site has one, and URL parsers drop tabs and line breaks, so
+ * such a path would read as another) is a bad request, not a page.
+ */
 export const rejectMalformedUrls: express.RequestHandler = (req, _res, next) => {
+  let path: string;
   try {
-    decodeURIComponent(req.path);
+    path = decodeURIComponent(req.path);
   } catch {
     return next(Object.assign(new Error("malformed percent-encoding"), { status: 400 }));
+  }
+  if (/\p{Cc}/u.test(path)) {
+    return next(Object.assign(new Error("control character in the path"), { status: 400 }));
   }
   next();
 };

@@ -86,6 +86,8 @@ describe("messages through Redis", () => {
       const redisErrors = log.lines.filter((line) => line.level === "error");
       expect(redisErrors).toHaveLength(1);
       expect(redisErrors[0]?.message).toMatch(/^Redis (unreachable|connection lost)/);
+      // What /readyz shows strangers names no address: the log has it.
+      expect(a.link.problem()).toMatch(/^Redis (unreachable|connection lost)$/);
     } finally {
       await redis.start();
     }

@@ -21,7 +21,7 @@ export interface RedisLink {
   subscribe(channel: string, listener: (message: string) => void): void;
   /** Called each time Redis answers again after a problem (messages may have been missed). */
   onRecovery(listener: () => void): void;
-  /** Why Redis cannot be used now, or undefined while it works. */
+  /** Why Redis cannot be used now, in words fit for `/readyz` (no address), or undefined. */
   problem(): string | undefined;
   close(): Promise<void>;
 }
@@ -52,10 +52,12 @@ export function connectRedis(
   let closed = false;
   const recoveries: Array<() => void> = [];
   const ready = new Set<Redis>();
-  const report = (reason: string) => {
+  /** `reason` is public (`/readyz`); `detail` (addresses, ports, the driver's words) is logged. */
+  const report = (reason: string, detail?: string) => {
     if (problem || closed) return;
     problem = reason;
-    log.error({ redis: where }, `${reason}; using this process's own caches and counters`);
+    const why = detail ? `${reason} (${detail})` : reason;
+    log.error({ redis: where }, `${why}; using this process's own caches and counters`);
   };
   const recover = () => {
     if (ready.size < 2 || !problem) return;
@@ -69,7 +71,7 @@ export function connectRedis(
       if (ready.size === 2) everReady = true;
       recover();
     });
-    connection.on("error", (error) => report(`Redis unreachable (${reasonOf(error)})`));
+    connection.on("error", (error) => report("Redis unreachable", reasonOf(error)));
     connection.on("close", () => {
       ready.delete(connection);
       if (everReady) report("Redis connection lost");
@@ -90,12 +92,14 @@ export function connectRedis(
         return result;
       } catch (error) {
         const reason = reasonOf(error);
-        report(/timed? ?out/i.test(reason) ? `Redis slow (${reason})` : `Redis failed (${reason})`);
+        report(/timed? ?out/i.test(reason) ? "Redis slow" : "Redis failed", reason);
         throw error;
       }
     },
     subscribe(channel, listener) {
-      void subscriber.subscribe(channel).catch((error: unknown) => report(reasonOf(error)));
+      void subscriber
+        .subscribe(channel)
+        .catch((error: unknown) => report("Redis subscription failed", reasonOf(error)));
       subscriber.on("message", (from, message) => {
         if (from === channel) listener(message);
       });
