@@ -7,6 +7,7 @@ import { BackLink } from "../components/back-link.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { SidePhoto, sideLayout } from "../components/side-photo.tsx";
+import { DateText } from "../components/ui/date-text.tsx";
 import { Lead } from "../components/ui/section.tsx";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { cn } from "../shared/cn.ts";
@@ -46,7 +47,7 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
       <PageBanner title={item.title} image={item.banner_image || item.image}>
         {date ? (
           <p className="mt-3 text-sm font-medium text-white/85">
-            <PublishedOn date={date} />
+            <PublishedOn date={item.created_at} />
           </p>
         ) : null}
       </PageBanner>
@@ -70,15 +71,13 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
  * 'Published on {date}' with the date isolated: after Arabic words a bare `2025-06-15` would
  * be laid out right to left (`15-06-2025`) by the Unicode bidi rules.
  */
-function PublishedOn({ date }: { date: string }) {
+function PublishedOn({ date }: { date: string | null | undefined }) {
   const { t } = useTranslation();
   const [before = "", after = ""] = t("news.publishedOn", { date: "\u0000" }).split("\u0000");
   return (
     <>
       {before}
-      <time dateTime={date} dir="ltr" className="tabular-nums" data-testid="news-item-date">
-        {date}
-      </time>
+      <DateText value={date} className="tabular-nums" data-testid="news-item-date" />
       {after}
     </>
   );

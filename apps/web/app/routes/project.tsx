@@ -9,6 +9,7 @@ import { ImageGallery } from "../components/image-gallery.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { RichContent } from "../components/rich-content.tsx";
 import { Card, CardImage, CardLink } from "../components/ui/card.tsx";
+import { DateText } from "../components/ui/date-text.tsx";
 import { Section } from "../components/ui/section.tsx";
 import type { NavHandle } from "../hooks/use-nav-path.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
@@ -16,7 +17,7 @@ import { cn } from "../shared/cn.ts";
 import { photosOf } from "../shared/content-rules.ts";
 import { listKindOf, listTitleKey, projectListPath, projectPath } from "../shared/projects.ts";
 import { recordMeta } from "../shared/seo.ts";
-import { dateOnly, isoDay } from "../shared/text.ts";
+import { dateOnly } from "../shared/text.ts";
 import type { Route } from "./+types/project";
 
 export function meta(args: Route.MetaArgs) {
@@ -115,9 +116,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
                       className="mt-1 font-medium text-navy-900 tabular-nums"
                       data-testid="project-date"
                     >
-                      <time dateTime={isoDay(project.date)} dir="ltr">
-                        {date}
-                      </time>
+                      <DateText value={project.date} />
                     </dd>
                   </div>
                 ) : null}

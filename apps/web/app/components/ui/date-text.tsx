@@ -1,8 +1,9 @@
-import { dateOnly } from "../../shared/text.ts";
+import { dateOnly, isoDay } from "../../shared/text.ts";
 
 /**
  * A date as the site shows it (`YYYY-MM-DD`, SPEC.md section 9, Western digits: shared/text.ts),
- * machine-readable too. Always left to right and isolated: inside Arabic text the bidi rules
+ * machine-readable too when it is a date (`dateTime`, left out for other text an API may send).
+ * Always left to right and isolated: inside Arabic text the bidi rules
  * would otherwise lay `2025-06-15` out as `15-06-2025`.
  */
 export function DateText({
@@ -16,7 +17,7 @@ export function DateText({
 }) {
   const date = dateOnly(value);
   return (
-    <time dateTime={date} dir="ltr" className={className} data-testid={testId}>
+    <time dateTime={isoDay(value)} dir="ltr" className={className} data-testid={testId}>
       {date}
     </time>
   );
