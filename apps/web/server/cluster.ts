@@ -8,9 +8,9 @@
  * - on stop, asks every worker to finish its requests (shutdown.ts) and waits for them.
  */
 import cluster, { type Worker } from "node:cluster";
-import { RateLimiter, type RateLimiterOptions } from "./contact/rate-limit.server.ts";
 import type { Logger } from "./log.server.ts";
 import { countWorkerRestart } from "./operations/metrics.server.ts";
+import { RateLimiter, type RateLimiterOptions } from "./rate-limit.server.ts";
 import { clusterChannel, isEnvelope } from "./scale-out/fan-out.server.ts";
 import { DRAIN_DEADLINE_MS } from "./shutdown.ts";
 

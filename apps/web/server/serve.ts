@@ -15,7 +15,7 @@ import path from "node:path";
 import { startWorkers } from "./cluster.ts";
 import { CompanyFileError, readCompanyFile } from "./company.server.ts";
 import { outboxWorkerFromSettings } from "./contact/outbox-worker.server.ts";
-import { contactRateWindowMs } from "./contact/rate-limit.server.ts";
+import { contactRateWindowMs } from "./contact/shared-rate-limit.server.ts";
 import type { createSiteApp as CreateSiteApp } from "./http/app.ts";
 import type { AnswerFromCache } from "./http/cached-answers.ts";
 import { loggerFor } from "./log.server.ts";

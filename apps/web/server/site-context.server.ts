@@ -11,7 +11,6 @@ import type { Params, RouterContextProvider } from "react-router";
 import { i18nFor } from "../app/i18n/index.ts";
 import { langParam } from "../app/shared/page-table.ts";
 import { type CompanyFile, readCompanyFile } from "./company.server.ts";
-import { RateLimiter } from "./contact/rate-limit.server.ts";
 import { type ContactDesk, createContactDesk } from "./contact/submit-contact.server.ts";
 import { openAnswerStore } from "./content/answer-store.server.ts";
 import { withRedisAnswers } from "./content/answer-store-redis.server.ts";
@@ -20,6 +19,7 @@ import { pageKeyOf } from "./content/content-keys.server.ts";
 import { SitemapCache } from "./feeds/sitemap-xml.server.ts";
 import { canonicalPathOf, PageCache } from "./http/page-cache.server.ts";
 import { watchPageCache } from "./operations/metrics.server.ts";
+import { RateLimiter } from "./rate-limit.server.ts";
 import { freshnessContext, siteContext } from "./request-context.server.ts";
 import {
   clusterFanOut,

@@ -7,7 +7,6 @@
  * there is one, 503 with Retry-After, and the field simply shows no suggestions.
  */
 import { isLanguage } from "@site/contract/languages";
-import { limitClientOf } from "../../server/contact/rate-limit.server.ts";
 import { visitorContext } from "../../server/request-context.server.ts";
 import { siteOf } from "../../server/site-context.server.ts";
 import { filterOf } from "../shared/search/kinds.ts";
@@ -24,10 +23,9 @@ const RETRY_AFTER_S = 2;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!isLanguage(params.lang)) return new Response("Not Found", { status: 404 });
   const site = siteOf(context);
-  const client = limitClientOf(context.get(visitorContext).address);
-  if (!site.suggestLimit.take(client)) {
-    // At least a second: the oldest send may have left the window since `take`.
-    const retryAfter = String(Math.max(1, site.suggestLimit.retryAfterS(client)));
+  const admission = site.suggestLimit.admit(context.get(visitorContext).address);
+  if (!admission.admitted) {
+    const retryAfter = String(admission.retryAfterS);
     return Response.json(
       { error: "too many requests" },
       { status: 429, headers: { "Retry-After": retryAfter, "Cache-Control": "no-store" } },

@@ -7,7 +7,6 @@
  */
 import type { Language } from "@site/contract";
 import { data, redirect } from "react-router";
-import { limitClientOf } from "../../server/contact/rate-limit.server.ts";
 import { toRouteError } from "../../server/content/api-client.server.ts";
 import { timeSearchQuery } from "../../server/operations/metrics.server.ts";
 import { visitorContext } from "../../server/request-context.server.ts";
@@ -87,12 +86,11 @@ export async function loader(args: Route.LoaderArgs) {
   // Only searches not answered from the page cache get here (and only once there is an index to
   // query): a burst of distinct ones from one visitor (a script) is turned away before it can
   // take the process.
-  const client = limitClientOf(args.context.get(visitorContext).address);
-  if (!searchLimit.take(client)) {
+  const admission = searchLimit.admit(args.context.get(visitorContext).address);
+  if (!admission.admitted) {
     return data({ ...none, state: "busy" } as const, {
       status: 429,
-      // At least a second: the oldest search may have left the window since `take`.
-      headers: { "Retry-After": String(Math.max(1, searchLimit.retryAfterS(client))) },
+      headers: { "Retry-After": String(admission.retryAfterS) },
     });
   }
   const queried = timeSearchQuery(lang);

@@ -221,6 +221,10 @@ export function switchLanguagePath(pathname: string, search: string, to: Languag
   return `/${to}${rest}${search}`;
 }
 
+/** A root-relative (or already absolute) URL made absolute on the site (SITE_URL). */
+export const absoluteUrl = (siteUrl: string, url: string): string =>
+  new URL(url, `${siteUrl}/`).toString();
+
 /** The Atom feed of a language's news (not a page: routes.ts names it beside the manifest). */
 export const feedPath = (lang: Language) => `/${lang}/news/feed.xml`;
 

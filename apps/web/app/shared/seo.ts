@@ -25,7 +25,7 @@ import type { MetaDescriptor } from "react-router";
 import type en from "../i18n/en.json";
 import { i18nFor } from "../i18n/index.ts";
 import type { Company } from "./company.tsx";
-import { canonicalPath, switchLanguagePath } from "./page-table.ts";
+import { absoluteUrl, canonicalPath, switchLanguagePath } from "./page-table.ts";
 import { cardPage, cardPath, cardVersion, cropPath, socialImageSize } from "./social-image.ts";
 import { type MainEntity, type StructuredDataInput, structuredData } from "./structured-data.ts";
 import { stripTags, timestampOf, truncate } from "./text.ts";
@@ -90,11 +90,6 @@ export interface PageSeo {
 }
 
 const DESCRIPTION_LENGTH = 160;
-
-/** Absolute URL for a root-relative or absolute one. */
-function absoluteUrl(siteUrl: string, url: string): string {
-  return new URL(url, `${siteUrl}/`).toString();
-}
 
 export function seoTags(page: PageSeo): MetaDescriptor[] {
   const siteName = page.site.name;

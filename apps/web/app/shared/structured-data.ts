@@ -9,7 +9,7 @@ import type { Language } from "@site/contract/languages";
 import type en from "../i18n/en.json";
 import { i18nFor } from "../i18n/index.ts";
 import { type ContactKind, contactKind } from "./contact-kind.ts";
-import { href, isListed, type PageName, pageOf } from "./page-table.ts";
+import { absoluteUrl, href, isListed, type PageName, pageOf } from "./page-table.ts";
 import { timestampOf } from "./text.ts";
 
 type Thing = Record<string, unknown>;
@@ -45,8 +45,6 @@ const parentOf: Partial<Record<PageName, { page: PageName; name: keyof typeof en
   newsItem: { page: "news", name: "nav.news" },
 };
 
-const absolute = (siteUrl: string, url: string) => new URL(url, `${siteUrl}/`).toString();
-
 /** A property of one value or several (JSON-LD takes a list for any property). */
 const oneOrMore = (values: string[]) => (values.length === 1 ? values[0] : values);
 
@@ -79,7 +77,7 @@ function organizationRef({ siteUrl, company, lang }: StructuredDataInput): Thing
     "@id": `${siteUrl}/#organization`,
     name: company.name,
     url: `${siteUrl}${href("home", lang)}`,
-    logo: absolute(siteUrl, company.logo),
+    logo: absoluteUrl(siteUrl, company.logo),
   };
 }
 

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type TestRedis } from "../../../../e2e/support/redis.ts";
+import { RateLimiter } from "../rate-limit.server.ts";
 import { connectRedis, type RedisLink } from "../scale-out/redis.server.ts";
 import { captureLog } from "../testing/log-capture.ts";
 import { until } from "../testing/until.ts";
-import { RateLimiter } from "./rate-limit.server.ts";
 import { memoryLimiter, redisLimiter, sharedContactLimiter } from "./shared-rate-limit.server.ts";
 
 // Each link stands for a site process of its own: they share nothing but Redis.

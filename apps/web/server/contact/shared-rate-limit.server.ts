@@ -7,9 +7,20 @@
  */
 import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
+import { limitClientOf, RateLimiter } from "../rate-limit.server.ts";
 import { clusterChannel, isEnvelope } from "../scale-out/fan-out.server.ts";
 import type { RedisLink } from "../scale-out/redis.server.ts";
-import { type ContactLimiter, limitClientOf, RateLimiter } from "./rate-limit.server.ts";
+
+/** The window of the contact limit: CONTACT_RATE_LIMIT sends per 10 minutes. */
+export const contactRateWindowMs = 10 * 60 * 1000;
+
+/** The contact form's limit as the action uses it, wherever the counts are kept. */
+export interface ContactLimiter {
+  /** Counts one send by `client`; false (and nothing counted) when over the limit. */
+  take(client: string, key?: string): Promise<boolean>;
+  /** Un-counts the send `key` (it failed and the visitor will try again). */
+  giveBack(client: string, key?: string): Promise<void>;
+}
 
 export interface LimitOptions {
   limit: number;

@@ -5,10 +5,10 @@
  * form token: a message without a valid one, or with one another message spent, is held.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { RateLimiter } from "../rate-limit.server.ts";
 import { type ContactOutcome, type OutgoingMessage, submissionKey } from "./contact-api.server.ts";
 import { fillTokenKey, issueFillToken } from "./fill-token.server.ts";
 import { outboxWriter } from "./outbox.server.ts";
-import { RateLimiter } from "./rate-limit.server.ts";
 import { memoryLimiter } from "./shared-rate-limit.server.ts";
 import { outboxSpentTokens } from "./spent-tokens.server.ts";
 import { type ContactDesk, submitContact } from "./submit-contact.server.ts";

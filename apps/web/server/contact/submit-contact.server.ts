@@ -30,8 +30,11 @@ import {
   issueFillToken,
 } from "./fill-token.server.ts";
 import { type OutboxWriter, outboxWriter } from "./outbox.server.ts";
-import { type ContactLimiter, contactRateWindowMs } from "./rate-limit.server.ts";
-import { sharedContactLimiter } from "./shared-rate-limit.server.ts";
+import {
+  type ContactLimiter,
+  contactRateWindowMs,
+  sharedContactLimiter,
+} from "./shared-rate-limit.server.ts";
 import { type SpentTokens, spentTokens } from "./spent-tokens.server.ts";
 
 /** Hidden fields for a freshly rendered form of the site whose desk this is. */

@@ -1,23 +1,14 @@
 /**
- * A per-client sliding-window limit, kept in this process's memory: at most `limit` sends per
- * `windowMs`. Every send counts, an identical re-submission too (otherwise re-posting one
- * message would be free), and a send that did not go through can be given back. Shared
- * between processes and instances by shared-rate-limit.server.ts.
+ * A per-client sliding-window limit, kept in this process's memory: at most `limit` requests
+ * per `windowMs` (contact sends, rendered searches, suggestions). Every request counts, an
+ * identical re-submission too (otherwise re-posting one message would be free), and one that
+ * did not go through can be given back. The contact limit is shared between processes and
+ * instances by contact/shared-rate-limit.server.ts.
  *
  * @example
  * const limiter = new RateLimiter({ limit: 5, windowMs: 600_000 });
  * if (!limiter.take("203.0.113.7", submissionKey)) return tooManyRequests();
  */
-/** The window of the contact limit: CONTACT_RATE_LIMIT sends per 10 minutes. */
-export const contactRateWindowMs = 10 * 60 * 1000;
-
-/** The contact form's limit as the action uses it, wherever the counts are kept. */
-export interface ContactLimiter {
-  /** Counts one send by `client`; false (and nothing counted) when over the limit. */
-  take(client: string, key?: string): Promise<boolean>;
-  /** Un-counts the send `key` (it failed and the visitor will try again). */
-  giveBack(client: string, key?: string): Promise<void>;
-}
 
 /**
  * Who a limit counts: an IPv4 address as it is, an IPv6 address by its /64 network (one
@@ -83,6 +74,17 @@ export class RateLimiter {
     hits.push({ at: now, key });
     this.#hits.set(client, hits);
     return true;
+  }
+
+  /**
+   * One request from `address` (a visitor's IP, counted by `limitClientOf`): admitted and
+   * counted, or refused with the seconds to wait (a 429's `Retry-After`, at least 1: the oldest
+   * request may have left the window since it was counted).
+   */
+  admit(address: string): { admitted: true } | { admitted: false; retryAfterS: number } {
+    const client = limitClientOf(address);
+    if (this.take(client)) return { admitted: true };
+    return { admitted: false, retryAfterS: Math.max(1, this.retryAfterS(client)) };
   }
 
   /** Un-counts the send `key` taken by `client` (it failed and the visitor will try again). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { casesByRule } from "../../app/test-support/cases.ts";
+import { casesByRule } from "../app/test-support/cases.ts";
 import { limitClientOf, RateLimiter } from "./rate-limit.server.ts";
 
 function limiterAt(start = 1_000_000) {
@@ -18,6 +18,17 @@ describe("RateLimiter", () => {
       false,
     ]);
     expect(limiter.retryAfterS("203.0.113.7")).toBe(600);
+  });
+
+  it("admits a visitor's requests by address, an IPv6 /64 as one, then says how long to wait", () => {
+    const { limiter, clock } = limiterAt();
+    const admitted = ["2001:db8::1", "2001:db8::2", "2001:db8:0:0:ffff::3"].map(
+      (address) => limiter.admit(address).admitted,
+    );
+    expect(admitted).toEqual([true, true, true]);
+    clock.now += 599_500;
+    expect(limiter.admit("2001:db8::4")).toEqual({ admitted: false, retryAfterS: 1 });
+    expect(limiter.admit("2001:db9::1")).toEqual({ admitted: true });
   });
 
   it("counts each client on its own", () => {
