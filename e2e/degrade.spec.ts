@@ -1,7 +1,8 @@
 /**
  * A content API that fails for one block: the page still answers, with that block degraded
- * (the footer's latest projects, the home page's services strip, the contact details), and is
- * not cached while incomplete. The site reads the test run's reference API through a proxy
+ * (the footer's latest projects, the home page's services strip, the contact details, a list
+ * page's header record, the other services beside a service), and is not cached while
+ * incomplete. The site reads the test run's reference API through a proxy
  * that breaks three endpoints. And a site restarted during an outage serves what it saw before from disk.
  */
 import fs from "node:fs";
@@ -13,7 +14,16 @@ import { E2E_API_PORT } from "./support/env.ts";
 import { freePort, type RunningSite, startSite, startSiteWithApi } from "./support/site.ts";
 import { expect, test } from "./support/test.ts";
 
-const broken = new Set(["/api/latest-projects", "/api/homepage-services", "/api/contact-info"]);
+const broken = new Set([
+  "/api/latest-projects",
+  "/api/homepage-services",
+  "/api/contact-info",
+  // A list page's header record, and the services beside a service: the page is whole without.
+  "/api/project-pages",
+  "/api/news-page",
+  "/api/equipment-pages",
+  "/api/services",
+]);
 let proxy: http.Server;
 let site: RunningSite;
 
@@ -103,6 +113,38 @@ for (const lang of languages) {
     await expect(page.getByRole("complementary")).toContainText(i18n[lang]["contact.noDetails"]);
     await expect(page.getByRole("button", { name: i18n[lang]["contact.send"] })).toBeVisible();
     expect(site.output()).toContain("/api/contact-info");
+  });
+}
+
+for (const lang of languages) {
+  test(`/${lang}: list pages without their header record and a service without the list beside it still show their content`, async ({
+    page,
+  }) => {
+    const [story] = await apiData<{ data: { title: string }[] }>("/api/news", lang).then(
+      (list) => list.data,
+    );
+    const [project] = await apiData<{ data: { title: string }[] }>(
+      "/api/Completed-projects",
+      lang,
+    ).then((list) => list.data);
+    const [machine] = await apiData<{ title: string }[]>("/api/equipments", lang);
+    const [service] = await apiData<{ id: number; title: string }[]>("/api/services", lang);
+    for (const [address, title, shown] of [
+      [`/${lang}/news`, i18n[lang]["news.title"], story?.title],
+      [`/${lang}/projects`, i18n[lang]["projects.title"], project?.title],
+      [`/${lang}/equipment`, i18n[lang]["equipment.title"], machine?.title],
+      [`/${lang}/services/${service?.id}`, service?.title, undefined],
+    ] as const) {
+      const response = await page.goto(site.url + address);
+      expect([address, response?.status()]).toEqual([address, 200]);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title ?? "");
+      if (shown) await expect(page.locator("main")).toContainText(shown);
+      await expect(page.getByTestId("error-screen")).toHaveCount(0);
+      // Made again for the next visitor, not kept while incomplete.
+      expect((await fetch(site.url + address)).headers.get("x-cache"), address).not.toBe("HIT");
+    }
+    // An unknown service is still a 404, not the failing list's 503.
+    expect((await fetch(`${site.url}/${lang}/services/987654`)).status).toBe(404);
   });
 }
 

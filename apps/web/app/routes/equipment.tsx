@@ -15,9 +15,11 @@ export const meta = (args: Route.MetaArgs) =>
   });
 
 export async function loader(args: Route.LoaderArgs) {
-  const { api, lang } = pageContext(args);
+  const { api, lang, optional } = pageContext(args);
+  const noHeader = { title: "", banner_image: null };
   const [page, equipment] = await Promise.all([
-    api.firstOf("equipmentPages", lang, { title: "", banner_image: null }),
+    // The machines are the page; without its header record it has the site's title.
+    optional(api.firstOf("equipmentPages", lang, noHeader), noHeader),
     api.content("equipments", lang),
   ]);
   return { page, equipment };

@@ -21,10 +21,12 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { api, lang } = pageContext(args);
+  const { api, lang, optional } = pageContext(args);
   const { url } = args;
+  const noHeader = { title: "", description: "", image: null };
   const [header, list] = await Promise.all([
-    api.firstOf("newsPage", lang, { title: "", description: "", image: null }),
+    // The stories are the page; without its header record it is titled "News", with no picture.
+    optional(api.firstOf("newsPage", lang, noHeader), noHeader),
     loadPage(api, "news", lang, url),
   ]);
   return { lang, header, ...list, items: list.items.map(newsCardOf) };

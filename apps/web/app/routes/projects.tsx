@@ -25,12 +25,14 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { api, lang } = pageContext(args);
+  const { api, lang, optional } = pageContext(args);
   const { url } = args;
   // NOTE: `url`, not `request.url`: on client navigations the request is `/en/CurrentProjects.data`.
   const kind = listKindOf(url.pathname);
+  const noHeader = { description: "", image: null };
   const [header, list] = await Promise.all([
-    api.firstOf("projectPages", lang, { description: "", image: null }),
+    // The list is the page; without its header record it has the site's title and no picture.
+    optional(api.firstOf("projectPages", lang, noHeader), noHeader),
     loadPage(api, kind === "current" ? "currentProjects" : "completedProjects", lang, url),
   ]);
   return { lang, kind, header, ...list };

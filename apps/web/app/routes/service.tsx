@@ -16,10 +16,11 @@ export const meta = (args: Route.MetaArgs) =>
   recordMeta(args, args.loaderData?.service, { description: ["description", "content"] });
 
 export async function loader(args: Route.LoaderArgs) {
-  const { api, lang } = pageContext(args);
+  const { api, lang, optional } = pageContext(args);
   const [service, services] = await Promise.all([
     api.content("service", lang, { id: args.params.id }),
-    api.content("services", lang),
+    // The list beside it, to the other services: the page is whole without it.
+    optional(api.content("services", lang), []),
   ]);
   redirectToOwnId(args.url, service.id);
   return {

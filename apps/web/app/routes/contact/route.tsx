@@ -30,9 +30,11 @@ export async function loader(args: Route.LoaderArgs) {
     // the page says to use it instead.
     optional(api.content("contactInfo", lang), []),
     // The banner borrows the projects page's image; the page works without it.
-    api.firstOf("projectPages", lang, { description: "", image: null }).then(
-      (page) => page.image || null,
-      () => null,
+    optional(
+      api
+        .firstOf("projectPages", lang, { description: "", image: null })
+        .then((page) => page.image || null),
+      null,
     ),
   ]);
   return { lang, contactInfo, bannerImage, session: newFormSession(contact) };
