@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ContentClient } from "./api-client.server.ts";
-import { projectListHolding } from "./project-list.server.ts";
+import { MAX_LIST_PAGES, projectListHolding } from "./project-list.server.ts";
 
 /**
  * A client whose current list has `last` pages, page N holding the ids `N-a` and `N-b`; it
@@ -33,6 +33,14 @@ describe("projectListHolding", () => {
     const { client, asked } = currentList(3);
     expect(await projectListHolding(client, "ar", "7-a")).toBe("completed");
     expect(asked.sort()).toEqual(["currentProjects 1", "currentProjects 2", "currentProjects 3"]);
+  });
+
+  it("reads no further than page 1 of a list longer than MAX_LIST_PAGES: the address decides", async () => {
+    const { client, asked } = currentList(MAX_LIST_PAGES + 1);
+    expect(await projectListHolding(client, "en", "1-a")).toBeUndefined();
+    expect(asked).toEqual(["currentProjects 1"]);
+    const { client: longest } = currentList(MAX_LIST_PAGES);
+    expect(await projectListHolding(longest, "en", `${MAX_LIST_PAGES}-b`)).toBe("current");
   });
 
   it("compares ids as text, as the API may write one as a number and the address as text", async () => {

@@ -11,15 +11,26 @@ import type { ProjectListKind } from "../../app/shared/projects.ts";
 import type { ContentClient } from "./api-client.server.ts";
 import { allRows, BULK_READ_CONCURRENCY } from "./paged.server.ts";
 
-/** `current` when the current list holds the project, else `completed`. */
+/**
+ * The most pages of the current list a project page reads: each is an API request and an entry
+ * of the content cache (CACHE_MAX_ENTRIES), for every project page rendered.
+ */
+export const MAX_LIST_PAGES = 20;
+
+/**
+ * `current` when the current list holds the project, else `completed`; undefined when the list
+ * is longer than MAX_LIST_PAGES pages (the page's address then decides).
+ */
 export async function projectListHolding(
   api: ContentClient,
   lang: Language,
   id: string | number,
-): Promise<ProjectListKind> {
+): Promise<ProjectListKind | undefined> {
+  const first = await api.content("currentProjects", lang, { page: 1 });
+  if (first.pagination.last_page > MAX_LIST_PAGES) return undefined;
   // All of it, as the sitemap reads it: the two name the same address for every project.
   const rows = await allRows(
-    (page) => api.content("currentProjects", lang, { page }),
+    async (page) => (page === 1 ? first : api.content("currentProjects", lang, { page })),
     limiter(BULK_READ_CONCURRENCY),
   );
   const wanted = String(id);
