@@ -276,14 +276,16 @@ test.describe("in the browser", () => {
   });
 });
 
-test("a project with a client of one long word, no location, empty photo entries and an untitled other project: inside the screen, nothing bare or empty", async ({
+test("a project with a client of one long word, no location, empty photo entries, an untitled other project and itself among its others: inside the screen, nothing bare, empty or repeated", async ({
   page,
+  isMobile,
 }) => {
   const word = "Ø".repeat(200);
   const id = await firstId("/api/Completed-projects", "en", proxy.url);
   const sentence =
     "Ministry of Municipal and Rural Affairs and Housing, Eastern Province Directorate";
   let others = 0;
+  let bare = "";
   proxy.state.rewrite = (asked, body) => {
     if (asked === `/api/projects/${id}`) {
       const item = itemOf(body) as { projects: Row; other_projects: Row[] };
@@ -295,10 +297,13 @@ test("a project with a client of one long word, no location, empty photo entries
       });
       others = item.other_projects.length;
       Object.assign(item.other_projects[0] ?? {}, { title: "" });
+      item.other_projects.push({ id, title: item.projects.title, homeimage: null });
     }
     if (asked === "/api/Completed-projects") {
-      const [first] = rowsOf(body);
+      const [first, second] = rowsOf(body);
       Object.assign(first ?? {}, { client: `${sentence} ${sentence}` });
+      Object.assign(second ?? {}, { client: "", amount: "" });
+      bare = String(second?.title);
     }
     return body;
   };
@@ -323,6 +328,14 @@ test("a project with a client of one long word, no location, empty photo entries
         label.x + label.width <= value.x + 0.5 || value.x + value.width <= label.x + 0.5;
       expect(apart, `/${lang}/projects: the label beside the client`).toBe(true);
     }
+    // A row without a client and an amount: the table keeps its cells; a phone's card shows
+    // the name and the date, not two bare labels.
+    const cells = page.getByRole("row").filter({ hasText: bare }).getByRole("cell");
+    await expect(cells).toHaveCount(4);
+    const shown = await cells.evaluateAll(
+      (all) => all.filter((c) => c.getBoundingClientRect().height > 1).length,
+    );
+    expect(shown, `/${lang}/projects`).toBe(isMobile ? 2 : 4);
     await expectNoHorizontalOverflow(page, `/${lang}/projects`);
   }
 });
@@ -354,6 +367,20 @@ test("a home page without banners shows the company's name where they would be",
     await expect(title).toBeInViewport();
     await expect(title).toHaveText(company(lang).name);
   }
+});
+
+test("an untitled banner is its picture alone, without an empty heading", async ({ page }) => {
+  rewriteRows("/api/homepage-banners", ([first, ...rest]) => [
+    { ...first, title: "", subtitle: null },
+    ...rest,
+  ]);
+  await page.goto(`${site.url}/en`);
+  const slider = page.getByTestId("hero-slider");
+  await expect(slider.locator("img").first()).toBeAttached();
+  for (const heading of await slider.getByRole("heading").all()) {
+    await expect(heading).not.toHaveText(/^\s*$/);
+  }
+  await expect(slider.locator("h2:empty")).toHaveCount(0);
 });
 
 test.describe(() => {
@@ -414,14 +441,18 @@ test("without contact details, the contact page and the footer say where to writ
   }
 });
 
-test("a contact detail without its value and a latest project without a title are left out, not shown bare", async ({
+test("a contact detail without its value and a latest project without a title are left out, not shown bare; a detail's line breaks stay", async ({
   page,
 }) => {
   let latest: Row[] = [];
   proxy.state.rewrite = (asked, body) => {
     if (asked === "/api/contact-info") {
       const rows = rowsOf(body);
-      rows.push({ title: "Telex", info: "  " }, { title: "", info: "" });
+      rows.push(
+        { title: "Telex", info: "  " },
+        { title: "", info: "" },
+        { title: "Hours", info: "Sun–Thu 8:00–17:00\nFri closed" },
+      );
     }
     if (asked === "/api/latest-projects") {
       latest = rowsOf(body);
@@ -438,6 +469,12 @@ test("a contact detail without its value and a latest project without a title ar
         await expect(item.locator("p")).toHaveCount(2);
         await expect(item.locator("p").nth(1)).not.toHaveText("");
       }
+    }
+    // An editor's line break stays a line break.
+    for (const block of [page.locator("main aside"), page.locator("footer")]) {
+      const hours = block.locator("li", { hasText: "Fri closed" }).locator("p").nth(1);
+      // biome-ignore lint/performance/useDomNodeTextContent: the text as laid out, its line breaks
+      expect(await hours.innerText()).toMatch(/^Sun–Thu.+17:00\nFri closed$/);
     }
     // The footer's three latest projects are the first three with a title, each one named.
     const links = page.getByTestId("footer-projects").getByRole("link");

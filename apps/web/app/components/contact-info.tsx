@@ -49,7 +49,8 @@ export function ContactInfoList({
             <Icon size={20} className="mt-0.5 shrink-0 text-amber-brand" />
             <div>
               <p className={`text-sm ${muted}`}>{item.title}</p>
-              <p className={`font-medium ${strong}`}>
+              {/* An editor's line breaks stay ("Sun–Thu 8:00–17:00" / "Fri closed"). */}
+              <p className={`font-medium whitespace-pre-line ${strong}`}>
                 {href ? (
                   // A box 24 px tall or more: a target a finger can take (WCAG 2.5.8).
                   <a

@@ -75,10 +75,15 @@ function BannerSlide({
           Four lines of each at most, so a long text never reaches up under the fixed header
           (the slide is the screen's height, 560 px at least); all of it is still read out. */}
       <div className="w-full px-6 pb-36 sm:px-10 sm:pb-32 min-[54.0625rem]:px-8">
-        <span aria-hidden="true" className="mb-4 block h-1 w-14 rounded-full bg-amber-brand" />
-        <h2 className="line-clamp-4 text-3xl leading-tight font-bold text-white text-balance wrap-break-word sm:text-4xl min-[54.0625rem]:text-2xl xl:text-3xl">
-          {banner.title}
-        </h2>
+        {/* An untitled banner (the contract allows "") is its picture alone: no empty heading. */}
+        {banner.title.trim() ? (
+          <>
+            <span aria-hidden="true" className="mb-4 block h-1 w-14 rounded-full bg-amber-brand" />
+            <h2 className="line-clamp-4 text-3xl leading-tight font-bold text-white text-balance wrap-break-word sm:text-4xl min-[54.0625rem]:text-2xl xl:text-3xl">
+              {banner.title}
+            </h2>
+          </>
+        ) : null}
         {banner.subtitle ? (
           <p className="mt-3 line-clamp-4 max-w-xl text-base leading-7 text-white/85 wrap-break-word sm:text-lg min-[54.0625rem]:text-base">
             {banner.subtitle}

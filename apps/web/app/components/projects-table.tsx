@@ -11,7 +11,7 @@
 import type { ProjectRow } from "@site/contract";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { dateColumnKey, type ProjectListKind } from "../shared/projects.ts";
-import { amountText, keepNumbersWithUnits } from "../shared/text.ts";
+import { amountText, dateOnly, keepNumbersWithUnits } from "../shared/text.ts";
 import { ChevronNext } from "./icons.tsx";
 import { DateText } from "./ui/date-text.tsx";
 
@@ -84,45 +84,61 @@ export function ProjectsTable({
           </div>
         </div>
         <div role="rowgroup" className="grid gap-4 md:table-row-group">
-          {rows.map((row) => (
-            <div
-              role="row"
-              key={row.id}
-              className="group relative grid gap-2.5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-steel-600/40 hover:bg-sand-100/60 md:table-row md:rounded-none md:border-0 md:border-b md:shadow-none md:last:border-b-0 md:even:bg-slate-50/70 md:hover:bg-sand-100"
-            >
-              <div role="cell" className="md:table-cell md:px-5 md:py-4 md:align-middle">
-                <Label>{columns.name}</Label>
-                <a
-                  href={detailPath(row.id)}
-                  className="mt-1 flex items-start justify-between gap-3 text-base font-semibold text-navy-900 after:absolute after:inset-0 after:rounded-xl after:content-[''] group-hover:text-steel-600 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-(--focus-color) md:mt-0 md:inline md:after:rounded-none"
+          {rows.map((row) => {
+            // On a phone's card, a fact the API leaves empty is left out, not a bare label: its
+            // cell is taken out of the layout, not of the table, whose cells screen readers
+            // match to the columns by their place (wider screens show it, under its column).
+            const amount = keepNumbersWithUnits(amountText(row.amount));
+            const shown = {
+              client: Boolean(row.client?.trim()),
+              date: Boolean(dateOnly(row.date).trim()),
+              amount: Boolean(amount.trim()),
+            };
+            const emptyOnPhone = (shownThere: boolean) => (shownThere ? "" : " max-md:sr-only");
+            const anyFact = shown.client || shown.date || shown.amount;
+            return (
+              <div
+                role="row"
+                key={row.id}
+                className="group relative grid gap-2.5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-steel-600/40 hover:bg-sand-100/60 md:table-row md:rounded-none md:border-0 md:border-b md:shadow-none md:last:border-b-0 md:even:bg-slate-50/70 md:hover:bg-sand-100"
+              >
+                <div
+                  role="cell"
+                  className={`md:table-cell md:px-5 md:py-4 md:align-middle${anyFact ? " max-md:border-b max-md:border-slate-100 max-md:pb-2.5" : ""}`}
                 >
-                  {/* A table sizes columns by their longest word: a title may break anywhere. */}
-                  <span className="wrap-anywhere">{keepNumbersWithUnits(row.title)}</span>
-                  <ChevronNext size={20} className="mt-0.5 shrink-0 text-amber-dark md:hidden" />
-                </a>
+                  <Label>{columns.name}</Label>
+                  <a
+                    href={detailPath(row.id)}
+                    className="mt-1 flex items-start justify-between gap-3 text-base font-semibold text-navy-900 after:absolute after:inset-0 after:rounded-xl after:content-[''] group-hover:text-steel-600 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-(--focus-color) md:mt-0 md:inline md:after:rounded-none"
+                  >
+                    {/* A table sizes columns by their longest word: a title may break anywhere. */}
+                    <span className="wrap-anywhere">{keepNumbersWithUnits(row.title)}</span>
+                    <ChevronNext size={20} className="mt-0.5 shrink-0 text-amber-dark md:hidden" />
+                  </a>
+                </div>
+                <div role="cell" className={cell + emptyOnPhone(shown.client)}>
+                  <Label>{columns.client}</Label>
+                  <span className="text-end text-slate-700 wrap-anywhere md:text-start">
+                    {keepNumbersWithUnits(row.client)}
+                  </span>
+                </div>
+                <div role="cell" className={cell + emptyOnPhone(shown.date)}>
+                  <Label>{columns.date}</Label>
+                  <DateText
+                    value={row.date}
+                    className="text-slate-700 tabular-nums whitespace-nowrap"
+                  />
+                </div>
+                <div role="cell" className={cell + emptyOnPhone(shown.amount)}>
+                  <Label>{columns.amount}</Label>
+                  {/* Isolated with its own direction: "486,250,000 ريال سعودي" stays in order. */}
+                  <bdi className="text-end font-medium text-navy-900 tabular-nums md:text-start lg:whitespace-nowrap">
+                    {amount}
+                  </bdi>
+                </div>
               </div>
-              <div role="cell" className={`${cell} border-t border-slate-100 pt-2.5 md:border-0`}>
-                <Label>{columns.client}</Label>
-                <span className="text-end text-slate-700 wrap-anywhere md:text-start">
-                  {keepNumbersWithUnits(row.client)}
-                </span>
-              </div>
-              <div role="cell" className={cell}>
-                <Label>{columns.date}</Label>
-                <DateText
-                  value={row.date}
-                  className="text-slate-700 tabular-nums whitespace-nowrap"
-                />
-              </div>
-              <div role="cell" className={cell}>
-                <Label>{columns.amount}</Label>
-                {/* Isolated with its own direction: "486,250,000 ريال سعودي" stays in order. */}
-                <bdi className="text-end font-medium text-navy-900 tabular-nums md:text-start lg:whitespace-nowrap">
-                  {keepNumbersWithUnits(amountText(row.amount))}
-                </bdi>
-              </div>
-            </div>
-          ))}
+            );
+          })}
         </div>
       </div>
     </div>

@@ -156,6 +156,10 @@ describe("safeHtml", () => {
   });
 
   it("reads what editors paste as the page needs it", () => {
+    // A pasted form leaves its words, not its controls' ("Send" was a stray line).
+    expect(
+      clean('<form action="/x"><label>Name <input name="n"></label><button>Send</button></form>'),
+    ).toBe("Name");
     // The page's title is its one h1.
     expect(clean("<h1>Scope</h1>")).toBe("<h2>Scope</h2>");
     // The content's outline starts at h2, the levels it uses following each other.

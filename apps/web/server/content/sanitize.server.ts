@@ -47,9 +47,10 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   // Dropped with their text: what a pasted whole document or an embed holds besides content
-  // (a Word file's title and settings, a player's "your browser does not support video").
+  // (a Word file's title and settings, a player's "your browser does not support video", a
+  // pasted form's "Send").
   nonTextTags: [
-    ...["script", "style", "textarea", "option", "xmp", "noscript"],
+    ...["script", "style", "textarea", "option", "button", "xmp", "noscript"],
     ...["title", "head", "xml", "video", "audio", "object", "iframe"],
   ],
   // Written without an end tag (sanitize-html's list lacks these void elements).
