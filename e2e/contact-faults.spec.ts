@@ -143,7 +143,7 @@ test.describe("a slow API", () => {
 
   for (const lang of languages) {
     const t = i18n[lang];
-    test(`/${lang}: 'Sending...' with the button disabled, and a double click sends once`, async ({
+    test(`/${lang}: 'Sending...' said, the button marked disabled and still focused, and a double click sends once`, async ({
       page,
     }) => {
       const { site, apiDb } = own;
@@ -155,14 +155,15 @@ test.describe("a slow API", () => {
       const postsBefore = proxy.state.posts;
       // Playwright waits for the answer page before it looks at the page: the page reports
       // each state of its button while the message is on its way.
-      const states: { disabled: boolean; text: string }[] = [];
-      await page.exposeFunction("noteButton", (state: { disabled: boolean; text: string }) =>
-        states.push(state),
-      );
+      type State = { disabled: boolean; focused: boolean; text: string };
+      const states: State[] = [];
+      await page.exposeFunction("noteButton", (state: State) => states.push(state));
       await submitButton(page).evaluate((button) => {
+        // `aria-disabled`, not `disabled`: a disabled button would drop the keyboard's focus.
         const note = () =>
           (window as unknown as { noteButton(state: object): void }).noteButton({
-            disabled: (button as HTMLButtonElement).disabled,
+            disabled: button.getAttribute("aria-disabled") === "true",
+            focused: document.activeElement === button,
             text: button.textContent ?? "",
           });
         new MutationObserver(note).observe(button, {
@@ -173,14 +174,18 @@ test.describe("a slow API", () => {
         });
       });
       await submitButton(page).dblclick();
-      // Disabled and saying so at the same moment.
+      // Disabled and saying so at the same moment, the status region too.
       await expect
         .poll(() => states)
-        .toContainEqual({ disabled: true, text: t["contact.sending"] });
+        .toContainEqual({ disabled: true, focused: true, text: t["contact.sending"] });
+      await expect(page.getByRole("status").filter({ hasText: t["contact.sending"] })).toHaveCount(
+        1,
+      );
       await expect(
         page.getByRole("status").filter({ hasText: t["contact.success"] }),
       ).toBeVisible();
-      await expect(submitButton(page)).toBeEnabled();
+      await expect(submitButton(page)).not.toHaveAttribute("aria-disabled");
+      await expect(submitButton(page)).toBeFocused();
       await expect(submitButton(page)).toHaveText(t["contact.send"]);
       proxy.state.delayMs = 0;
       expect(proxy.state.posts - postsBefore).toBe(1);

@@ -186,6 +186,15 @@ for (const lang of languages) {
       await expect(dialog.locator("img")).toHaveAttribute("alt", photoAlt(last));
       await page.keyboard.press("Escape");
       await expect(thumbs.nth(last - 1)).toBeFocused();
+
+      // Said once: moves that take focus into a photo are read by its name, the counter is not
+      // live, and a move by the buttons is announced.
+      const said = gallery.getByTestId("slide-announcement");
+      await expect(said).toHaveText("");
+      await expect(counter).not.toHaveAttribute("aria-live");
+      // The first of the slider's two buttons (previous, then next).
+      await gallery.locator("[data-needs-script] button").first().click();
+      await expect(said).toHaveText(photo(last - 1));
     });
 
     test("pager: the current page is marked, Tab reaches the pages, Enter follows them", async ({

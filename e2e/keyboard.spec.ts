@@ -236,7 +236,7 @@ for (const lang of languages) {
       });
     });
 
-    test("the navigation marks the link of the current page with aria-current", async ({
+    test("the navigation marks the link of the current page, and the section of a page inside one, with aria-current", async ({
       page,
     }, testInfo) => {
       const desktop = isDesktop(testInfo);
@@ -271,6 +271,11 @@ for (const lang of languages) {
         ).toEqual(here.map((link) => link.text));
         if (path !== "/news/{id}")
           expect(here.length, `${address}: a link in the navigation`).toBeGreaterThan(0);
+        // A page inside a section (a story): its highlighted section is said to be current.
+        else {
+          const section = nav.locator('[aria-current="true"]').filter({ visible: true });
+          await expect(section, address).toHaveText(t(lang, "nav.news"));
+        }
         // The visible link of this page is named and marked for assistive technology.
         // The link shown without opening a sub-menu (the phone menu's Projects is a button).
         if (["", "/contactUs", ...(desktop ? ["/projects"] : [])].includes(path)) {

@@ -141,6 +141,14 @@ test.describe("the combobox", () => {
       await page.keyboard.press("Escape");
       await expect(field).toHaveValue("");
 
+      // A word nothing matches is said too, not met with silence.
+      await page.keyboard.type("qxzjqv");
+      await expect(
+        page.getByRole("status").filter({ hasText: t(lang, "search.noSuggestions") }),
+      ).toHaveCount(1);
+      await expect(listbox).toBeHidden();
+      await field.fill("");
+
       // Enter on an option opens its page.
       await page.keyboard.type(word);
       await expect(listbox).toBeVisible();

@@ -15,9 +15,9 @@ import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import {
+  ariaCurrent,
   buildNavigation,
   CURRENT_SECTION,
-  currentPage,
   isActive,
   type NavData,
   type NavLink,
@@ -104,7 +104,7 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
         <a
           href={link.to ?? "#"}
           className={itemClass(active)}
-          aria-current={currentPage(link, pathname)}
+          aria-current={ariaCurrent(link, pathname, active)}
         >
           {link.label}
         </a>
@@ -118,7 +118,7 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
         <a
           href={link.to}
           className={`${itemClass(active)} pe-1`}
-          aria-current={currentPage(link, pathname)}
+          aria-current={ariaCurrent(link, pathname, active)}
         >
           {link.label}
         </a>
@@ -130,6 +130,8 @@ function DesktopItem({ link, pathname }: { link: NavLink; pathname: string }) {
         aria-expanded="false"
         aria-controls={menuId}
         aria-label={link.to ? t("nav.showSubmenu", { name: link.label }) : undefined}
+        // The entry's own link says it is current, else this button does.
+        aria-current={link.to ? undefined : ariaCurrent(link, pathname, active)}
         className={`${itemClass(active)} peer gap-2 ${link.to ? "ps-1" : ""}`}
       >
         {link.to ? null : link.label}

@@ -13,7 +13,7 @@ import { useTranslation } from "../i18n/use-translation.ts";
 import { ChevronDown, CloseIcon, MenuIcon } from "./icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
-import { CURRENT_SECTION, currentPage, isActive, type NavLink } from "./navigation.ts";
+import { ariaCurrent, CURRENT_SECTION, isActive, type NavLink } from "./navigation.ts";
 import { SearchForm } from "./search-form.tsx";
 import { SubmenuList } from "./submenu-link.tsx";
 
@@ -74,7 +74,7 @@ export function MobileMenu({
                   <li key={item.key}>
                     <a
                       href={item.to ?? "#"}
-                      aria-current={currentPage(item, pathname)}
+                      aria-current={ariaCurrent(item, pathname, active)}
                       className={`block py-4 text-lg font-medium ${active ? CURRENT_SECTION : ""}`}
                     >
                       {item.label}
@@ -90,6 +90,7 @@ export function MobileMenu({
                     data-submenu-button
                     // The section of the current page opens with the menu (page-script/site-menus.ts).
                     data-current={active || undefined}
+                    aria-current={ariaCurrent(item, pathname, active)}
                     aria-expanded="false"
                     aria-controls={subId}
                     className={`peer flex w-full items-center justify-between py-4 text-start text-lg font-medium ${active ? CURRENT_SECTION : ""}`}

@@ -68,13 +68,19 @@ export function buildNavigation(lang: Language, data: NavData, t: TFunction): Na
 }
 
 /**
- * `aria-current` of a navigation link: "page" on a link to the very page shown (the News link
- * on the news list, not on a news item, which the link's highlight still places in News).
+ * `aria-current` of a navigation entry: "page" on a link to the very page shown (the News link
+ * on the news list); "true" on an entry `highlighted` as the section of the page shown (News on
+ * a news item, the Projects menu on a project), so that what the highlight shows is said too
+ * (WCAG 1.3.1).
  */
-export function currentPage(link: NavLink, pathname: string): "page" | undefined {
-  if (!link.to) return undefined;
+export function ariaCurrent(
+  link: NavLink,
+  pathname: string,
+  highlighted: boolean,
+): "page" | "true" | undefined {
   const path = pathname.toLowerCase().replace(/\/+$/, "");
-  return link.to.toLowerCase() === path ? "page" : undefined;
+  if (link.to?.toLowerCase() === path) return "page";
+  return highlighted ? "true" : undefined;
 }
 
 /** Whether a nav entry (or one of its children) is the current page. */
@@ -103,6 +109,9 @@ export function activeEntry(links: readonly NavLink[], pathname: string): NavLin
   return best;
 }
 
-/** How the header and the phone menu mark the current page's section: amber, and underlined
- * so that colour is not the only sign (WCAG 1.4.1). */
-export const CURRENT_SECTION = "text-amber-brand underline decoration-2 underline-offset-8";
+/**
+ * How the header and the phone menu mark the current page's section: an amber underline under
+ * white text (amber text over a banner's sky fell to 3:1; WCAG 1.4.3), not colour alone (1.4.1).
+ */
+export const CURRENT_SECTION =
+  "text-white underline decoration-amber-brand decoration-2 underline-offset-8";

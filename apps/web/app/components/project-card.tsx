@@ -25,9 +25,10 @@ export function ProjectCard({
         kind="carouselCard"
         className="absolute inset-0 -z-20 size-full object-cover transition-transform duration-700 ease-layout group-hover:scale-105 group-focus-within:scale-105"
       />
+      {/* Dark under all of a three-line title (4.5:1 over a white sky at 16 px), clear above. */}
       <span
         aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-linear-to-t from-navy-950/90 via-navy-950/20 to-transparent"
+        className="absolute inset-0 -z-10 bg-linear-to-t from-navy-950/95 from-15% via-navy-950/75 via-50% to-navy-950/0 to-90%"
       />
       {/* The larger title from lg: at tablet widths a card is under 300 px wide. */}
       <div className="flex w-full items-end justify-between gap-3 p-4 lg:p-6">

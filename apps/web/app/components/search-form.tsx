@@ -37,6 +37,7 @@ export function SearchForm({
         submit: t("search.submit"),
         suggestions: t("search.suggestions"),
         status: t("search.suggestionCount", { number: "{{number}}" }),
+        none: t("search.noSuggestions"),
         kinds: Object.fromEntries(
           KIND_FILTERS.map((kind) => [kind, t(`search.filter.${kind}`)]),
         ) as Record<(typeof KIND_FILTERS)[number], string>,

@@ -1,6 +1,6 @@
 import { useTranslation } from "../i18n/use-translation.ts";
 import { DownloadIcon } from "./icons.tsx";
-import { activeEntry, currentPage, type NavLink } from "./navigation.ts";
+import { activeEntry, ariaCurrent, type NavLink } from "./navigation.ts";
 
 /**
  * A sub-menu's list (desktop dropdown or phone menu), hidden by a class until its button, the
@@ -76,7 +76,7 @@ function SubmenuLink({
     <a
       href={link.to ?? "#"}
       className={`${className} block ${active ? `font-semibold ${colors.current}` : colors.idle}`}
-      aria-current={currentPage(link, pathname)}
+      aria-current={ariaCurrent(link, pathname, active)}
     >
       {link.label}
     </a>

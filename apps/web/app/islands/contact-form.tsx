@@ -5,9 +5,9 @@
  * language: a form with errors stays here with each message under its field, the "correct the
  * highlighted fields" alert and focus on the first invalid field; a message goes as soon as
  * its field, changed, passes the check when the visitor leaves it. A valid form is sent once
- * with `fetch` to the action's JSON address while the button reads "Sending..." and is
- * disabled; the outcome is shown in place, the form emptied after a success and kept as typed
- * after a failure.
+ * with `fetch` to the action's JSON address while the button reads "Sending..." (said by the
+ * status region too) and ignores presses; the outcome is shown in place and said by its live
+ * region, the form emptied after a success and kept as typed after a failure.
  */
 import {
   type ContactErrors,
@@ -74,8 +74,7 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
   const [sending, setSending] = useState(false);
   // Counts refused submits, so the alert is new (and announced) each time.
   const [attempt, setAttempt] = useState(0);
-  const [focusOutcome, setFocusOutcome] = useState(false);
-  const noticeRef = useRef<HTMLDivElement>(null);
+  const [showOutcome, setShowOutcome] = useState(false);
   const messagesRef = useRef<HTMLDivElement>(null);
   const values = result?.values;
   /** The fields as they were when their errors were shown: an error goes once its field changed. */
@@ -91,14 +90,16 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
 
   /** The outcome of a send, focused when it is the answer to a post without scripts. */
   const outcomeNotice = (tone: "success" | "error", shown: keyof typeof texts.outcomes) => (
-    <Notice ref={noticeRef} tone={tone} focus={Boolean(result)} text={texts.outcomes[shown]} />
+    <Notice tone={tone} focus={Boolean(result)} text={texts.outcomes[shown]} />
   );
 
+  // A live send's outcome is said by its live region (a status message, WCAG 4.1.3) and brought
+  // into view; focus stays on the button (focused too, the notice was read twice).
   useEffect(() => {
-    if (!focusOutcome) return;
-    setFocusOutcome(false);
-    noticeRef.current?.focus();
-  }, [focusOutcome]);
+    if (!showOutcome) return;
+    setShowOutcome(false);
+    messagesRef.current?.scrollIntoView({ block: "start" });
+  }, [showOutcome]);
 
   const showInvalid = (form: HTMLFormElement, found: ContactErrors) => {
     checkedValues.current = readContactValues(new FormData(form));
@@ -194,7 +195,7 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
     }
     if (answer.status === "sent" || answer.status === "queued") form.reset();
     setOutcome(answer.status);
-    setFocusOutcome(true);
+    setShowOutcome(true);
   };
 
   return (
@@ -209,12 +210,13 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
       <div ref={messagesRef} className="scroll-mt-28" data-testid="contact-messages">
         <div role="status" aria-live="polite">
           {success ? outcomeNotice("success", success) : null}
+          {sending ? <span className="sr-only">{texts.sending}</span> : null}
         </div>
         <div role="alert">
           {problem ? (
             outcomeNotice("error", problem)
           ) : hasErrors ? (
-            <Notice key={attempt} ref={noticeRef} tone="error" text={texts.fixErrors} />
+            <Notice key={attempt} tone="error" text={texts.fixErrors} />
           ) : null}
         </div>
       </div>
@@ -256,14 +258,16 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
         ))}
 
         <div className="sm:col-span-2">
+          {/* Not `disabled` while sending: a disabled button loses the keyboard's focus (to the
+              page), and a second press is ignored anyway (`onSubmit`). */}
           <button
             type="submit"
-            disabled={sending}
-            className="group inline-flex w-full items-center justify-center gap-2.5 rounded-lg bg-navy-900 px-8 py-3.5 text-base font-semibold text-white shadow-sm transition-colors hover:bg-steel-600 disabled:cursor-wait disabled:bg-navy-800/80 sm:w-auto"
+            aria-disabled={sending || undefined}
+            className="group inline-flex w-full items-center justify-center gap-2.5 rounded-lg bg-navy-900 px-8 py-3.5 text-base font-semibold text-white shadow-sm transition-colors hover:bg-steel-600 aria-disabled:cursor-wait aria-disabled:bg-navy-800/80 sm:w-auto"
           >
             <span
               aria-hidden="true"
-              className="hidden size-4 rounded-full border-2 border-current border-e-transparent group-disabled:block motion-safe:animate-spin"
+              className="hidden size-4 rounded-full border-2 border-current border-e-transparent group-aria-disabled:block motion-safe:animate-spin"
             />
             <span>{sending ? texts.sending : texts.send}</span>
           </button>
@@ -275,12 +279,10 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
 
 /** The outcome of a submit (or "fix the errors"), with its icon; focusable to be brought into view. */
 function Notice({
-  ref,
   tone,
   text,
   focus = false,
 }: {
-  ref: React.Ref<HTMLDivElement>;
   tone: "success" | "error";
   text: string;
   /** The answer of a post without scripts: focused when the page opens. */
@@ -292,7 +294,6 @@ function Notice({
       : "border-red-600/30 bg-red-50 text-red-800";
   return (
     <div
-      ref={ref}
       tabIndex={-1}
       // biome-ignore lint/a11y/noAutofocus: only on the answer to a post, to bring the outcome into view
       autoFocus={focus || undefined}

@@ -14,6 +14,7 @@ import {
   useLightbox,
 } from "./parts/lightbox.tsx";
 import { type CarouselRoles, Slides } from "./parts/slide.tsx";
+import { SlideAnnouncement } from "./parts/slide-announcement.tsx";
 import { type SlideButtonLabels, SlideButtons } from "./parts/slide-buttons.tsx";
 import { type Direction, useSlider } from "./parts/use-slider.ts";
 
@@ -96,9 +97,9 @@ function Gallery({ dir, label, photos, buttons, roles, labels }: GalleryProps) {
 
       {total > 1 ? (
         <div data-needs-script className="mt-4 flex items-center justify-between gap-4">
+          {/* Not live: a visitor's move is said once, by the announcement below. */}
           <p
             data-testid="gallery-counter"
-            aria-live="polite"
             className="text-sm font-medium text-slate-600 tabular-nums"
           >
             {labels.counter[slider.selected]}
@@ -106,6 +107,9 @@ function Gallery({ dir, label, photos, buttons, roles, labels }: GalleryProps) {
           <div className="flex gap-2">
             <SlideButtons slider={slider} labels={buttons} surface="card" />
           </div>
+          <SlideAnnouncement
+            text={slider.movedTo === null ? "" : (labels.counter[slider.movedTo] ?? "")}
+          />
         </div>
       ) : null}
 

@@ -23,8 +23,9 @@ const MIN_CHARACTERS = 2;
 const looks = {
   /** On the header's dark bar. */
   header: {
-    form: "border-white/40 bg-white/10 focus-within:border-amber-brand",
-    input: "w-24 py-1.5 text-sm text-white placeholder:text-white/70",
+    // Dark enough behind its words over any banner's picture (4.5:1 over a white sky).
+    form: "border-white/40 bg-navy-950/60 focus-within:border-amber-brand",
+    input: "w-24 py-1.5 text-sm text-white placeholder:text-white/80",
     button: "text-white hover:text-amber-brand",
     list: "end-0 w-80",
   },
@@ -57,6 +58,8 @@ interface SearchComboboxTexts {
   suggestions: string;
   /** Read when suggestions arrive: `{{number}}` is how many. */
   status: string;
+  /** Read when an answer has none. */
+  none: string;
   kinds: Record<KindFilter, string>;
 }
 
@@ -86,6 +89,8 @@ function SearchCombobox({
   // Not a combobox until live: before, it is the plain field the server sent.
   const [live, setLive] = useState(false);
   const [found, setFound] = useState<Suggestions | null>(null);
+  // Counts answers: each is read out, even one with as many suggestions as the last.
+  const [answers, setAnswers] = useState(0);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
@@ -124,6 +129,7 @@ function SearchCombobox({
         .then((answer) => {
           if (controller.signal.aborted || !answer) return;
           setFound(answer);
+          setAnswers((count) => count + 1);
           setActive(-1);
           setOpen(true);
         })
@@ -297,7 +303,14 @@ function SearchCombobox({
         ) : null}
         {live ? (
           <p role="status" className="sr-only">
-            {expanded ? texts.status.replace("{{number}}", String(options.length)) : ""}
+            {/* A new node for each answer: a live region reads what is added. */}
+            {open && found ? (
+              <span key={answers}>
+                {options.length > 0
+                  ? texts.status.replace("{{number}}", String(options.length))
+                  : texts.none}
+              </span>
+            ) : null}
           </p>
         ) : null}
       </form>
