@@ -48,7 +48,7 @@ test.describe("the image endpoint", () => {
     }
   });
 
-  // That it is made once is counted at the API in server/image-endpoint-limits.test.ts.
+  // That it is made once is counted at the API in apps/web/server/images/image-endpoint-limits.test.ts.
   test("the same request twice gives the same bytes", async () => {
     const src = encodeURIComponent(await bannerPath("ar"));
     const url = `${site}/img?src=${src}&w=640`;

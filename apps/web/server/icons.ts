@@ -17,7 +17,7 @@ const draw = (svg: Buffer, size: number) =>
   sharp(svg, { density: Math.ceil((72 * size) / 48) }).resize(size, size);
 
 /** One PNG icon of the SVG (see `PngIcon.purpose`). */
-export async function renderIcon(svg: Buffer, { size, purpose }: PngIcon): Promise<Buffer> {
+async function renderIcon(svg: Buffer, { size, purpose }: PngIcon): Promise<Buffer> {
   if (purpose === "any") return draw(svg, size).png({ compressionLevel: 9 }).toBuffer();
   if (purpose === "touch") {
     return draw(svg, size)
@@ -37,7 +37,7 @@ export async function renderIcon(svg: Buffer, { size, purpose }: PngIcon): Promi
 }
 
 /** An ICO file holding one PNG image (ICO has allowed PNG images since Windows Vista). */
-export function icoOf(png: Buffer, size: number): Buffer {
+function icoOf(png: Buffer, size: number): Buffer {
   const header = Buffer.alloc(22);
   header.writeUInt16LE(0, 0); // reserved
   header.writeUInt16LE(1, 2); // type: icon

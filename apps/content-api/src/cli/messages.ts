@@ -13,7 +13,7 @@ const USAGE = `Usage: npm run messages [-- --limit N]
 The contact messages the reference API stored, newest first (--limit: the N newest), from
 API_DATABASE_PATH (default data/content.sqlite).`;
 
-export function formatMessage(m: StoredMessage): string {
+function formatMessage(m: StoredMessage): string {
   const date = m.created_at.replace("T", " ").replace(/\.\d+Z$/, " UTC");
   const lines = [
     `#${m.id}  ${date}  [${m.lang}]`,

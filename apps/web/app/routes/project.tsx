@@ -1,4 +1,4 @@
-/** `/:lang/projects/:id`: one project: its facts, text, photo gallery and other projects. */
+/** `/:lang/projects/:id` and `/:lang/CurrentProjects/:id`: one project, its facts, text, photo gallery and other projects. */
 
 import { redirectToOwnId } from "../../server/content/own-address.server.ts";
 import { projectListHolding } from "../../server/content/project-list.server.ts";

@@ -1,4 +1,4 @@
-/** `/:lang/CompletedProjects` and `/:lang/CurrentProjects`: one page of a project list. */
+/** `/:lang/projects` (completed) and `/:lang/CurrentProjects`: one page of a project list. */
 
 import { loadPage } from "../../server/content/paged.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";

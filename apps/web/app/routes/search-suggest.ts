@@ -14,7 +14,7 @@ import { groupByKind, MAX_SUGGESTIONS } from "../shared/search/suggestions.ts";
 import type { Route } from "./+types/search-suggest";
 
 /** Characters of a query read at most: suggestions are for the first words typed. */
-export const MAX_SUGGEST_QUERY = 100;
+const MAX_SUGGEST_QUERY = 100;
 /** How long the browser may keep an answer. */
 const MAX_AGE_S = 60;
 /** Seconds to wait before asking again while the index is being built. */
