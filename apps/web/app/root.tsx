@@ -12,7 +12,7 @@ import "./app.css";
 import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { defaultLanguage, type Language } from "@site/contract/languages";
-import { FallbackScreen } from "./components/error-screens.tsx";
+import { FallbackScreen, isNotFound } from "./components/error-screens.tsx";
 import cairoLatin from "./fonts/cairo-latin-basic-wght-normal.woff2?url";
 import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
 // Vite's one way to a separately bundled script's address in both builds is the worker's.
@@ -129,7 +129,7 @@ export function meta({ error, params }: Route.MetaArgs) {
   if (!error) return [];
   const lang = params.lang?.toLowerCase();
   const { t } = i18nFor(isLanguage(lang) ? lang : defaultLanguage);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const notFound = isNotFound(error);
   return [
     { title: notFound ? t("error.404.title") : t("error.title") },
     { name: "robots", content: "noindex" },

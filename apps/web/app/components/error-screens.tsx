@@ -3,7 +3,8 @@
  * (decision 013): 'Go Back Home' loads `/` afresh, 'Try Again' loads the page again.
  */
 import type { ReactNode } from "react";
-import { useLocation } from "react-router";
+import { isRouteErrorResponse, useLocation } from "react-router";
+import { useApiErrorMessage } from "../hooks/use-api-error-message.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { PageBanner } from "./page-banner.tsx";
 
@@ -86,4 +87,14 @@ export function FallbackScreen({ message }: { message: string }) {
       </a>
     </main>
   );
+}
+
+/** Whether a caught error is the 404 of an address that names nothing. */
+export const isNotFound = (error: unknown): boolean =>
+  isRouteErrorResponse(error) && error.status === 404;
+
+/** The screen of an error a route caught: the 404 screen, else the error screen saying what. */
+export function ErrorScreenFor({ error }: { error: unknown }) {
+  const { messageFor } = useApiErrorMessage();
+  return isNotFound(error) ? <NotFoundScreen /> : <ErrorScreen message={messageFor(error)} />;
 }

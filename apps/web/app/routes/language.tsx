@@ -3,16 +3,15 @@
  * renders them around every page.
  */
 
-import { data, isRouteErrorResponse, Outlet } from "react-router";
+import { data, Outlet } from "react-router";
 import { companyIn } from "../../server/company.server.ts";
 import { profileLink } from "../../server/content/company-profile.server.ts";
 import { lastingRedirect } from "../../server/http/lasting-redirect.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
-import { ErrorScreen, NotFoundScreen } from "../components/error-screens.tsx";
+import { ErrorScreenFor } from "../components/error-screens.tsx";
 import { Footer } from "../components/footer.tsx";
 import { Header } from "../components/header.tsx";
 import { NavigationProgress } from "../components/loading.tsx";
-import { useApiErrorMessage } from "../hooks/use-api-error-message.ts";
 import { isLanguage } from "../i18n/index.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { CompanyProvider } from "../shared/company.tsx";
@@ -98,11 +97,9 @@ function SkipLink() {
  * the address names no language nor page (a file name): the 404 screen alone.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { messageFor } = useApiErrorMessage();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main id="main" className="bg-white">
-      {notFound ? <NotFoundScreen /> : <ErrorScreen message={messageFor(error)} />}
+      <ErrorScreenFor error={error} />
     </main>
   );
 }

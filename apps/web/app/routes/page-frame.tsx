@@ -2,9 +2,8 @@
  * A pathless layout around every page, so that a page's error (a 404, the API failing)
  * renders its screen between the header and footer.
  */
-import { isRouteErrorResponse, Outlet } from "react-router";
-import { ErrorScreen, NotFoundScreen } from "../components/error-screens.tsx";
-import { useApiErrorMessage } from "../hooks/use-api-error-message.ts";
+import { Outlet } from "react-router";
+import { ErrorScreenFor, isNotFound } from "../components/error-screens.tsx";
 import { i18nFor } from "../i18n/index.ts";
 import { langParam } from "../shared/page-table.ts";
 import { pageMeta } from "../shared/seo.ts";
@@ -14,7 +13,7 @@ export function meta(args: Route.MetaArgs) {
   if (!args.error) return [];
   const lang = langParam(args.params);
   const t = i18nFor(lang).t;
-  const notFound = isRouteErrorResponse(args.error) && args.error.status === 404;
+  const notFound = isNotFound(args.error);
   // An error names no page of the site: its title and description only, no canonical or
   // alternate address, no share card (the card of an address that is no page is a 404 itself).
   const tags = pageMeta(args, { title: notFound ? t("error.404.title") : t("error.title") });
@@ -29,7 +28,5 @@ export default function PageFrame() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { messageFor } = useApiErrorMessage();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  return <ErrorScreen message={messageFor(error)} />;
+  return <ErrorScreenFor error={error} />;
 }
