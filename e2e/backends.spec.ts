@@ -14,12 +14,12 @@ import { apiData, type Lang, languages, type Paged, t } from "./support/content.
 import { heading, pager } from "./support/page-checks.ts";
 import { type RunningSite, type SiteWithApi, startSiteWithApi } from "./support/site.ts";
 import { expect, type Page, test } from "./support/test.ts";
+import { escapeRegExp } from "./support/text.ts";
 
 type ProjectRow = Payload<"completedProjects">["data"][number];
 type NewsSummary = Payload<"news">["data"][number];
 
 const isDesktop = (project: string) => project === "desktop";
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The rows of projects (the second row group; the first holds the column headers). */
 const rows = (page: Page) =>

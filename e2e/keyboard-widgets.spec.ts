@@ -5,9 +5,10 @@
  */
 
 import { apiData, firstId, languages, type Paged, t } from "./support/content.ts";
-import { backwardKey, escapeRegExp, forwardKey, open } from "./support/keyboard.ts";
+import { backwardKey, forwardKey, open } from "./support/keyboard.ts";
 import { pager } from "./support/page-checks.ts";
 import { expect, expectLive, test } from "./support/test.ts";
+import { escapeRegExp } from "./support/text.ts";
 
 for (const lang of languages) {
   test.describe(`keyboard (${lang})`, () => {

@@ -7,7 +7,7 @@
 import { apiData, firstId, languages, shownImage, t } from "./support/content.ts";
 import { heading, phoneOverflowTests } from "./support/page-checks.ts";
 import { expect, onlyAt, test } from "./support/test.ts";
-import { decodeHtml } from "./support/text.ts";
+import { decodeHtml, escapeRegExp } from "./support/text.ts";
 
 interface Service {
   id: number | string;
@@ -57,8 +57,7 @@ function firstText(html: string): string {
 }
 
 /** Matches a URL ending with `suffix` (media URLs may be resolved against another origin). */
-const endsWith = (suffix: string) =>
-  new RegExp(`${suffix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+const endsWith = (suffix: string) => new RegExp(`${escapeRegExp(suffix)}$`);
 
 test.describe("services list", () => {
   for (const lang of languages) {

@@ -15,6 +15,7 @@ import {
   phoneOverflowTests,
 } from "./support/page-checks.ts";
 import { expect, onlyAt, type Page, test } from "./support/test.ts";
+import { escapeRegExp } from "./support/text.ts";
 
 type ProjectRow = Payload<"completedProjects">["data"][number];
 type ProjectPage = Payload<"projectPages">[number];
@@ -125,7 +126,7 @@ test.describe("project lists", () => {
           t(lang, "projects.table.amount"),
         ]);
         await expect(table(page)).toHaveAccessibleName(
-          new RegExp(t(lang, "projects.table.caption").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+          new RegExp(escapeRegExp(t(lang, "projects.table.caption"))),
         );
 
         await test.step("the table is readable at this width", () =>

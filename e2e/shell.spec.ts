@@ -6,11 +6,10 @@
  */
 
 import { apiData, company, t } from "./support/content.ts";
-import { escapeRegExp } from "./support/keyboard.ts";
 import { seriousViolations } from "./support/page-checks.ts";
 import { startSite, startSiteWithApi } from "./support/site.ts";
 import { expect, onlyAt, type Page, test } from "./support/test.ts";
-import { truncated } from "./support/text.ts";
+import { escapeRegExp, truncated } from "./support/text.ts";
 
 const isDesktop = (project: string) => project === "desktop";
 

@@ -6,8 +6,6 @@ import { expect, type Page, scriptsReady } from "./test.ts";
 export const forwardKey = (lang: Lang) => (lang === "ar" ? "ArrowLeft" : "ArrowRight");
 export const backwardKey = (lang: Lang) => (lang === "ar" ? "ArrowRight" : "ArrowLeft");
 
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /** Opens a page and waits for its widgets (on pages that have them), not for its images. */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path, { waitUntil: "domcontentloaded" });

@@ -1,5 +1,8 @@
 /** Text as the site writes it: HTML escaping, entities, tags and cut-short previews. */
 
+/** `text` matched literally inside a regular expression. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** `text` as React writes it into HTML. */
 export const escapeHtml = (text: string) =>
   text
@@ -33,7 +36,9 @@ export const codePoints = (text: string) => Array.from(text).length;
 /**
  * What the site shows of `text` cut to `max` code points, then "…": the whole words that fit
  * (up to a space that is not a no-break one) when they fill more than 60 % of it, else the
- * first `max` code points; without the spaces, commas, colons or dashes that end it.
+ * first `max` code points; without the spaces, commas, colons or dashes that end it. Written
+ * here again on purpose (not imported from app/shared/text.ts): the tests hold the site's cut
+ * to this statement of the rule, not to itself.
  */
 export function truncated(text: string, max: number): string {
   const chars = Array.from(text);

@@ -11,10 +11,10 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { defaultLanguage, type Language } from "@site/contract/languages";
+import { defaultLanguage, isLanguage, type Language } from "@site/contract/languages";
 import { FallbackScreen, isNotFound } from "./components/error-screens.tsx";
 import cairoLatin from "./fonts/cairo-latin-basic-wght-normal.woff2?url";
-import { directionOf, i18nFor, isLanguage } from "./i18n/index.ts";
+import { directionOf, i18nFor } from "./i18n/index.ts";
 // Vite's one way to a separately bundled script's address in both builds is the worker's.
 import islandsScript from "./islands/hydrate.ts?worker&url";
 import type { IslandName } from "./islands/island.tsx";

@@ -3,6 +3,7 @@
  * error screen with the error's own message and its two links, and the router's fallback
  * (which no address of the site reaches today: every failure inside a page has its screen).
  */
+import type { Language } from "@site/contract/languages";
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -10,7 +11,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import ar from "../i18n/ar.json";
 import en from "../i18n/en.json";
-import { i18nFor, type Language } from "../i18n/index.ts";
+import { i18nFor } from "../i18n/index.ts";
 import { ErrorScreen, FallbackScreen } from "./error-screens.tsx";
 
 const strings = { en, ar };

@@ -1,4 +1,5 @@
-import { directionOf, isLanguage } from "../i18n/index.ts";
+import { isLanguage } from "@site/contract/languages";
+import { directionOf } from "../i18n/index.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 
 /** Reading direction of the page language (`rtl` for Arabic). */

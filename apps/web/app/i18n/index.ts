@@ -8,7 +8,7 @@
  * third language would also need the switcher and the `hreflang` links to offer each other
  * one (`otherLanguage` gives one), and the footer's direction (SPEC: only English runs LTR).
  */
-import { isLanguage, type Language } from "@site/contract/languages";
+import type { Language } from "@site/contract/languages";
 import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import ar from "./ar.json";
@@ -26,8 +26,6 @@ declare module "i18next" {
     keySeparator: false;
   }
 }
-
-export { isLanguage, type Language };
 
 const directions = new Map<Language, "ltr" | "rtl">();
 

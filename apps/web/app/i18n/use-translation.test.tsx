@@ -2,13 +2,15 @@
  * The hook's `t` answers as i18next does, for plain strings (kept) and for the rest (passed
  * on), in the language of the provider; and it is one function per language, not one per call.
  */
+
+import type { Language } from "@site/contract/languages";
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import ar from "./ar.json";
 import en from "./en.json";
-import { i18nFor, type Language } from "./index.ts";
+import { i18nFor } from "./index.ts";
 import { type Translation, useTranslation } from "./use-translation.ts";
 
 let seen: Translation | undefined;

@@ -1,8 +1,8 @@
+import { isLanguage } from "@site/contract/languages";
 import { profileFile } from "../../server/content/company-profile.server.ts";
 import { lastingRedirect } from "../../server/http/lasting-redirect.server.ts";
 import { AS_STORED, storedLength } from "../../server/http/stored-files.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
-import { isLanguage } from "../i18n/index.ts";
 import { fileInSupportedLanguage, profilePath } from "../shared/page-table.ts";
 import type { Route } from "./+types/company-profile";
 

@@ -3,6 +3,7 @@
  * renders them around every page.
  */
 
+import { isLanguage } from "@site/contract/languages";
 import { data, Outlet } from "react-router";
 import { companyIn } from "../../server/company.server.ts";
 import { profileLink } from "../../server/content/company-profile.server.ts";
@@ -12,7 +13,6 @@ import { ErrorScreenFor } from "../components/error-screens.tsx";
 import { Footer } from "../components/footer.tsx";
 import { Header } from "../components/header.tsx";
 import { NavigationProgress } from "../components/loading.tsx";
-import { isLanguage } from "../i18n/index.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { CompanyProvider } from "../shared/company.tsx";
 import { MediaOriginsProvider } from "../shared/media-origins.tsx";

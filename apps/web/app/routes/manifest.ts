@@ -1,7 +1,8 @@
+import { isLanguage } from "@site/contract/languages";
 import { companyIn } from "../../server/company.server.ts";
 import { lastingRedirect } from "../../server/http/lasting-redirect.server.ts";
 import { siteOf } from "../../server/site-context.server.ts";
-import { directionOf, isLanguage } from "../i18n/index.ts";
+import { directionOf } from "../i18n/index.ts";
 import { BACKGROUND_COLOR, pngIcons, SVG_ICON, THEME_COLOR } from "../shared/icons.ts";
 import { fileInSupportedLanguage, href, manifestPath } from "../shared/page-table.ts";
 import type { Route } from "./+types/manifest";

@@ -3,11 +3,12 @@
  * linked from every page's head. Kept by the page cache like a page, as long as its data.
  */
 
+import { isLanguage } from "@site/contract/languages";
 import { companyIn } from "../../server/company.server.ts";
 import { atomFeed, latestNews } from "../../server/feeds/news-feed.server.ts";
 import { lastingRedirect } from "../../server/http/lasting-redirect.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
-import { i18nFor, isLanguage } from "../i18n/index.ts";
+import { i18nFor } from "../i18n/index.ts";
 import { feedPath, fileInSupportedLanguage } from "../shared/page-table.ts";
 import type { Route } from "./+types/news-feed";
 

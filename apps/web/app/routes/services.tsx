@@ -4,17 +4,15 @@ import { pageContext } from "../../server/site-context.server.ts";
 import { PageBanner } from "../components/page-banner.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
 import { Section } from "../components/ui/section.tsx";
-import { i18nFor } from "../i18n/index.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { pageMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/services";
 
 export function meta(args: Route.MetaArgs) {
   if (!args.loaderData) return [];
-  const { lang, bannerImage, services } = args.loaderData;
-  const t = i18nFor(lang).t;
+  const { bannerImage, services } = args.loaderData;
   return pageMeta(args, {
-    title: t("services.title"),
+    titleKey: "services.title",
     // The list has no meta fields of its own: name what the company offers.
     description: services.map((service) => service.title).join(" · "),
     image: bannerImage,

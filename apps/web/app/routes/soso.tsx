@@ -19,7 +19,7 @@ export function headers() {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "soso", noindex: true });
+  return pageMeta(args, { titleKey: "soso.title", noindex: true });
 }
 
 export default function Soso({ loaderData }: Route.ComponentProps) {

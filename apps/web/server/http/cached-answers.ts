@@ -10,9 +10,9 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
-import { cacheAddress, MAX_KEY_LENGTH, type PageCache } from "../http/page-cache.server.ts";
 import { loggerFor } from "../log.server.ts";
 import { countPageCache } from "../operations/metrics.server.ts";
+import { cacheAddress, MAX_KEY_LENGTH, type PageCache } from "./page-cache.server.ts";
 import { sendCached } from "./page-handler.ts";
 import { isWellFormedHost } from "./request-guards.ts";
 import { accessLine, observeAnswer, requestIdFor } from "./requests.ts";

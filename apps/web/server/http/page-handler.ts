@@ -17,16 +17,11 @@ import {
 import type express from "express";
 import type { RequestHandler, RouterContextProvider } from "react-router";
 import { surrogateKeys } from "../content/content-keys.server.ts";
-import {
-  type CachedPage,
-  cacheAddress,
-  isShareable,
-  type PageCache,
-} from "../http/page-cache.server.ts";
 import { countPageCache } from "../operations/metrics.server.ts";
 import type { Freshness } from "../site-context.server.ts";
 import { chooseEncoding, compress, SENT_ONCE } from "./encoding.ts";
 import { LASTING_REDIRECT_CACHE } from "./lasting-redirect.server.ts";
+import { type CachedPage, cacheAddress, isShareable, type PageCache } from "./page-cache.server.ts";
 
 export interface PageHandlerOptions {
   /** React Router's handler of the build (app.ts). */

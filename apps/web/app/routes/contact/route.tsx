@@ -3,17 +3,14 @@ import { visitorContext } from "../../../server/request-context.server.ts";
 import { pageContext } from "../../../server/site-context.server.ts";
 import { ContactInfoList } from "../../components/contact-info.tsx";
 import { PageBanner } from "../../components/page-banner.tsx";
-import { i18nFor } from "../../i18n/index.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { langParam } from "../../shared/page-table.ts";
 import { pageMeta } from "../../shared/seo.ts";
 import type { Route } from "./+types/route";
 import { TranslatedContactForm } from "./translated-form.tsx";
 
 export function meta(args: Route.MetaArgs) {
-  const lang = langParam(args.params);
   return pageMeta(args, {
-    title: i18nFor(lang).t("contact.title"),
+    titleKey: "contact.title",
     image: args.loaderData?.bannerImage,
   });
 }
