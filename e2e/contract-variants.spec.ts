@@ -6,6 +6,7 @@
  * its answers (support/editing-proxy.ts); the site sends media through its own `/storage` proxy
  * (MEDIA_BASE_URL=/). Plain HTTP at one width; the long titles in the browser at both.
  */
+import type { Locator } from "@playwright/test";
 import { company, firstId, i18n } from "./support/content.ts";
 import { type EditingProxy, type ProxiedSite, siteBehindProxy } from "./support/editing-proxy.ts";
 import { controlledBy, expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
@@ -343,17 +344,25 @@ test("a project with a client of one long word, no location, empty photo entries
 test("an image missing from the API shows the site's 'no image' picture, not a broken one", async ({
   page,
 }) => {
-  rewriteRows("/api/news", ([first, ...rest]) => [
+  // One through the site's /img, which answers with the picture; one on another host that
+  // answers 404 itself, which the page replaces.
+  rewriteRows("/api/news", ([first, second, ...rest]) => [
     { ...first, image: "/storage/news/never-uploaded.jpg" },
+    { ...second, image: `${proxy.url}/elsewhere/never-uploaded.jpg` },
     ...rest,
   ]);
   await page.goto(`${site.url}/en/news`);
-  const picture = page.getByTestId("news-card").first().locator("img").first();
+  const cards = page.getByTestId("news-card");
+  const picture = cards.nth(0).locator("img").first();
   await picture.scrollIntoViewIfNeeded();
   await expect(picture).toHaveAttribute("src", /never-uploaded/);
-  await expect
-    .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-    .toBeGreaterThan(0);
+  const shown = (image: Locator) =>
+    image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth);
+  await expect.poll(() => shown(picture)).toBeGreaterThan(0);
+  const elsewhere = cards.nth(1).locator("img").first();
+  await elsewhere.scrollIntoViewIfNeeded();
+  await expect(elsewhere).toHaveAttribute("src", "/no-image.svg");
+  await expect.poll(() => shown(elsewhere)).toBeGreaterThan(0);
 });
 
 test("a home page without banners shows the company's name where they would be", async ({

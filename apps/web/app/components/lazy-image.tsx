@@ -8,7 +8,7 @@
  */
 import type { ImgHTMLAttributes } from "react";
 import { preload } from "react-dom";
-import { type ImageKind, imageKinds, imageSources } from "../shared/image-kinds.ts";
+import { type ImageKind, imageKinds, imageSources, NO_IMAGE } from "../shared/image-kinds.ts";
 import { useMediaOrigins } from "../shared/media-origins.tsx";
 
 /** A transparent pixel holds the place until the real image loads (no broken-image icon). */
@@ -54,11 +54,11 @@ export function LazyImage({
 }: LazyImageProps) {
   const { width, height } = imageKinds[kind];
   const origins = useMediaOrigins();
-  const sources = imageSources(src || "/no-image.svg", kind, origins);
+  const sources = imageSources(src || NO_IMAGE, kind, origins);
   const rest = { width, height, ...attributes };
 
   if (from) {
-    const wide = imageSources(src || "/no-image.svg", from.kind, origins);
+    const wide = imageSources(src || NO_IMAGE, from.kind, origins);
     if (priority) {
       // Each shape announced for the screens it is drawn on.
       preloadFirst(sources, `not all and ${from.media}`);

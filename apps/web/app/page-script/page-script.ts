@@ -6,6 +6,7 @@
  * - the header turns translucent once the page is scrolled (scrolled-page.ts);
  * - the page's language is saved for the next visit to `/` (save-language.ts);
  * - the header's menus open and close (site-menus.ts);
+ * - an image that fails shows the site's "no image" picture (broken-images.ts);
  * - a link that loads a new page shows the loading indicator (leaving-page.ts);
  * - the islands' script loads after the first paint, or on the first focus of the search
  *   field (islands-after-paint.ts);
@@ -17,7 +18,9 @@ import type { Language } from "@site/contract/languages";
 // Vite's one way to a separately bundled script's address in both builds is the worker's.
 import islandsScript from "../islands/hydrate.ts?worker&url";
 import { REDUCED_MOTION_QUERY } from "../islands/parts/carousel-layout.ts";
+import { NO_IMAGE } from "../shared/image-kinds.ts";
 import { isHomePath, isPagePath, LANGUAGE_KEY } from "../shared/page-table.ts";
+import { replaceBrokenImages } from "./broken-images.ts";
 import { loadIslandsAfterPaint, loadIslandsOnFocus } from "./islands-after-paint.ts";
 import { LAZY_MARGIN, loadLazyImage, watchLazyImages } from "./lazy-images.ts";
 import { showLoadingOnLeave } from "./leaving-page.ts";
@@ -53,6 +56,7 @@ export function pageScript(lang: Language | null): string {
 
 function scriptFor(lang: Language | null): string {
   return [
+    call(replaceBrokenImages, JSON.stringify(NO_IMAGE)),
     call(watchLazyImages, JSON.stringify(LAZY_MARGIN), loadLazyImage.toString()),
     call(
       revealInView,

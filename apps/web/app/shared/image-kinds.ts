@@ -160,6 +160,9 @@ export const imageCrops: ReadonlySet<string> = new Set(
 /** Longest `src` the image endpoint takes. */
 export const MAX_IMAGE_SRC_LENGTH = 2048;
 
+/** The site's "no image" picture (public/no-image.svg): for an image the API has not, or failing. */
+export const NO_IMAGE = "/no-image.svg";
+
 /**
  * The one spelling of a content image's address that the image endpoint resizes, or null when
  * `src` is not one: a media path (`/storage/...`) of the API, or of one of `origins` (the API's,

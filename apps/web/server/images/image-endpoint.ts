@@ -19,6 +19,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type express from "express";
+import { NO_IMAGE } from "../../app/shared/image-kinds.ts";
 import { Line } from "../line.ts";
 import { loggerFor, reasonOf } from "../log.server.ts";
 import { timeImageEncode, watchImageCache } from "../operations/metrics.server.ts";
@@ -127,7 +128,7 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
         return;
       }
       if (error instanceof ImageError && error.about === "source" && req.query.fit !== "og") {
-        noImage ??= readFile(path.join(options.publicDir, "no-image.svg"));
+        noImage ??= readFile(path.join(options.publicDir, NO_IMAGE));
         const picture = await noImage.catch(() => {
           noImage = undefined; // read again next time
           return undefined;

@@ -140,6 +140,31 @@ describe("readListings", () => {
     expect(await hrefsOf(2)).toHaveLength(6);
   });
 
+  it("leaves out a list the API fails, saying so; throws when it fails them all", async () => {
+    const failing = (names: (name: string) => boolean) => {
+      const api = fakeApi();
+      const read = api.uncached.bind(api);
+      api.uncached = (async (name: string, lang: Language, query?: object) => {
+        if (names(name)) throw new ApiError("unavailable", name, "down", 503);
+        return read(name as "news", lang, query as { page: number });
+      }) as ContentClient["uncached"];
+      return api;
+    };
+    const partly = await readListings(
+      failing((name) => name === "services"),
+      "en",
+      titles,
+    );
+    expect(partly.items.map((item) => item.href)).not.toContain("/en/services/4");
+    expect(partly.items.map((item) => item.href)).toContain("/en/news/1");
+    expect(partly.incomplete).toMatchObject({ lists: 1, error: expect.any(ApiError) });
+    const whole = await readListings(fakeApi(), "en", titles);
+    expect(whole.incomplete).toBeUndefined();
+    const lists = ["news", "completedProjects", "currentProjects", "services", "extraPages"];
+    const down = failing((name) => [...lists, "overviews", "hse"].includes(name));
+    await expect(readListings(down, "en", titles)).rejects.toBeInstanceOf(ApiError);
+  });
+
   it("leaves out the oldest news by their dates when every story has one", async () => {
     const dated = fakeApi();
     // Forms Date.parse does not read: a zone in hours, a comma fraction, 24:00.

@@ -58,6 +58,8 @@ export interface Listings {
   items: Listing[];
   /** The overview and HSE pages, read whole with the lists. */
   singles: SearchDocument[];
+  /** Some lists failed (left out here): how many, and the first failure. */
+  incomplete?: { lists: number; error: unknown };
 }
 
 /** Every row of a list, fresh from the API (the index follows changes the cache has not seen). */
@@ -97,7 +99,8 @@ export interface ListingLimits {
 }
 
 /**
- * Every list of a language (not the items' own pages). Throws an ApiError when the API fails.
+ * Every list of a language (not the items' own pages). A list the API fails is left out (said
+ * in `incomplete`); throws an ApiError when it fails them all.
  * At most `maxDocuments` (SEARCH_MAX_DOCUMENTS): past it the oldest news are left out (by
  * `created_at`, else the news list's own order), never a project, service or page, so the
  * index's memory stays bounded however much the company publishes.
@@ -108,15 +111,23 @@ export async function readListings(
   titles: PageTitles,
   { maxDocuments = Number.POSITIVE_INFINITY, logger = log }: ListingLimits = {},
 ): Promise<Listings> {
-  const [news, completed, current, services, extraPages, overview, hse] = await Promise.all([
-    freshRows(api, "news", lang),
-    freshRows(api, "completedProjects", lang),
-    freshRows(api, "currentProjects", lang),
-    api.uncached("services", lang),
-    api.uncached("extraPages", lang),
-    api.uncached("overviews", lang),
-    api.uncached("hse", lang),
-  ]);
+  const failures: unknown[] = [];
+  const orNone = <T>(read: Promise<T[]>): Promise<T[]> =>
+    read.catch((error: unknown) => {
+      failures.push(error);
+      return [];
+    });
+  const reads = [
+    orNone(freshRows(api, "news", lang)),
+    orNone(freshRows(api, "completedProjects", lang)),
+    orNone(freshRows(api, "currentProjects", lang)),
+    orNone(api.uncached("services", lang)),
+    orNone(api.uncached("extraPages", lang)),
+    orNone(api.uncached("overviews", lang)),
+    orNone(api.uncached("hse", lang)),
+  ] as const;
+  const [news, completed, current, services, extraPages, overview, hse] = await Promise.all(reads);
+  if (failures.length === reads.length) throw failures[0];
   // (An item whose id no address can hold is not in the lists: `withPagesOnly`, api-client.)
   const listed = (rows: readonly Row[], page: ItemPage): Listing[] =>
     rows.map((row) => ({
@@ -160,6 +171,7 @@ export async function readListings(
       ...listed(extraPages as Row[], "otherPage"),
     ],
     singles: singles.filter((doc) => doc.title || doc.text),
+    ...(failures.length > 0 && { incomplete: { lists: failures.length, error: failures[0] } }),
   };
 }
 

@@ -65,6 +65,8 @@ interface Held {
   builtAt: number;
   /** The store's stamp of the saved index it is, or was made from (0: none). */
   stamp: number;
+  /** Built while some lists failed: read again after the back-off, not after the TTL. */
+  partial?: boolean;
 }
 
 /** How often a process looks for an index saved by another: at most once a second. */
@@ -166,7 +168,8 @@ export class SiteSearch {
         if (stamp !== undefined && stamp > held.stamp) await this.#loadSaved(lang);
         const current = this.#held.get(lang) ?? held;
         const retry = this.#retryAt.get(lang);
-        if (now - current.builtAt >= ttlMs && (!retry || now >= retry.at)) {
+        const due = current.partial || now - current.builtAt >= ttlMs;
+        if (due && (!retry || now >= retry.at)) {
           await this.refresh(lang, "if-stale");
         }
       })
@@ -198,8 +201,11 @@ export class SiteSearch {
       // Another process may have saved since this one looked.
       const held = (await this.#loadSaved(lang)) ?? this.#held.get(lang);
       const mustRead = this.#mustRead.delete(lang);
-      if (!mustRead && held && startedAt - held.builtAt < ttlMs) return;
-      const { items, singles } = await source.listings(lang);
+      if (!mustRead && held && !held.partial && startedAt - held.builtAt < ttlMs) return;
+      const { items, singles, incomplete } = await source.listings(lang);
+      // A list failed: the index held is kept, as when the API fails; with none yet, searches
+      // get one of what the other lists hold rather than an error, completed when it answers.
+      if (incomplete && held && !held.partial) throw incomplete.error;
       const changed = items.filter(
         (item) => !held || held.fingerprints.get(item.href) !== item.fingerprint,
       );
@@ -232,17 +238,27 @@ export class SiteSearch {
         }
       }
       const fingerprints = new Map(items.map((item) => [item.href, item.fingerprint]));
-      const next: Held = { index, fingerprints, builtAt: now(), stamp: held?.stamp ?? 0 };
+      const next: Held = {
+        index,
+        fingerprints,
+        builtAt: now(),
+        stamp: held?.stamp ?? 0,
+        ...(incomplete && { partial: true }),
+      };
       this.#held.set(lang, next);
       this.#options.onChange(lang);
-      this.#retryAt.delete(lang);
       this.#failed.delete(lang);
+      if (incomplete) {
+        this.#backOff(lang);
+        logger.warn(
+          { lang, lists: incomplete.lists, reason: reasonOf(incomplete.error) },
+          "search index made without the lists the API failed; read again soon",
+        );
+      } else this.#retryAt.delete(lang);
       next.stamp = await this.#save(lang, next);
       timed();
     } catch (error) {
-      const failures = (this.#retryAt.get(lang)?.failures ?? 0) + 1;
-      const wait = Math.min(ttlMs, 1_000 * 2 ** Math.min(failures, 20));
-      this.#retryAt.set(lang, { failures, at: now() + wait });
+      this.#backOff(lang);
       this.#failed.set(lang, error);
       if (this.#held.has(lang)) {
         logger.warn({ lang, reason: reasonOf(error) }, "keeping the last good search index");
@@ -251,6 +267,14 @@ export class SiteSearch {
     } finally {
       await store.unlock(lang);
     }
+  }
+
+  /** The next build of `lang` waits longer after each failed one: 2 s, 4 s... up to the TTL. */
+  #backOff(lang: Language) {
+    const { now, ttlMs } = this.#options;
+    const failures = (this.#retryAt.get(lang)?.failures ?? 0) + 1;
+    const wait = Math.min(ttlMs, 1_000 * 2 ** Math.min(failures, 20));
+    this.#retryAt.set(lang, { failures, at: now() + wait });
   }
 
   #save(lang: Language, held: Held): Promise<number> {

@@ -24,20 +24,26 @@ function fakeApi() {
   ]);
   const reads = { lists: 0, pages: [] as string[] };
   let failing = false;
+  // One list failing: story 3 is on it.
+  let partly = false;
   const source: SearchSource = {
     async listings(lang: Language) {
       reads.lists++;
       if (failing) throw new ApiError("unavailable", "/api/news", "down", 503);
+      const failed = new ApiError("unavailable", "/api/services", "down", 503);
       return {
-        items: [...news].map(
-          ([id, item]): Listing => ({
-            href: `/${lang}/news/${id}`,
-            page: "newsItem",
-            id,
-            fingerprint: item.title,
-            row: { id, title: item.title },
-          }),
-        ),
+        ...(partly && { incomplete: { lists: 1, error: failed } }),
+        items: [...news]
+          .filter(([id]) => !partly || id !== 3)
+          .map(
+            ([id, item]): Listing => ({
+              href: `/${lang}/news/${id}`,
+              page: "newsItem",
+              id,
+              fingerprint: item.title,
+              row: { id, title: item.title },
+            }),
+          ),
         singles: [],
       };
     },
@@ -62,6 +68,9 @@ function fakeApi() {
     reads,
     fail: (on: boolean) => {
       failing = on;
+    },
+    failOneList: (on: boolean) => {
+      partly = on;
     },
   };
 }
@@ -280,6 +289,46 @@ describe("SiteSearch", () => {
     // A purge of a list refreshes from the lists.
     await search.purged(["/EN/news"]);
     expect(api.reads.lists).toBe(lists + 2);
+  });
+
+  it("with no index and one list failing, makes one of the others, completed after the back-off", async () => {
+    const api = fakeApi();
+    const { search, clock, log } = processOf(api, tempDir());
+    api.failOneList(true);
+    await built(search);
+    expect(await hrefs(search, "bridge")).toEqual(["/en/news/1"]);
+    expect(await hrefs(search, "hospital")).toEqual([]);
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({
+        level: "warn",
+        lists: 1,
+        message: expect.stringMatching(/^search index made without/),
+      }),
+    );
+    api.failOneList(false);
+    // Within the back-off (2 s), long before the TTL: then read again.
+    clock.now = 1_000;
+    await search.index("en");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await hrefs(search, "hospital")).toEqual([]);
+    clock.now = 3_000;
+    await search.index("en");
+    await vi.waitFor(async () => expect(await hrefs(search, "hospital")).toEqual(["/en/news/3"]));
+  });
+
+  it("keeps a whole index when a list fails during its refresh", async () => {
+    const api = fakeApi();
+    const { search, clock, log } = processOf(api, tempDir());
+    await built(search);
+    api.failOneList(true);
+    clock.now = 61_000;
+    await search.index("en");
+    await vi.waitFor(() =>
+      expect(log.lines).toContainEqual(
+        expect.objectContaining({ message: "keeping the last good search index" }),
+      ),
+    );
+    expect(await hrefs(search, "hospital")).toEqual(["/en/news/3"]);
   });
 
   it("with no index and the API failing, answers the API's error, and builds once it is back", async () => {
