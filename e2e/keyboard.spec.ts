@@ -265,6 +265,8 @@ for (const lang of languages) {
         );
         const here = links.filter((link) => link.href.toLowerCase() === address.toLowerCase());
         const claiming = links.filter((link) => link.current === "page");
+        // A button that opens a section's menu is never the page.
+        await expect(nav.locator('button[aria-current="page"]'), address).toHaveCount(0);
         expect(
           claiming.map((link) => link.text),
           address,

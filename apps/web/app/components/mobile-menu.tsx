@@ -90,7 +90,8 @@ export function MobileMenu({
                     data-submenu-button
                     // The section of the current page opens with the menu (page-script/site-menus.ts).
                     data-current={active || undefined}
-                    aria-current={ariaCurrent(item, pathname, active)}
+                    // A button, never the page itself: its section is current.
+                    aria-current={active ? "true" : undefined}
                     aria-expanded="false"
                     aria-controls={subId}
                     className={`peer flex w-full items-center justify-between py-4 text-start text-lg font-medium ${active ? CURRENT_SECTION : ""}`}

@@ -29,9 +29,16 @@ export function replaceBrokenImages(fallback: string) {
     },
     true,
   );
-  // Failed before this script ran (a cached answer). An SVG may have no size of its own.
+  // Failed before this script ran (a quick 404). No size may also be an SVG without one of its
+  // own: decoding tells. Lazy ones not loaded yet are left to the listener.
   for (const image of document.images) {
-    const svg = /\.svg(?:[?#]|$)/i.test(image.currentSrc);
-    if (image.complete && image.naturalWidth === 0 && image.currentSrc && !svg) replace(image);
+    if (
+      image.complete &&
+      image.naturalWidth === 0 &&
+      image.currentSrc &&
+      image.loading !== "lazy"
+    ) {
+      image.decode().catch(() => replace(image));
+    }
   }
 }

@@ -21,6 +21,19 @@ function browserLike(scrollY: number) {
       if (name === "data-lazy") delete this.dataset.lazy;
     },
   };
+  /** An image whose host answered 404 before the script ran, and one that loaded. */
+  const failed = {
+    dataset: {} as Record<string, string>,
+    complete: true,
+    naturalWidth: 0,
+    currentSrc: "https://elsewhere.example/gone.jpg",
+    loading: "eager",
+    src: "https://elsewhere.example/gone.jpg",
+    parentElement: { tagName: "P" },
+    removeAttribute() {},
+    decode: () => Promise.reject(new Error("EncodingError")),
+  };
+  const loaded = { ...failed, naturalWidth: 640, src: "https://elsewhere.example/ok.jpg" };
   /** A certificate waiting to fade in. */
   const card = { dataset: { reveal: "waiting" } as Record<string, string>, style: {} };
   const documentElement = { dataset: {} as Record<string, string> };
@@ -28,6 +41,7 @@ function browserLike(scrollY: number) {
   const context = {
     document: {
       documentElement,
+      images: [failed, loaded],
       cookie: "",
       querySelectorAll: (selector: string) =>
         selector.includes("data-lazy") ? [image] : selector.includes("data-reveal") ? [card] : [],
@@ -48,11 +62,11 @@ function browserLike(scrollY: number) {
     key: string,
     value: string,
   ) => context.localStorage.set(key, value);
-  return { context, image, card, documentElement, listeners, documentListeners };
+  return { context, image, failed, loaded, card, documentElement, listeners, documentListeners };
 }
 
 describe("pageScript", () => {
-  it("loads waiting images, marks a scrolled page and saves the language, on its own", () => {
+  it("loads waiting images, replaces broken ones, marks a scrolled page and saves the language, on its own", async () => {
     const browser = browserLike(120);
     vm.runInNewContext(pageScript("ar"), browser.context);
     // No IntersectionObserver here: every image loads at once.
@@ -71,7 +85,13 @@ describe("pageScript", () => {
     expect(browser.context.localStorage.get("language")).toBe("ar");
     // The header's menus and the loading indicator listen (their behaviour: e2e/shell.spec.ts,
     // e2e/leaving-page.spec.ts).
-    expect(browser.documentListeners).toEqual(expect.arrayContaining(["click", "keydown"]));
+    expect(browser.documentListeners).toEqual(
+      expect.arrayContaining(["click", "keydown", "error"]),
+    );
+    // An image that failed before the script ran shows the "no image" picture; others stay.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(browser.failed.src).toBe("/no-image.svg");
+    expect(browser.loaded.src).toBe("https://elsewhere.example/ok.jpg");
     expect(typeof browser.listeners.click).toBe("function");
   });
 

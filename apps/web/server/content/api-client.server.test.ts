@@ -322,8 +322,20 @@ describe("the line of API requests", () => {
     expect(statuses.filter((status) => status === 503)).toHaveLength(12);
     const full = lines.filter((line) => line.message.startsWith("too many API requests"));
     expect(full).toHaveLength(1);
-    // The line empties: the next read is asked of the API again.
-    answer = () => ({ body: banners });
+    // The line empties: a read it turned away is asked of the API at once (no back-off, as
+    // there would be after the API failed), and so is any other.
+    const turnedAway = statuses.indexOf(503);
+    answer = (url) =>
+      url.startsWith("/api/news/")
+        ? {
+            body: JSON.stringify({
+              data: { id: "x", title: "T", image: "", description: "D", content: "<p>C</p>" },
+            }),
+          }
+        : { body: banners };
+    const asked = seen.length;
+    expect((await lined.content("newsItem", "en", { id: `zz${turnedAway}` })).title).toBe("T");
+    expect(seen).toHaveLength(asked + 1);
     expect(await lined.content("homeBanners", "en")).toHaveLength(1);
   });
 });

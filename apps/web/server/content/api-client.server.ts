@@ -351,6 +351,24 @@ export function createContentClient(options: ContentClientOptions): ContentClien
   const mediaBaseUrl = options.mediaBaseUrl ?? baseUrl;
   const log = options.logger ?? answersLog;
   const staleMaxMs = options.cacheStaleMaxMs ?? Number.POSITIVE_INFINITY;
+  const maxRequests = options.maxRequests ?? 32;
+  let fullLoggedAt = 0;
+  // One error for every read the line turns away: the API was not asked, so the cache neither
+  // backs off nor counts a failure (`busy`), and it is logged here, at most so often.
+  const busy = new ApiError("unavailable", "line", "too many API requests at once");
+  logged.add(busy);
+  const line: Line = new Line(maxRequests, maxRequests * 3, LINE_WAIT_MS, () => {
+    countApiError("line", "unavailable");
+    if (Date.now() - fullLoggedAt >= FULL_LINE_LOG_MS) {
+      fullLoggedAt = Date.now();
+      log.warn(
+        { inFlight: line.active, waiting: line.queued },
+        "too many API requests at once: reads turned away",
+      );
+    }
+    return busy;
+  });
+
   /**
    * Decision 002: an outage (unreachable, 5xx, time-out) is covered by the last good answer
    * however old (the store bounds it: ANSWER_STORE_MAX_AGE_DAYS); an answer that breaks the
@@ -358,6 +376,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
    * a 404 drops the answer.
    */
   const whenLoadFails: FailurePolicy = (error, ageMs) => {
+    if (error === busy) return "busy";
     if (!(error instanceof ApiError)) return "fail";
     if (error.kind === "not-found") return "gone";
     if (error.kind === "invalid" && ageMs > staleMaxMs) return "fail";
@@ -374,22 +393,6 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     },
     store: options.store,
     onChange: options.onChange,
-  });
-
-  const maxRequests = options.maxRequests ?? 32;
-  let fullLoggedAt = 0;
-  const line: Line = new Line(maxRequests, maxRequests * 3, LINE_WAIT_MS, () => {
-    countApiError("line", "unavailable");
-    if (Date.now() - fullLoggedAt >= FULL_LINE_LOG_MS) {
-      fullLoggedAt = Date.now();
-      log.warn(
-        { inFlight: line.active, waiting: line.queued },
-        "too many API requests at once: reads turned away",
-      );
-    }
-    const error = new ApiError("unavailable", "line", "too many API requests at once");
-    logged.add(error); // logged above, at most so often
-    return error;
   });
 
   let lastAnswerAt = 0;

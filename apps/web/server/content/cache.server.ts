@@ -24,9 +24,14 @@ export interface AnswerKeeper {
 /**
  * What a failed load leaves behind: `serve-stale` the last good answer (as old as `ageMs`),
  * `fail` the visitor gets the error (the answer is kept), `gone` the content no longer exists
- * (the answer is dropped, in the store too).
+ * (the answer is dropped, in the store too). `busy`: the load was not even tried (this process
+ * had too many going): the last good answer if there is one, else the error, and the next
+ * visitor tries again at once (no back-off, no failure counted, nothing logged).
  */
-export type FailurePolicy = (error: unknown, ageMs: number) => "serve-stale" | "fail" | "gone";
+export type FailurePolicy = (
+  error: unknown,
+  ageMs: number,
+) => "serve-stale" | "fail" | "gone" | "busy";
 
 export interface CacheOptions {
   ttlMs: number;
@@ -230,6 +235,10 @@ export class ContentCache {
       }
     }
     const policy = entry ? this.#policy(error, entry, now) : "fail";
+    if (this.#options.whenLoadFails(error, 0) === "busy") {
+      if (!entry) throw error;
+      return entry.value as T;
+    }
     if (policy === "gone" || (!entry && this.#options.whenLoadFails(error, 0) === "gone")) {
       this.#entries.delete(key); // gone for good (a 404): stop serving it
       this.#retries.delete(key);

@@ -33,8 +33,9 @@ export async function loadPage<N extends PagedEndpointName>(
 }
 
 /**
- * API requests at once when the site reads many answers for itself (a whole list, the search
- * index's items, the sitemap), whoever asked: the API serves visitors too.
+ * API requests at once of one reader that reads many answers for itself (a project page's
+ * current list, a build of the search index, the sitemap), each through one gate of this size:
+ * the API, and this process's line of API requests, serve visitors too.
  */
 export const BULK_READ_CONCURRENCY = 4;
 

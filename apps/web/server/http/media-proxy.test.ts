@@ -96,6 +96,8 @@ beforeAll(async () => {
         ...(zip ? { "content-encoding": "gzip" } : {}),
       });
       res.end(body);
+    } else if (req.url === "/storage/logo.svg" && req.headers["if-none-match"] === '"v1"') {
+      res.writeHead(304, { etag: '"v1"' }).end();
     } else if (req.url === "/storage/logo.svg") {
       res.writeHead(200, {
         "content-type": "image/svg+xml",
@@ -156,6 +158,13 @@ describe("media proxy", () => {
     expect(answer.headers.get("content-disposition")).toBeNull();
     expect(answer.headers.get("etag")).toBe('"v1"');
     expect(await answer.text()).toBe("<svg/>");
+    // Unchanged: a 304 with no type nor download of its own, which would replace the kept ones.
+    const again = await fetch(`${siteUrl}/storage/logo.svg`, {
+      headers: { "If-None-Match": '"v1"' },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("content-disposition")).toBeNull();
+    expect(again.headers.get("content-type")).toBeNull();
   });
 
   it("sends a file whole when the API would compress it, never with the compressed length", async () => {

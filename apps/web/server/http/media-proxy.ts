@@ -135,7 +135,8 @@ export function mediaProxy(
     res.setHeader("X-Content-Type-Options", "nosniff");
     const type = answer.headers.get("content-type");
     if (type && inlineTypes.test(type)) res.setHeader("Content-Type", type);
-    else {
+    // A 304 has no type of its own: headers on it would replace the cached answer's.
+    else if (answer.status !== 304) {
       // A download, of no type the site's pages could load as their own script or styles.
       res.setHeader("Content-Type", "application/octet-stream");
       res.setHeader("Content-Disposition", "attachment");

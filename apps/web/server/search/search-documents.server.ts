@@ -13,7 +13,7 @@ import {
   type PagedEndpointName,
   type Payload,
 } from "@site/contract";
-import { limiter, mapLimit } from "@site/contract/concurrency";
+import { type Gate, limiter, mapLimit } from "@site/contract/concurrency";
 import { href, pageAddress } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
@@ -67,9 +67,10 @@ async function freshRows<N extends PagedEndpointName>(
   api: ContentClient,
   name: N,
   lang: Language,
+  gate: Gate,
 ): Promise<Payload<N>["data"]> {
   const read = (page: number) => api.uncached(name as PagedEndpointName, lang, { page });
-  return (await allRows<unknown>(read, limiter(BULK_READ_CONCURRENCY))) as Payload<N>["data"];
+  return (await allRows<unknown>(read, gate)) as Payload<N>["data"];
 }
 
 const fingerprintOf = (row: unknown) =>
@@ -117,14 +118,17 @@ export async function readListings(
       failures.push(error);
       return [];
     });
+  // All of them through one gate: the API, and this process's line of API requests, serve
+  // visitors too.
+  const gate = limiter(BULK_READ_CONCURRENCY);
   const reads = [
-    orNone(freshRows(api, "news", lang)),
-    orNone(freshRows(api, "completedProjects", lang)),
-    orNone(freshRows(api, "currentProjects", lang)),
-    orNone(api.uncached("services", lang)),
-    orNone(api.uncached("extraPages", lang)),
-    orNone(api.uncached("overviews", lang)),
-    orNone(api.uncached("hse", lang)),
+    orNone(freshRows(api, "news", lang, gate)),
+    orNone(freshRows(api, "completedProjects", lang, gate)),
+    orNone(freshRows(api, "currentProjects", lang, gate)),
+    orNone(gate(() => api.uncached("services", lang))),
+    orNone(gate(() => api.uncached("extraPages", lang))),
+    orNone(gate(() => api.uncached("overviews", lang))),
+    orNone(gate(() => api.uncached("hse", lang))),
   ] as const;
   const [news, completed, current, services, extraPages, overview, hse] = await Promise.all(reads);
   if (failures.length === reads.length) throw failures[0];

@@ -146,6 +146,7 @@ export class SiteSearch {
           fingerprints: new Map(found.saved.fingerprints),
           builtAt: found.saved.builtAt,
           stamp: found.stamp,
+          ...(found.saved.partial && { partial: true }),
         };
         this.#held.set(lang, loaded);
         this.#options.onChange(lang);
@@ -283,6 +284,7 @@ export class SiteSearch {
       builtAt: held.builtAt,
       fingerprints: [...held.fingerprints],
       index: held.index.toJSON(),
+      ...(held.partial && { partial: true }),
     });
   }
 

@@ -26,6 +26,8 @@ interface SavedSearch {
   /** The fingerprint of each item's list row (search-documents.server.ts). */
   fingerprints: [href: string, fingerprint: string][];
   index: SavedIndex;
+  /** Made while some lists failed: whoever loads it reads the lists again soon. */
+  partial?: boolean;
 }
 
 export interface SearchStore {

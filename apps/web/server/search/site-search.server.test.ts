@@ -316,6 +316,25 @@ describe("SiteSearch", () => {
     await vi.waitFor(async () => expect(await hrefs(search, "hospital")).toEqual(["/en/news/3"]));
   });
 
+  it("an index made while a list failed is read again soon by whichever process loads it", async () => {
+    const api = fakeApi();
+    const dir = tempDir();
+    const builder = processOf(api, dir);
+    api.failOneList(true);
+    await built(builder.search);
+    api.failOneList(false);
+    const other = processOf(api, dir, { now: 0 });
+    expect((await other.search.index("en")).search("hospital").results).toEqual([]);
+    // Its first look for a newer one, a second later, long before the TTL: it reads the lists.
+    other.clock.now = 1_500;
+    await other.search.index("en");
+    await vi.waitFor(async () =>
+      expect(
+        (await other.search.index("en")).search("hospital").results.map((result) => result.href),
+      ).toEqual(["/en/news/3"]),
+    );
+  });
+
   it("keeps a whole index when a list fails during its refresh", async () => {
     const api = fakeApi();
     const { search, clock, log } = processOf(api, tempDir());

@@ -9,7 +9,7 @@ describe("DateText", () => {
     );
   });
 
-  it("shows text that is no date as given, without a dateTime machines would misread", () => {
+  it("shows the first 10 characters of text that is no date, without a dateTime machines would misread", () => {
     expect(renderToStaticMarkup(<DateText value="Spring 2024" />)).toBe(
       '<time dir="ltr">Spring 202</time>',
     );
