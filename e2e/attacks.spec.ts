@@ -11,6 +11,7 @@ import net from "node:net";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { i18n, languages } from "./support/content.ts";
+import { type ProxiedSite, siteBehindProxy } from "./support/editing-proxy.ts";
 import { E2E_API_PORT, E2E_PORT } from "./support/env.ts";
 import { freshGet } from "./support/fresh-get.ts";
 import { redirectBait } from "./support/fuzz-probes.ts";
@@ -261,5 +262,45 @@ test.describe("the contact form's token and the purge, on servers of their own",
     expect((await purge(`Bearer ${secret}`, JSON.stringify({ paths: ["/en/news"] }))).status).toBe(
       200,
     );
+  });
+});
+
+test.describe("made-up ids against a slow API (decision 020, API_MAX_REQUESTS)", () => {
+  let proxied: ProxiedSite | undefined;
+  test.beforeAll(async () => {
+    proxied = await siteBehindProxy("api-line-", { API_MAX_REQUESTS: "4" });
+  });
+  test.afterAll(async () => {
+    await proxied?.stop();
+  });
+
+  test("hold at most API_MAX_REQUESTS of the API at once; the rest are turned away at once with 503 and Retry-After; the site serves on", async () => {
+    if (!proxied) throw new Error("not started");
+    const { proxy, site } = proxied;
+    // Every made-up story takes the API 3 s to answer (a 404).
+    proxy.state.delayPath = "/api/news/zz";
+    proxy.state.delayMs = 3_000;
+    const askedOfApi = () =>
+      [...proxy.counts].filter(([pathname]) => pathname.startsWith("/api/news/zz")).length;
+    const started = Date.now();
+    const answers = Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const answer = await fetch(`${site.url}/en/news/zz${i}`);
+        await answer.body?.cancel();
+        return { status: answer.status, retryAfter: answer.headers.get("retry-after") };
+      }),
+    );
+    // None has been answered by the API yet: what it was asked is what is in flight.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(askedOfApi()).toBeLessThanOrEqual(4);
+    const settled = await answers;
+    const turnedAway = settled.filter((answer) => answer.status === 503);
+    expect(turnedAway.length).toBeGreaterThan(0);
+    for (const answer of turnedAway) expect(answer.retryAfter).toMatch(/^\d+$/);
+    expect(settled.every((answer) => answer.status === 404 || answer.status === 503)).toBe(true);
+    // Waiting at most 5 s in line: no one waits for the 40 to be answered one after another.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    proxy.state.delayPath = undefined;
+    expect((await fetch(`${site.url}/en/news`)).status).toBe(200);
   });
 });
