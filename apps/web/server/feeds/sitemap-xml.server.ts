@@ -22,20 +22,12 @@ import { href, isListed, type PageName, pages } from "../../app/shared/page-tabl
 import { isoDay } from "../../app/shared/text.ts";
 import type { ContentClient } from "../content/api-client.server.ts";
 import { contentKeyOf } from "../content/content-keys.server.ts";
+import { isItemPage, itemPages } from "../content/item-pages.server.ts";
 import { allPages, BULK_READ_CONCURRENCY } from "../content/paged.server.ts";
 import { escapeXml } from "../escape-xml.ts";
 
 /** The sitemaps protocol's limit of addresses per file. */
 const MAX_URLS_PER_FILE = 50_000;
-
-/** Pages with an id, and the list their ids come from. */
-const detailSources = {
-  completedProject: "completedProjects",
-  currentProject: "currentProjects",
-  service: "services",
-  otherPage: "extraPages",
-  newsItem: "news",
-} as const satisfies Partial<Record<PageName, EndpointName>>;
 
 /** Lists the API serves in pages: the site shows each page at `?page=N`. */
 const pagedLists = {
@@ -85,7 +77,7 @@ export async function sitemapPages(
   const limit = limiter(concurrency);
   const names = Object.keys(pages) as PageName[];
   const lists = new Set<EndpointName>([
-    ...Object.values(detailSources),
+    ...Object.values(itemPages).map((item) => item.list),
     ...Object.values(pagedLists),
   ]);
   const read = new Map<string, { rows: Row[]; lastPage: number; byId: Map<string, Row> }>();
@@ -115,8 +107,8 @@ export async function sitemapPages(
 
   for (const name of names) {
     if (!isListed(name)) continue;
-    if (name in detailSources) {
-      const source = detailSources[name as keyof typeof detailSources];
+    if (isItemPage(name)) {
+      const source = itemPages[name].list;
       // (An id no address can hold is not in the lists: `withPagesOnly`, api-client.)
       const ids = new Set(
         languages.flatMap((lang) => listIn(source, lang).rows.map((r) => String(r.id))),

@@ -17,6 +17,7 @@ import { type Gate, limiter, mapLimit } from "@site/contract/concurrency";
 import { href, pageAddress } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
 import { ApiError, type ContentClient } from "../content/api-client.server.ts";
+import { type ItemPage, isItemPage, itemPageOfAnswer } from "../content/item-pages.server.ts";
 import { allRows, BULK_READ_CONCURRENCY } from "../content/paged.server.ts";
 import { safeHtml } from "../content/sanitize.server.ts";
 import { type Logger, loggerFor } from "../log.server.ts";
@@ -29,8 +30,6 @@ export interface PageTitles {
   overview: string;
   hse: string;
 }
-
-type ItemPage = "newsItem" | "completedProject" | "currentProject" | "service" | "otherPage";
 
 const KIND_OF: Record<ItemPage, SearchKind> = {
   newsItem: "news",
@@ -245,16 +244,9 @@ export async function documentOf(
  */
 export function itemAt(path: string): SiteItem | undefined {
   const address = pageAddress(path.split("?")[0] ?? "");
-  if (!address?.id || !(address.page in KIND_OF)) return undefined;
-  return { lang: address.lang, page: address.page as ItemPage, id: address.id, href: address.path };
+  if (!address?.id || !isItemPage(address.page)) return undefined;
+  return { lang: address.lang, page: address.page, id: address.id, href: address.path };
 }
-
-/** The page of each item whose detail endpoint a content key names (content-keys.server.ts). */
-const pageOfEndpoint: Record<string, ItemPage> = {
-  "/api/news": "newsItem",
-  "/api/services": "service",
-  "/api/extra-pages": "otherPage",
-};
 
 /**
  * The site paths, in both languages, of the items a purge by content names (`/api/news/301` →
@@ -266,7 +258,7 @@ export function itemPathsOfContent(contentKeys: readonly string[]): string[] | u
   for (const key of contentKeys) {
     // The key holds the id encoded, as the API client's cache keys do (`/api/news/Road-7`).
     const [, base = "", encoded = ""] = /^(\/api\/[\w-]+)\/([^/]+)$/.exec(key) ?? [];
-    const page = pageOfEndpoint[base];
+    const page = itemPageOfAnswer(base);
     const id = itemIdIn(encoded);
     if (!page || id === undefined) return undefined;
     paths.push(href(page, "en", id), href(page, "ar", id));
