@@ -25,7 +25,7 @@ import {
   type ContactValues,
   hiddenFields,
   readContactValues,
-} from "../routes/contact/form-rules.ts";
+} from "../shared/contact-form.ts";
 import { island } from "./island.tsx";
 import { type FieldSpec, FormField } from "./parts/form-field.tsx";
 

@@ -10,7 +10,7 @@ import {
   type ContactResult,
   hiddenFields,
   readContactValues,
-} from "../../app/routes/contact/form-rules.ts";
+} from "../../app/shared/contact-form.ts";
 import { loggerFor, reasonOf } from "../log.server.ts";
 import { countContact } from "../operations/metrics.server.ts";
 import type { Visitor } from "../request-context.server.ts";

@@ -1,12 +1,12 @@
 import { newFormSession, submitContact } from "../../../server/contact/submit-contact.server.ts";
 import { visitorContext } from "../../../server/request-context.server.ts";
 import { pageContext } from "../../../server/site-context.server.ts";
+import { TranslatedContactForm } from "../../components/contact-form.tsx";
 import { ContactInfoList } from "../../components/contact-info.tsx";
 import { PageBanner } from "../../components/page-banner.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { pageMeta } from "../../shared/seo.ts";
 import type { Route } from "./+types/route";
-import { TranslatedContactForm } from "./translated-form.tsx";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

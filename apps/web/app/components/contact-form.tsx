@@ -4,10 +4,10 @@
  * when the page answers a post.
  */
 import type { Language } from "@site/contract/languages";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { ContactFormIsland } from "../../islands/contact-form.tsx";
-import { contactSendHref } from "../../shared/page-table.ts";
-import type { ContactResult } from "./form-rules.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
+import { ContactFormIsland } from "../islands/contact-form.tsx";
+import type { ContactResult } from "../shared/contact-form.ts";
+import { contactSendHref } from "../shared/page-table.ts";
 
 export function TranslatedContactForm({
   lang,
