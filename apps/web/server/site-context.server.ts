@@ -17,7 +17,7 @@ import { withRedisAnswers } from "./content/answer-store-redis.server.ts";
 import { type ContentClient, createContentClient } from "./content/api-client.server.ts";
 import { pageKeyOf } from "./content/content-keys.server.ts";
 import { SitemapCache } from "./feeds/sitemap-xml.server.ts";
-import { canonicalPathOf, PageCache } from "./http/page-cache.server.ts";
+import { PageCache, purgedPathOf } from "./http/page-cache.server.ts";
 import { watchPageCache } from "./operations/metrics.server.ts";
 import { RateLimiter } from "./rate-limit.server.ts";
 import { freshnessContext, siteContext } from "./request-context.server.ts";
@@ -251,7 +251,7 @@ export function createSite(settings: Settings): Site {
         void fanOut.publish({ kind: "purge", paths: request.paths && [...request.paths] });
       }
       if (caches.length > 0) {
-        const keys = request.api ?? request.paths?.map((path) => pageKeyOf(canonicalPathOf(path)));
+        const keys = request.api ?? request.paths?.map((path) => pageKeyOf(purgedPathOf(path)));
         await purgeHttpCaches(caches, keys && [...keys]);
       }
       return [...dropped].sort();

@@ -51,10 +51,11 @@ function canonicalOtherPath(pathname: string): string {
 }
 
 /**
- * The one path of what `path` names (a purge's path, any spelling, a query ignored): a page's
- * address from the page table, else the canonical spelling. `/en/hse/` → `/en/HSE`.
+ * The one path a purge's `path` names (any spelling, a query ignored): a page's address from
+ * the page table, else the one spelling of another address. `/en/hse/` → `/en/HSE`. (Pages'
+ * canonical links: page-table.ts `canonicalPath`.)
  */
-export function canonicalPathOf(path: string): string {
+export function purgedPathOf(path: string): string {
   const pathname = path.split("?")[0] ?? "";
   return pageAddress(pathname)?.path ?? canonicalOtherPath(pathname);
 }
@@ -290,7 +291,7 @@ export class PageCache {
    */
   purge(path: string): Set<string> {
     const dataKeys = new Set<string>();
-    const page = canonicalPathOf(path);
+    const page = purgedPathOf(path);
     const forms = [page, `${page}.data`];
     this.#forget((entry) => {
       if (!forms.includes(entry.key.split("?")[0] ?? "")) return false;
