@@ -78,7 +78,7 @@ test("query strings a page does not read never make entries: the real pages stay
   }
 });
 
-test("another spelling of a page redirects to its one address, which its tags name", async () => {
+test("another spelling of a page or of a file of the site redirects to its one address, which a page's tags name", async () => {
   for (const lang of languages) {
     for (const [spelled, address] of [
       [`/${lang}/%6Eews`, `/${lang}/news`],
@@ -94,6 +94,21 @@ test("another spelling of a page redirects to its one address, which its tags na
     const html = await (await get(`/${lang}/news`)).text();
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/${lang}/news"`));
     expect(html).not.toMatch(/%6E/i);
+  }
+  // So does another spelling of one of the site's files: no copy of it answers.
+  for (const [spelled, address] of [
+    ["/robots.txt/", "/robots.txt"],
+    ["/Sitemap.xml", "/sitemap.xml"],
+    ["/ar/NEWS/feed.xml/", "/ar/news/feed.xml"],
+    ["/EN/manifest.webmanifest", "/en/manifest.webmanifest"],
+  ] as const) {
+    const response = await get(spelled);
+    await response.body?.cancel();
+    expect([spelled, response.status, response.headers.get("location")]).toEqual([
+      spelled,
+      301,
+      address,
+    ]);
   }
 });
 

@@ -4,7 +4,7 @@
  */
 import { languages } from "@site/contract/languages";
 import { siteOf } from "../../server/site-context.server.ts";
-import { href, isHidden, type PageName, pages } from "../shared/page-table.ts";
+import { href, isHidden, type PageName, pages, SITEMAP_PATH } from "../shared/page-table.ts";
 import type { Route } from "./+types/robots";
 
 /** Not for crawlers: operators' endpoints (server/http/operations.ts). */
@@ -20,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Allow: /",
     ...[...hidden, ...internal].map((path) => `Disallow: ${path}`),
     "",
-    `Sitemap: ${settings.SITE_URL}/sitemap.xml`,
+    `Sitemap: ${settings.SITE_URL}${SITEMAP_PATH}`,
   ];
   return new Response(`${lines.join("\n")}\n`, {
     headers: { "Content-Type": "text/plain; charset=utf-8" },

@@ -231,6 +231,10 @@ export const feedPath = (lang: Language) => `/${lang}/news/feed.xml`;
 /** The company profile PDF, as a download from this site (routes/company-profile.ts). */
 export const profilePath = (lang: Language) => `/${lang}/ourProfile`;
 
+/** For search engines, outside the languages (routes.ts): the sitemap, and robots' rules. */
+export const SITEMAP_PATH = "/sitemap.xml";
+export const ROBOTS_PATH = "/robots.txt";
+
 /** The web app manifest of a language's pages (routes/manifest.ts). */
 export const manifestPath = (lang: Language) => `/${lang}/manifest.webmanifest`;
 

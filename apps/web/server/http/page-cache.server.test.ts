@@ -264,14 +264,20 @@ const addresses = casesByRule<CacheAddress>({
     "/en/NEWS.data?_routes=a&_routes=b": notKept("/en/news.data?_routes=a"),
     "/en/news.data?x=1": kept("/en/news.data"),
   },
+  "redirects another spelling of one of the site's files to its one address": {
+    "/en/NEWS/feed.xml": redirected("/en/news/feed.xml"),
+    "/en/news/FEED.xml": redirected("/en/news/feed.xml"),
+    "/en/news/feed.xml/?x=1": redirected("/en/news/feed.xml"),
+    "/AR/manifest.webmanifest": redirected("/ar/manifest.webmanifest"),
+    "/robots.txt/": redirected("/robots.txt"),
+    "/Sitemap.XML": redirected("/sitemap.xml"),
+    "/%73itemap.xml": redirected("/sitemap.xml"),
+  },
   "keeps other addresses only when sent in their one spelling": {
     "/en/news/feed.xml": kept("/en/news/feed.xml"),
-    "/en/NEWS/feed.xml": notKept("/en/news/feed.xml", "/en/NEWS/feed.xml"),
-    "/en/news/FEED.xml": notKept("/en/news/feed.xml", "/en/news/FEED.xml"),
-    "/en/news/feed.xml/?x=1": notKept("/en/news/feed.xml", "/en/news/feed.xml/?x=1"),
     "/fr/news?page=2": { key: "/fr/news", keepable: true, render: "/fr/news?page=2" },
-    "/AR/manifest.webmanifest": notKept("/ar/manifest.webmanifest", "/AR/manifest.webmanifest"),
     "/sitemap.xml?x=1": { key: "/sitemap.xml", keepable: true, render: "/sitemap.xml?x=1" },
+    "/sitemap/2.xml/": notKept("/sitemap/2.xml", "/sitemap/2.xml/"),
     "/en/No-Such-Page/": notKept("/en/no-such-page", "/en/No-Such-Page/"),
     // Not a page: its `.data` may read the query, which the key leaves out.
     "/en/search/suggest.data?q=bridge": notKept(

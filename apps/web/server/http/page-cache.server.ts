@@ -9,7 +9,15 @@
  * have a pool of their own, so distinct queries never push the pages out.
  */
 import { createHash } from "node:crypto";
-import { pageAddress, pageQuery } from "../../app/shared/page-table.ts";
+import { languages } from "@site/contract/languages";
+import {
+  feedPath,
+  manifestPath,
+  pageAddress,
+  pageQuery,
+  ROBOTS_PATH,
+  SITEMAP_PATH,
+} from "../../app/shared/page-table.ts";
 import { normaliseEscapes } from "../../app/shared/url-escapes.ts";
 import { contentKeyOf } from "../content/content-keys.server.ts";
 import { countPageCache } from "../operations/metrics.server.ts";
@@ -77,9 +85,10 @@ export type CacheAddress =
  * Reads a request target (`/en/NEWS/?page=2&utm_source=x`, as sent). A page of the table that is
  * not spelled as its one address is redirected there (`/en/%6Eews` → `/en/news`, `/EN/news/07/`
  * → `/en/news/07`); the key is that address with the query the page reads (page-table.ts
- * `pageQuery`): `/en/news?page=2`. Anything else (feeds, sitemap parts, unknown paths) is keyed
- * by its path, canonically spelled, without a query, and kept only when it was sent so spelled:
- * the variants of an address never make entries of their own (they are rendered as sent). React
+ * `pageQuery`): `/en/news?page=2`. So is one of the site's files (the feeds, the manifests,
+ * the sitemap, robots). Anything else (sitemap parts, unknown paths) is keyed by its path,
+ * canonically spelled, without a query, and kept only when it was sent so spelled: the variants
+ * of an address never make entries of their own (they are rendered as sent). React
  * Router's `.data` answers of a page are keyed like the page, and kept only without `_routes`
  * (any subset of routes); those of anything else are not kept.
  */
@@ -104,6 +113,11 @@ export function cacheAddress(target: string): CacheAddress {
     const keepable = !withRoutes && key.length <= MAX_KEY_LENGTH;
     return { key: key + withRoutes, keepable, render: key + withRoutes };
   }
+  // A file of the site in another spelling (`/robots.txt/`, `/en/NEWS/Feed.xml`) goes to its one
+  // address, as a page does (no copy of it answers): built from the list of files, never from
+  // the request.
+  const file = !data && siteFiles.get(canonicalOtherPath(path));
+  if (file && path !== file) return { redirectTo: file };
   // Such routes read no query (a 200 is the same without it), but one may redirect with what
   // the query holds for the page it names (`/fr/news?page=2` → `/en/news?page=2`). Their
   // `.data` answers are never kept: one may read its query (`/en/search/suggest.data?q=`).
@@ -117,6 +131,15 @@ export function cacheAddress(target: string): CacheAddress {
   const render = written.replace(dotSegment, NO_PAGE_SEGMENT);
   return { key, keepable: keepable && render === written, render: render + search };
 }
+
+/** The site's files at their one address, by its lower-case spelling (canonicalOtherPath). */
+const siteFiles = new Map(
+  [
+    ROBOTS_PATH,
+    SITEMAP_PATH,
+    ...languages.flatMap((lang) => [feedPath(lang), manifestPath(lang)]),
+  ].map((file) => [file.toLowerCase(), file]),
+);
 
 /** What a dot segment is rendered as: a segment no route or item id takes. */
 const NO_PAGE_SEGMENT = "-.-";
