@@ -217,6 +217,7 @@ test.describe("metrics of a site with two workers", () => {
         METRICS_PORT: String(metricsPort),
         OUTBOX_DATABASE_PATH: outboxFile,
         OUTBOX_POLL_MS: "3600000",
+        OUTBOX_MAX_MESSAGES: "500",
       },
       ["--import", reportModuleLoads],
     );
@@ -257,6 +258,7 @@ test.describe("metrics of a site with two workers", () => {
     // The primary's own: the outbox it delivers.
     expect(sumOfSeries(text, 'outbox_messages{state="pending"}')).toBe(waiting);
     expect(sumOfSeries(text, "outbox_oldest_waiting_age_seconds")).toBeGreaterThan(0);
+    expect(text).toMatch(/^outbox_capacity_messages 500$/m);
     // The default metrics, once per name.
     expect(text.match(/^# TYPE process_resident_memory_bytes /gm)).toHaveLength(1);
     const checked = await new Promise<{ code: number; output: string }>((resolve) => {

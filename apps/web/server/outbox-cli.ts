@@ -38,7 +38,7 @@ const columns: [string, (entry: OutboxEntry) => string][] = [
   ["Status", (e) => e.status],
   ["Tries", (e) => String(e.attempts)],
   ["Received (UTC)", (e) => time(e.createdAt)],
-  ["Next try (UTC)", (e) => (e.status === "failed" ? "never" : time(e.nextAttemptAt))],
+  ["Next try (UTC)", (e) => time(e.nextAttemptAt)],
   ["Lang", (e) => e.lang],
   ["From", (e) => cut(printable(`${e.form.name} <${e.form.email}>`), 40)],
   ["Subject", (e) => cut(printable(e.form.subject ?? "-"), 30)],
@@ -143,20 +143,15 @@ function main(): number {
     }
     printHeld(outbox);
     const counts = outbox.counts();
-    const open = outbox.list(["pending", "sending", "failed"]);
+    const open = outbox.list(["pending", "sending"]);
     console.log(
       `Outbox ${file}: ${counts.pending} waiting, ${counts.sending} being sent, ` +
-        `${counts.failed} failed, ${counts.delivered} delivered.`,
+        `${counts.delivered} delivered.`,
     );
     if (open.length === 0) {
       console.log("Nothing waiting: every queued message was delivered.");
     } else {
       console.log(`\n${formatTable(open)}`);
-      if (counts.failed > 0) {
-        console.log(
-          "\nFailed messages were refused by the API and will not be retried; contact the sender.",
-        );
-      }
     }
     return 0;
   } finally {

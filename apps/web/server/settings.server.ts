@@ -105,8 +105,13 @@ const settingsSchema = z.object({
   OUTBOX_RETRY_MAX_MS: positiveInt.default(600_000),
   /** Days a delivered contact message stays in the outbox before it is deleted. */
   OUTBOX_KEEP_DELIVERED_DAYS: positiveInt.default(30),
-  /** Days a held or failed contact message (personal data) is kept for review, then deleted. */
+  /** Days a held contact message (personal data) is kept for review, then deleted. */
   OUTBOX_KEEP_UNSENT_DAYS: positiveInt.default(90),
+  /**
+   * Most contact messages the outbox keeps waiting for the API or held for a person (about 6 KB
+   * each at most): past it a new message is refused and its visitor told to try again.
+   */
+  OUTBOX_MAX_MESSAGES: positiveInt.default(10_000),
   /** How often the outbox worker looks for messages due for delivery. */
   OUTBOX_POLL_MS: positiveInt.default(2_000),
   /**

@@ -116,8 +116,10 @@ export interface OutboxWorkerOptions extends DeliveryOptions {
   pollMs: number;
   /** Delivered messages older than this many days are deleted (personal data). */
   keepDeliveredDays?: number;
-  /** Failed and held messages older than this many days are deleted (personal data). */
+  /** Held messages older than this many days are deleted (personal data). */
   keepUndeliveredDays?: number;
+  /** The outbox's capacity (OUTBOX_MAX_MESSAGES), shown in the metrics. */
+  capacity?: number;
 }
 
 export interface OutboxWorker {
@@ -126,11 +128,6 @@ export interface OutboxWorker {
   /** Stops the timer, waits for the round in flight, closes the outbox. */
   stop(): Promise<void>;
 }
-
-const noMessages = {
-  counts: { pending: 0, sending: 0, delivered: 0, failed: 0, held: 0 },
-  oldestWaitingSeconds: 0,
-};
 
 /** Starts polling the outbox at `databasePath` (which it opens once it exists). */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
@@ -141,10 +138,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<DeliveryReport> | undefined;
   let stopped = false;
   const idle: DeliveryReport = { delivered: 0, retried: 0, failed: 0 };
+  const capacity = options.capacity ?? Number.POSITIVE_INFINITY;
+  const open = () => Outbox.openExisting(options.databasePath, { capacity });
 
   const round = async (): Promise<DeliveryReport> => {
     if (stopped) return idle;
-    outbox ??= Outbox.openExisting(options.databasePath);
+    outbox ??= open();
     if (!outbox) return idle;
     const report = await deliverDue(outbox, {
       ...options,
@@ -185,9 +184,15 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   // The outbox's gauges, read at each scrape (METRICS_PORT).
   watchOutbox(() => {
     if (stopped) return undefined;
-    outbox ??= Outbox.openExisting(options.databasePath);
+    outbox ??= open();
     // No outbox yet: no message has ever needed one.
-    return outbox?.gauges(options.now?.() ?? Date.now()) ?? noMessages;
+    return (
+      outbox?.gauges(options.now?.() ?? Date.now()) ?? {
+        counts: { pending: 0, sending: 0, delivered: 0, held: 0 },
+        oldestWaitingSeconds: 0,
+        capacity,
+      }
+    );
   });
 
   return {
@@ -209,6 +214,7 @@ export function outboxWorkerFromSettings(settings: Settings, logger?: Logger): O
     pollMs: settings.OUTBOX_POLL_MS,
     keepDeliveredDays: settings.OUTBOX_KEEP_DELIVERED_DAYS,
     keepUndeliveredDays: settings.OUTBOX_KEEP_UNSENT_DAYS,
+    capacity: settings.OUTBOX_MAX_MESSAGES,
     backoff: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS },
     // A send can take up to the API time-out; a claim twice that old belongs to a dead sender.
     leaseMs: Math.max(60_000, 2 * settings.API_TIMEOUT_MS),

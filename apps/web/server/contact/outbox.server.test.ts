@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { parseSettings } from "../settings.server.ts";
 import { captureLog } from "../testing/log-capture.ts";
 import { type ContactOutcome, type OutgoingMessage, sendContact } from "./contact-api.server.ts";
-import { Outbox } from "./outbox.server.ts";
+import { Outbox, OutboxFullError } from "./outbox.server.ts";
 import {
   deliverDue,
   outboxWorkerFromSettings,
@@ -160,7 +160,7 @@ describe("deliverDue", () => {
       deliveredAt: T0,
       attempts: 1,
     });
-    expect(outbox.counts()).toEqual({ pending: 0, sending: 0, delivered: 1, failed: 0 });
+    expect(outbox.counts()).toEqual({ pending: 0, sending: 0, delivered: 1 });
   });
 
   it("retries on the back-off schedule while the API is away, sending the same key each time", async () => {
@@ -391,23 +391,17 @@ describe("held messages and retention", () => {
     outbox.close();
   });
 
-  it("forgets failed and held messages after their retention, and nothing waiting", () => {
+  it("forgets held messages after their retention, and nothing waiting", () => {
     const outbox = Outbox.open(freshFile());
     const day = 24 * 60 * 60 * 1000;
-    const [oldFailed, newFailed, waiting] = [message(), message(), message()];
-    for (const m of [oldFailed, newFailed, waiting]) outbox.enqueue(m, 0);
-    const claimed = outbox.claimDue({ now: 0, leaseMs: 1000, limit: 2 });
-    expect(claimed).toHaveLength(2);
-    outbox.markFailed(claimed[0]?.id ?? 0, { now: 0, reason: "422" });
-    outbox.markFailed(claimed[1]?.id ?? 0, { now: 80 * day, reason: "422" });
+    const waiting = message();
+    outbox.enqueue(waiting, 0);
     outbox.hold(message(), "too fast", 0);
     const recentHeld = outbox.hold(message(), "too fast", 80 * day);
-    // Precondition: all of them are there.
-    expect(outbox.counts()).toMatchObject({ failed: 2, pending: 1 });
     expect(outbox.held()).toHaveLength(2);
-    expect(outbox.forgetUndelivered(90, 100 * day)).toBe(2);
-    expect(outbox.counts()).toMatchObject({ failed: 1, pending: 1 });
+    expect(outbox.forgetUndelivered(90, 100 * day)).toBe(1);
     expect(outbox.held().map((entry) => entry.id)).toEqual([recentHeld]);
+    expect(outbox.list().map((entry) => entry.idempotencyKey)).toEqual([waiting.idempotencyKey]);
     outbox.close();
   });
 
@@ -415,16 +409,11 @@ describe("held messages and retention", () => {
     const file = freshFile();
     const day = 24 * 60 * 60 * 1000;
     const outbox = Outbox.open(file);
-    const [delivered, failed] = [message(), message()];
-    outbox.enqueue(delivered, 0);
-    outbox.enqueue(failed, 0);
-    const claimed = outbox.claimDue({ now: 0, leaseMs: 1000 });
-    const idOf = (m: OutgoingMessage) =>
-      claimed.find((e) => e.idempotencyKey === m.idempotencyKey)?.id ?? 0;
-    outbox.markDelivered(idOf(delivered), { now: 0, apiId: "1" });
-    outbox.markFailed(idOf(failed), { now: 0, reason: "422" });
+    outbox.enqueue(message(), 0);
+    const [claimed] = outbox.claimDue({ now: 0, leaseMs: 1000 });
+    outbox.markDelivered(claimed?.id ?? 0, { now: 0, apiId: "1" });
     outbox.hold(message(), "too fast", 0);
-    expect(outbox.counts()).toMatchObject({ delivered: 1, failed: 1 });
+    expect(outbox.counts()).toMatchObject({ delivered: 1 });
     expect(outbox.held()).toHaveLength(1);
     const worker = startOutboxWorker({
       databasePath: file,
@@ -439,7 +428,7 @@ describe("held messages and retention", () => {
     });
     await worker.runOnce();
     await worker.stop();
-    expect(outbox.counts()).toMatchObject({ delivered: 0, failed: 0 });
+    expect(outbox.counts()).toMatchObject({ delivered: 0 });
     expect(outbox.held()).toEqual([]);
     outbox.close();
   });
@@ -449,20 +438,17 @@ describe("held messages and retention", () => {
     const day = 24 * 60 * 60 * 1000;
     const now = Date.now();
     const outbox = Outbox.open(file);
-    // Delivered 2 and 4 days ago; refused for good 5 and 7 days ago.
-    const ages = { delivered: [2, 4], failed: [5, 7] };
-    for (const [state, days] of Object.entries(ages)) {
-      for (const age of days) {
-        const m = message();
-        outbox.enqueue(m, now - age * day);
-        const [entry] = outbox.claimDue({ now, leaseMs, limit: 1 });
-        if (!entry) throw new Error("no entry claimed");
-        if (state === "delivered")
-          outbox.markDelivered(entry.id, { now: now - age * day, apiId: "1" });
-        else outbox.markFailed(entry.id, { now: now - age * day, reason: "422" });
-      }
+    // Delivered 2 and 4 days ago; held 5 and 7 days ago.
+    for (const age of [2, 4]) {
+      outbox.enqueue(message(), now - age * day);
+      const [entry] = outbox.claimDue({ now, leaseMs, limit: 1 });
+      if (!entry) throw new Error("no entry claimed");
+      outbox.markDelivered(entry.id, { now: now - age * day, apiId: "1" });
     }
-    expect(outbox.counts()).toMatchObject({ delivered: 2, failed: 2 });
+    for (const age of [5, 7])
+      outbox.hold(message(), "refused by the API: HTTP 400", now - age * day);
+    expect(outbox.counts()).toMatchObject({ delivered: 2 });
+    expect(outbox.held()).toHaveLength(2);
     const settings = parseSettings({
       API_BASE_URL: "http://127.0.0.1:9",
       OUTBOX_DATABASE_PATH: file,
@@ -474,7 +460,93 @@ describe("held messages and retention", () => {
     await worker.runOnce();
     await worker.stop();
     // Not the built-in 30 and 90 days: the settings' 3 and 6.
-    expect(outbox.counts()).toMatchObject({ delivered: 1, failed: 1 });
+    expect(outbox.counts()).toMatchObject({ delivered: 1 });
+    expect(outbox.held()).toHaveLength(1);
     outbox.close();
+  });
+});
+
+describe("the outbox's capacity", () => {
+  it("refuses a new message, queued or held, once `capacity` wait for the API or a person", () => {
+    const outbox = Outbox.open(freshFile(), { capacity: 2 });
+    const queued = message();
+    outbox.enqueue(queued, T0);
+    outbox.hold(message(), "too fast", T0);
+    expect(outbox.waiting()).toBe(2);
+    expect(() => outbox.enqueue(message(), T0)).toThrow(OutboxFullError);
+    expect(() => outbox.hold(message(), "too fast", T0)).toThrow(OutboxFullError);
+    // The same message again is not a new one: it is answered, not refused.
+    expect(outbox.enqueue(queued, T0)).toMatchObject({ created: false });
+    expect(outbox.waiting()).toBe(2);
+    outbox.close();
+  });
+
+  it("counts what waits, not what was delivered, and never refuses a move", () => {
+    const outbox = Outbox.open(freshFile(), { capacity: 2 });
+    const [first, second] = [message(), message()];
+    outbox.enqueue(first, T0);
+    outbox.enqueue(second, T0);
+    const [a, b] = outbox.claimDue({ now: T0, leaseMs });
+    // Full: the API refusing one for good still moves it to the held messages...
+    if (!a || !b) throw new Error("two claimed");
+    outbox.holdRefused(a, "refused by the API: HTTP 400", T0);
+    expect(outbox.held()).toHaveLength(1);
+    // ...and a person may release it again.
+    expect(outbox.release(outbox.held()[0]?.id ?? 0, T0)).toBe(true);
+    expect(outbox.waiting()).toBe(2);
+    // A delivery makes room.
+    outbox.markDelivered(b.id, { now: T0, apiId: 9 });
+    expect(outbox.waiting()).toBe(1);
+    expect(outbox.enqueue(message(), T0)).toMatchObject({ created: true });
+    expect(outbox.gauges(T0)).toMatchObject({ capacity: 2, counts: { pending: 2, delivered: 1 } });
+    outbox.close();
+  });
+
+  it("is OUTBOX_MAX_MESSAGES, 10,000 unless set", () => {
+    const base = { API_BASE_URL: "http://127.0.0.1:9" };
+    expect(parseSettings(base).OUTBOX_MAX_MESSAGES).toBe(10_000);
+    expect(parseSettings({ ...base, OUTBOX_MAX_MESSAGES: "250" }).OUTBOX_MAX_MESSAGES).toBe(250);
+    expect(() => parseSettings({ ...base, OUTBOX_MAX_MESSAGES: "0" })).toThrow(
+      /OUTBOX_MAX_MESSAGES/,
+    );
+  });
+});
+
+describe("an outbox file from before refusals were held", () => {
+  it("moves its refused ('failed') messages to the held ones on opening, keeping the rest", () => {
+    const file = freshFile();
+    Outbox.open(file).close();
+    const old = new DatabaseSync(file);
+    const insert = old.prepare(
+      `INSERT INTO outbox (idempotency_key, lang, client_address, payload, status, next_attempt_at,
+         last_error, created_at, updated_at) VALUES (?, 'ar', '198.51.100.4', ?, ?, 0, ?, ?, ?)`,
+    );
+    const form = message().form;
+    insert.run("refused-1", JSON.stringify(form), "failed", "HTTP 400: bad", T0, T0);
+    insert.run("refused-2", JSON.stringify(form), "failed", null, T0, T0);
+    insert.run("waiting-1", JSON.stringify(form), "pending", null, T0, T0);
+    old.close();
+
+    const outbox = Outbox.open(file);
+    expect(outbox.held()).toEqual([
+      expect.objectContaining({
+        idempotencyKey: "refused-1",
+        lang: "ar",
+        clientAddress: "198.51.100.4",
+        form,
+        reason: "refused by the API: HTTP 400: bad",
+        createdAt: T0,
+      }),
+      expect.objectContaining({
+        idempotencyKey: "refused-2",
+        reason: "refused by the API: no reason recorded",
+      }),
+    ]);
+    expect(outbox.list().map((entry) => entry.idempotencyKey)).toEqual(["waiting-1"]);
+    outbox.close();
+    // Opening again changes nothing.
+    const again = Outbox.open(file);
+    expect(again.held()).toHaveLength(2);
+    again.close();
   });
 });

@@ -6,9 +6,13 @@
  *
  * Row life: pending → sending (claimed by a worker, attempts + 1) → delivered, or back to
  * pending with a later `next_attempt_at`, or moved to the held messages (the API refused it:
- * `holdRefused`). `failed` rows come from older files, when refusals were marked so.
- * A claim that is never confirmed (the process died mid-send) expires after a lease and the
- * row is sent again.
+ * `holdRefused`). A claim that is never confirmed (the process died mid-send) expires after a
+ * lease and the row is sent again.
+ *
+ * The messages waiting (for the API or for a person) are bounded by `capacity`
+ * (OUTBOX_MAX_MESSAGES): past it a new one is refused (`OutboxFullError`) and the visitor is
+ * told it was not sent, keeping what they wrote, rather than the disk filling during a long
+ * outage or a flood from many addresses.
  */
 import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
@@ -16,7 +20,7 @@ import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
 import type { ContactForm, Language } from "@site/contract";
 import type { OutgoingMessage } from "./contact-api.server.ts";
 
-export type OutboxStatus = "pending" | "sending" | "delivered" | "failed";
+export type OutboxStatus = "pending" | "sending" | "delivered";
 
 export interface OutboxEntry extends OutgoingMessage {
   id: number;
@@ -39,6 +43,7 @@ CREATE TABLE IF NOT EXISTS outbox (
   lang TEXT NOT NULL,
   client_address TEXT NOT NULL,
   payload TEXT NOT NULL,
+  -- 'failed' was a refusal in older files: opening one moves those to the held messages.
   status TEXT NOT NULL DEFAULT 'pending'
     CHECK (status IN ('pending', 'sending', 'delivered', 'failed')),
   attempts INTEGER NOT NULL DEFAULT 0,
@@ -84,6 +89,21 @@ CREATE TABLE IF NOT EXISTS dropped (
 );
 `;
 
+/**
+ * Files written before refusals were held marked them `failed` in the outbox, where nobody
+ * could release them: opening such a file moves them to the held messages.
+ */
+const holdOldRefusals = `
+BEGIN IMMEDIATE;
+INSERT INTO held (idempotency_key, lang, client_address, payload, reason, created_at)
+  SELECT idempotency_key, lang, client_address, payload,
+         'refused by the API: ' || coalesce(last_error, 'no reason recorded'), created_at
+  FROM outbox WHERE status = 'failed'
+  ON CONFLICT (idempotency_key) DO NOTHING;
+DELETE FROM outbox WHERE status = 'failed';
+COMMIT;
+`;
+
 /** A message waiting for a person: one the spam checks doubted, or the API refused. */
 export interface HeldMessage extends OutgoingMessage {
   id: number;
@@ -91,22 +111,39 @@ export interface HeldMessage extends OutgoingMessage {
   createdAt: number;
 }
 
+/** Refusal of a new message: `capacity` messages wait already. */
+export class OutboxFullError extends Error {
+  readonly capacity: number;
+  constructor(capacity: number) {
+    super(`the outbox is full: ${capacity} messages wait for the API or for a person`);
+    this.name = "OutboxFullError";
+    this.capacity = capacity;
+  }
+}
+
 type Row = Record<string, SQLOutputValue>;
+
+export interface OutboxOptions {
+  /** Most messages waiting for the API or held for a person; a new one past it is refused. */
+  capacity?: number;
+}
 
 export class Outbox {
   readonly file: string;
+  readonly capacity: number;
   readonly #db: DatabaseSync;
 
-  private constructor(file: string, db: DatabaseSync) {
+  private constructor(file: string, db: DatabaseSync, capacity: number) {
     this.file = file;
     this.#db = db;
+    this.capacity = capacity;
   }
 
   /**
    * Opens the outbox at `file`, creating folders, file and tables as needed. The file holds
    * visitors' messages: a new one is readable by its owner only.
    */
-  static open(file: string): Outbox {
+  static open(file: string, { capacity = Number.POSITIVE_INFINITY }: OutboxOptions = {}): Outbox {
     if (file !== ":memory:") {
       mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
       if (!existsSync(file)) closeSync(openSync(file, "a", 0o600));
@@ -117,34 +154,77 @@ export class Outbox {
       // NOTE: FULL, not NORMAL: in WAL mode only FULL makes a commit survive a power cut.
       db.exec("PRAGMA synchronous = FULL");
       db.exec(schema);
+      db.exec(holdOldRefusals);
     } catch (error) {
       db.close();
       throw error;
     }
-    return new Outbox(file, db);
+    return new Outbox(file, db, capacity);
   }
 
   /** Opens the outbox only when its file exists (the worker never creates it). */
-  static openExisting(file: string): Outbox | undefined {
-    return existsSync(file) ? Outbox.open(file) : undefined;
+  static openExisting(file: string, options?: OutboxOptions): Outbox | undefined {
+    return existsSync(file) ? Outbox.open(file, options) : undefined;
   }
 
   /**
-   * Stores a message to deliver, due now. A second enqueue with the same idempotency key
-   * keeps the first row (`created: false`). Committed when this returns.
+   * Queues a new message, to be sent from `notBefore` on (as the API asked: `Retry-After`). A
+   * second enqueue with the same idempotency key keeps the first row (`created: false`).
+   * Throws `OutboxFullError` when `capacity` messages wait already. Committed when this returns.
    */
-  /** Queues `message`, to be sent from `notBefore` on (as the API asked: `Retry-After`). */
   enqueue(
     message: OutgoingMessage,
     now = Date.now(),
     notBefore = now,
   ): { id: number; created: boolean } {
+    return this.#transaction(() => {
+      const kept = this.#idOf("outbox", message.idempotencyKey);
+      if (kept !== undefined) return { id: kept, created: false };
+      this.#checkRoom();
+      return { id: this.#queue(message, now, notBefore), created: true };
+    });
+  }
+
+  /**
+   * Keeps a new message for a person: doubted, or refused by the API (the same submission twice
+   * is kept once). Throws `OutboxFullError` when `capacity` messages wait already.
+   */
+  hold(message: OutgoingMessage, reason: string, now = Date.now()): number {
+    return this.#transaction(() => {
+      const kept = this.#idOf("held", message.idempotencyKey);
+      if (kept !== undefined) return kept;
+      this.#checkRoom();
+      return this.#keep(message, reason, now);
+    });
+  }
+
+  /** Messages waiting for the API (pending, sending) or for a person (held). */
+  waiting(): number {
+    const row = this.#db
+      .prepare(
+        `SELECT (SELECT count(*) FROM outbox WHERE status IN ('pending', 'sending'))
+              + (SELECT count(*) FROM held) AS n`,
+      )
+      .get() as { n: number };
+    return Number(row.n);
+  }
+
+  #checkRoom() {
+    if (this.waiting() >= this.capacity) throw new OutboxFullError(this.capacity);
+  }
+
+  #idOf(table: "outbox" | "held", key: string): number | undefined {
+    const row = this.#db.prepare(`SELECT id FROM ${table} WHERE idempotency_key = ?`).get(key);
+    return row === undefined ? undefined : Number(row.id);
+  }
+
+  /** Inserts a row to deliver (the key is known to be new). */
+  #queue(message: OutgoingMessage, now: number, notBefore: number): number {
     const result = this.#db
       .prepare(
         `INSERT INTO outbox (idempotency_key, lang, client_address, payload, next_attempt_at,
            created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (idempotency_key) DO NOTHING`,
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         message.idempotencyKey,
@@ -155,11 +235,25 @@ export class Outbox {
         now,
         now,
       );
-    if (result.changes > 0) return { id: Number(result.lastInsertRowid), created: true };
-    const row = this.#db
-      .prepare("SELECT id FROM outbox WHERE idempotency_key = ?")
-      .get(message.idempotencyKey) as { id: number };
-    return { id: row.id, created: false };
+    return Number(result.lastInsertRowid);
+  }
+
+  /** Inserts a held row (the key is known to be new). */
+  #keep(message: OutgoingMessage, reason: string, now: number): number {
+    const result = this.#db
+      .prepare(
+        `INSERT INTO held (idempotency_key, lang, client_address, payload, reason, created_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        message.idempotencyKey,
+        message.lang,
+        message.clientAddress,
+        JSON.stringify(message.form),
+        reason,
+        now,
+      );
+    return Number(result.lastInsertRowid);
   }
 
   /**
@@ -226,30 +320,21 @@ export class Outbox {
       .run(nextAttemptAt, error, now, id);
   }
 
-  /** The API refused the message for good (e.g. 422): keep it, with the reason, for a person. */
-  markFailed(id: number, { now = Date.now(), reason }: { now?: number; reason: string }) {
-    this.#db
-      .prepare(
-        `UPDATE outbox SET status = 'failed', last_error = ?, claimed_at = NULL, updated_at = ?
-         WHERE id = ? AND status = 'sending'`,
-      )
-      .run(reason, now, id);
-  }
-
   /**
    * The API refused a queued message for good (a 422, a 400): it moves to the held messages,
    * with the reason, for a person to read and release (once the API is fixed) or delete.
    */
   holdRefused(entry: OutboxEntry, reason: string, now = Date.now()): number {
+    // A move, not a new message: `capacity` does not refuse it.
     return this.#transaction(() => {
-      const id = this.hold(entry, reason, now);
+      const id = this.#idOf("held", entry.idempotencyKey) ?? this.#keep(entry, reason, now);
       this.#db.prepare("DELETE FROM outbox WHERE id = ? AND status = 'sending'").run(entry.id);
       return id;
     });
   }
 
   /** Rows with the given statuses (all by default), oldest first. */
-  list(statuses: readonly OutboxStatus[] = ["pending", "sending", "delivered", "failed"]) {
+  list(statuses: readonly OutboxStatus[] = ["pending", "sending", "delivered"]) {
     const marks = statuses.map(() => "?").join(", ");
     const rows = this.#db
       .prepare(`SELECT * FROM outbox WHERE status IN (${marks}) ORDER BY created_at, id`)
@@ -262,7 +347,6 @@ export class Outbox {
       pending: 0,
       sending: 0,
       delivered: 0,
-      failed: 0,
     };
     const rows = this.#db.prepare("SELECT status, count(*) AS n FROM outbox GROUP BY status").all();
     for (const row of rows) counts[row.status as OutboxStatus] = Number(row.n);
@@ -270,10 +354,14 @@ export class Outbox {
   }
 
   /**
-   * What the metrics show of the outbox: messages by state (held ones too), and the age in
-   * seconds of the oldest waiting for delivery (0: none waits).
+   * What the metrics show of the outbox: messages by state (held ones too), the age in seconds
+   * of the oldest waiting for delivery (0: none waits), and the capacity.
    */
-  gauges(now = Date.now()): { counts: Record<string, number>; oldestWaitingSeconds: number } {
+  gauges(now = Date.now()): {
+    counts: Record<string, number>;
+    oldestWaitingSeconds: number;
+    capacity: number;
+  } {
     const held = this.#db.prepare("SELECT count(*) AS n FROM held").get() as { n: number };
     const oldest = this.#db
       .prepare("SELECT min(created_at) AS at FROM outbox WHERE status IN ('pending', 'sending')")
@@ -281,31 +369,8 @@ export class Outbox {
     return {
       counts: { ...this.counts(), held: Number(held.n) },
       oldestWaitingSeconds: oldest.at === null ? 0 : Math.max(0, (now - Number(oldest.at)) / 1000),
+      capacity: this.capacity,
     };
-  }
-
-  /**
-   * Keeps a message for a person: doubted, or refused by the API (the same submission twice is
-   * kept once).
-   */
-  hold(message: OutgoingMessage, reason: string, now = Date.now()): number {
-    this.#db
-      .prepare(
-        `INSERT INTO held (idempotency_key, lang, client_address, payload, reason, created_at)
-         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
-      )
-      .run(
-        message.idempotencyKey,
-        message.lang,
-        message.clientAddress,
-        JSON.stringify(message.form),
-        reason,
-        now,
-      );
-    const row = this.#db
-      .prepare("SELECT id FROM held WHERE idempotency_key = ?")
-      .get(message.idempotencyKey) as { id: number };
-    return row.id;
   }
 
   held(): HeldMessage[] {
@@ -320,12 +385,17 @@ export class Outbox {
     }));
   }
 
-  /** Moves a held message into the outbox, to be delivered like any other; false if unknown. */
+  /**
+   * Moves a held message into the outbox, to be delivered like any other (a move: `capacity`
+   * does not refuse it); false if unknown.
+   */
   release(id: number, now = Date.now()): boolean {
     return this.#transaction(() => {
       const message = this.held().find((entry) => entry.id === id);
       if (!message) return false;
-      this.enqueue(message, now);
+      if (this.#idOf("outbox", message.idempotencyKey) === undefined) {
+        this.#queue(message, now, now);
+      }
       this.#db.prepare("DELETE FROM held WHERE id = ?").run(id);
       return true;
     });
@@ -412,19 +482,12 @@ export class Outbox {
   }
 
   /**
-   * Deletes messages the API refused for good, and held messages, older than `days` (personal
-   * data waiting for a person is not kept for ever either). Returns how many went.
+   * Deletes held messages older than `days` (personal data waiting for a person is not kept for
+   * ever either). Returns how many went.
    */
   forgetUndelivered(days: number, now = Date.now()): number {
     const before = now - days * 24 * 60 * 60 * 1000;
-    return this.#transaction(
-      () =>
-        Number(
-          this.#db
-            .prepare("DELETE FROM outbox WHERE status = 'failed' AND updated_at < ?")
-            .run(before).changes,
-        ) + Number(this.#db.prepare("DELETE FROM held WHERE created_at < ?").run(before).changes),
-    );
+    return Number(this.#db.prepare("DELETE FROM held WHERE created_at < ?").run(before).changes);
   }
 
   close() {
@@ -468,17 +531,19 @@ function toEntry(row: Row): OutboxEntry {
 /**
  * The outbox at `databasePath` (OUTBOX_DATABASE_PATH) for the contact action: opened on first
  * use, and again on the next call when a write failed (e.g. a read-only disk: the error is
- * thrown, so the action can tell the visitor).
+ * thrown, so the action can tell the visitor). A full outbox is not a broken one: it stays open.
  */
-export function outboxWriter(databasePath: string) {
+export function outboxWriter(databasePath: string, options?: OutboxOptions) {
   let outbox: Outbox | undefined;
   return <T>(work: (outbox: Outbox) => T): T => {
-    outbox ??= Outbox.open(databasePath);
+    outbox ??= Outbox.open(databasePath, options);
     try {
       return work(outbox);
     } catch (error) {
-      outbox.close();
-      outbox = undefined;
+      if (!(error instanceof OutboxFullError)) {
+        outbox.close();
+        outbox = undefined;
+      }
       throw error;
     }
   };

@@ -213,6 +213,27 @@ describe("submitContact", () => {
     expect(sent).toHaveLength(2);
   });
 
+  it("answers 503 keeping what was typed when the outbox is full, and takes the message once room is made", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const outbox = outboxWriter(":memory:", { capacity: 1 });
+    const { desk } = deskAnswering({ kind: "unavailable", reason: "down" }, outbox);
+    desk.limiter = memoryLimiter(new RateLimiter({ limit: 5, windowMs: 60_000 }));
+    expect(await submit(desk, post(shownBefore(), "first"))).toMatchObject({ status: "queued" });
+    const refused = await submit(desk, post(shownBefore(), "second"));
+    expect(refused).toMatchObject({ http: 503, status: "failed", values: typed("second") });
+    // A doubted message is refused the same way, rather than held past the bound.
+    const unsigned = await submit(desk, post(null, "third"));
+    expect(unsigned).toMatchObject({ http: 503, status: "failed", values: typed("third") });
+    expect(outbox((store) => store.waiting())).toBe(1);
+    // The queued one delivered: room again, and the outbox still works (not closed as broken).
+    outbox((store) => {
+      const [entry] = store.claimDue({ leaseMs: 60_000 });
+      store.markDelivered(entry?.id ?? 0, { apiId: 1 });
+    });
+    expect(await submit(desk, post(shownBefore(), "second"))).toMatchObject({ status: "queued" });
+  });
+
   describe("the form token", () => {
     /** A desk with a quota of ten, and the reasons its (real) outbox holds messages for. */
     function holdingDesk() {

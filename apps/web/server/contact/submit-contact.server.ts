@@ -57,7 +57,9 @@ export interface ContactDesk {
 
 export function createContactDesk(settings: Settings, redis?: RedisLink): ContactDesk {
   const api = { baseUrl: settings.API_BASE_URL, timeoutMs: settings.API_TIMEOUT_MS };
-  const outbox = outboxWriter(settings.OUTBOX_DATABASE_PATH);
+  const outbox = outboxWriter(settings.OUTBOX_DATABASE_PATH, {
+    capacity: settings.OUTBOX_MAX_MESSAGES,
+  });
   return {
     limiter: sharedContactLimiter(
       { limit: settings.CONTACT_RATE_LIMIT, windowMs: contactRateWindowMs },

@@ -18,7 +18,7 @@ const promtool = (...args: string[]) => promisify(execFile)(promtoolPath, args, 
 describe("deploy/ for Prometheus", () => {
   it("promtool checks the alert rules and the scrape configuration", async () => {
     const rules = await promtool("check", "rules", "alerts.yml");
-    expect(rules.stdout).toContain("SUCCESS: 8 rules found");
+    expect(rules.stdout).toContain(`SUCCESS: ${alertNames().length} rules found`);
     const config = await promtool("check", "config", "prometheus.yml");
     expect(config.stdout).toContain("is valid prometheus config file syntax");
   });

@@ -181,10 +181,12 @@ export const countStaleAnswer = () => staleAnswers()?.inc();
 // Outbox (in the process that runs the outbox worker) ----------------------------------------
 
 export interface OutboxGauges {
-  /** Messages by state: pending, sending, delivered, failed, held. */
+  /** Messages by state: pending, sending, delivered, held. */
   counts: Record<string, number>;
   /** Age in seconds of the oldest message waiting for delivery (0: none waits). */
   oldestWaitingSeconds: number;
+  /** Most messages waiting (pending, sending, held) before a new one is refused. */
+  capacity: number;
 }
 
 /** Makes the outbox gauges read `read` at each scrape (the outbox worker, once it runs). */
@@ -214,6 +216,14 @@ export function watchOutbox(read: () => OutboxGauges | undefined) {
       collect() {
         const gauges = reading();
         if (gauges) this.set(gauges.oldestWaitingSeconds);
+      },
+    });
+    new c.Gauge({
+      name: "outbox_capacity_messages",
+      help: "Most contact messages the outbox keeps waiting (pending, sending, held) before it refuses a new one (OUTBOX_MAX_MESSAGES).",
+      collect() {
+        const gauges = reading();
+        if (gauges && Number.isFinite(gauges.capacity)) this.set(gauges.capacity);
       },
     });
   });
