@@ -117,6 +117,20 @@ test.describe("language and direction", () => {
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("ar");
     await page.goto("/");
     await expect(page).toHaveURL(/\/ar$/);
+    // Local storage alone (cookies cleared): the server sends `/` to English, which goes on to
+    // the saved Arabic, and the cookie is written again.
+    const languageCookie = async () =>
+      (await page.context().cookies()).find((cookie) => cookie.name === "language")?.value;
+    await page.context().clearCookies();
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/ar$/);
+    await expect.poll(languageCookie).toBe("ar");
+    // English asked for by its address is English, and becomes the saved language.
+    await page.context().clearCookies();
+    await page.goto("/en");
+    await expect.poll(languageCookie).toBe("en");
+    await expect(page).toHaveURL(/\/en$/);
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
   });
 });
 
@@ -229,7 +243,7 @@ test.describe("the content API is down", () => {
     try {
       for (const [lang, title, message] of [
         ["en", "Error", "It looks like something went wrong."],
-        ["ar", "خطأ", "يبدو أن خطأً ما قد حدث."],
+        ["ar", t("ar", "error.title"), t("ar", "error.message")],
       ] as const) {
         const response = await page.goto(`${site.url}/${lang}/soso`);
         expect(response?.status()).toBe(503);

@@ -63,12 +63,18 @@ export const i18n = Object.fromEntries(
   ]),
 ) as Record<Lang, Record<keyof typeof enStrings, string>>;
 
-/** The interface string `key` in `lang`, with its `{{name}}` placeholders filled from `values`. */
+/**
+ * The interface string `key` in `lang`, with its `{{name}}` placeholders filled from `values`;
+ * `{{name, isolate}}` between the bidi isolates the site puts there (U+2068 … U+2069).
+ */
 export const t = (
   lang: Lang,
   key: keyof typeof enStrings,
   values: Record<string, string | number> = {},
-) => i18n[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+) =>
+  i18n[lang][key].replace(/\{\{(\w+)(, isolate)?\}\}/g, (_, name: string, isolated?: string) =>
+    isolated ? `\u2068${values[name]}\u2069` : String(values[name]),
+  );
 
 /** The company the site speaks for, in `lang`, from the company file the test server reads. */
 export function company(lang: Lang) {

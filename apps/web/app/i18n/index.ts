@@ -11,6 +11,7 @@
 import type { Language } from "@site/contract/languages";
 import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { isolate } from "../shared/text.ts";
 import ar from "./ar.json";
 import en from "./en.json";
 
@@ -65,6 +66,10 @@ export function i18nFor(lang: Language): i18n {
       initAsync: false,
       returnNull: false,
     });
+    // `{{query, isolate}}`: a visitor's or the API's text set apart from the sentence around
+    // it (see `isolate`), so a Latin query ending in a digit does not pull the count after it
+    // into its run in Arabic («2 :»ISO 9001), nor an Arabic one scramble an English sentence.
+    instance.services.formatter?.add("isolate", (value) => isolate(String(value)));
     instances.set(lang, instance);
   }
   return instance;

@@ -13,8 +13,9 @@ import en from "./en.json";
 /** Values that are the same in both languages on purpose: each language's own name. */
 const sameInBoth = new Set(["language.en", "language.ar"]);
 
+/** `{{name}}` and `{{name, format}}` (the format is part of it: both languages isolate a query). */
 const placeholders = (text: string) =>
-  [...text.matchAll(/\{\{(\w+)\}\}/g)].map(([, n]) => n).sort();
+  [...text.matchAll(/\{\{(\w+(?:, \w+)?)\}\}/g)].map(([, n]) => n).sort();
 
 describe("interface strings", () => {
   const english: Record<string, string> = en;

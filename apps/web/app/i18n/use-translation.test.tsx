@@ -55,6 +55,16 @@ describe("useTranslation", () => {
     expect(arabic).not.toContain("{{");
   });
 
+  it("sets a query apart from the sentence around it in both languages (`{{query, isolate}}`)", () => {
+    for (const lang of ["en", "ar"] as const) {
+      const said = translationIn(lang).t("search.resultCount", { query: "ISO 9001", count: 2 });
+      // The query whole between U+2068 and U+2069, the count outside them.
+      expect(said).toContain("\u2068ISO 9001\u2069");
+      expect(said).toMatch(/\u2069[^\u2068]*2$/);
+      expect(i18nFor(lang).t("search.titleFor", { query: "جسر" })).toContain("\u2068جسر\u2069");
+    }
+  });
+
   it("answers plain strings from the language file, and only the rest through i18next", () => {
     const { t } = translationIn("ar");
     const asked = vi.spyOn(i18nFor("ar"), "t");

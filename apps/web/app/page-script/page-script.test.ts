@@ -58,6 +58,12 @@ function browserLike(scrollY: number) {
     setTimeout,
     clearTimeout,
   };
+  Object.assign(context, {
+    location: { pathname: "/ar", replace() {} },
+    performance: { getEntriesByType: () => [] },
+  });
+  (context.localStorage as unknown as { getItem: unknown }).getItem = (key: string) =>
+    context.localStorage.get(key) ?? null;
   (context.localStorage as unknown as { setItem: unknown }).setItem = (
     key: string,
     value: string,

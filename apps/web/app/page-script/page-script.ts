@@ -14,7 +14,7 @@
  * On most pages it is the only script: only pages with islands load another (app/islands).
  * Each function is written in TypeScript, tested there, and inlined with `toString()`.
  */
-import type { Language } from "@site/contract/languages";
+import { type Language, languages } from "@site/contract/languages";
 // Vite's one way to a separately bundled script's address in both builds is the worker's.
 import islandsScript from "../islands/hydrate.ts?worker&url";
 import { REDUCED_MOTION_QUERY } from "../islands/parts/carousel-layout.ts";
@@ -71,7 +71,14 @@ function scriptFor(lang: Language | null): string {
       String(SCROLL_THRESHOLD),
       String(SCROLL_THROTTLE_MS),
     ),
-    lang ? call(saveLanguage, JSON.stringify(lang), JSON.stringify(LANGUAGE_KEY)) : "",
+    lang
+      ? call(
+          saveLanguage,
+          JSON.stringify(lang),
+          JSON.stringify(LANGUAGE_KEY),
+          JSON.stringify(languages),
+        )
+      : "",
     call(watchMenus),
     call(showLoadingOnLeave, isHomePath.toString(), isPagePath.toString()),
     call(quietSkippedTransitions),

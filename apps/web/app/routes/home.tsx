@@ -244,7 +244,7 @@ function ListLink({ href, label }: { href: string; label: string }) {
     <a
       href={href}
       // A 36 px tall target beside the 44 px buttons.
-      className="me-2 inline-block py-2 text-sm font-semibold text-steel-600 underline-offset-4 hover:underline"
+      className="me-2 inline-block py-2 text-sm font-semibold text-steel-600 hover:underline latin:underline-offset-4"
     >
       {label}
     </a>

@@ -11,6 +11,13 @@ import { decodeHTML } from "entities/decode";
  * rules never reorder them.
  */
 
+/**
+ * `text` as a bidi isolate (U+2068 first strong isolate … U+2069 pop): laid out in its own
+ * direction, and neutral to the text around it, like `<bdi>`, where markup cannot go (a
+ * title, an attribute, an interface string with a placeholder). Invisible.
+ */
+export const isolate = (text: string): string => `\u2068${text}\u2069`;
+
 /** The first 10 characters of an ISO date (`2024-05-12T09:30:00Z` → `2024-05-12`), as shown. */
 export const dateOnly = (value: string | null | undefined): string => (value ?? "").slice(0, 10);
 
@@ -34,20 +41,12 @@ export function timestampOf(date: string | null | undefined): string | undefined
 }
 
 /**
- * A contract amount: text as given (`"12,500,000 SAR"`); a number with its thousands grouped
- * as the API's texts write them (`12500000` → `12,500,000`), by hand, not by `Intl`, so the
- * server and every browser write the same characters (decision 011).
+ * A contract amount shown as given (API.md): text as it is (`"12,500,000 SAR"`), a number as
+ * JSON wrote it (`12500000`), never regrouped nor localised, so the server and every browser
+ * write the same characters (decision 011).
  */
 export function amountText(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string" || !Number.isFinite(value)) return String(value);
-  // As JavaScript writes it; a number too large to be exact (`1e21`) as it is, not as the
-  // float's binary digits would read.
-  const written = String(value);
-  if (/e/i.test(written)) return written;
-  const [whole = "", fraction] = written.replace("-", "").split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");
-  return `${value < 0 ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
+  return value === null || value === undefined ? "" : String(value);
 }
 
 /**
