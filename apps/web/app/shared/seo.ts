@@ -91,6 +91,20 @@ export interface PageSeo {
 
 const DESCRIPTION_LENGTH = 160;
 
+/**
+ * `name` applied to a title the data wrote whole: to the part before the site's name when the
+ * title ends with it after a separator (`News | Acme` → `News (Page 2) | Acme`, the site's name
+ * kept last as on every other page), else to all of it.
+ */
+function beforeSiteName(title: string, siteName: string, name: (text: string) => string) {
+  if (!siteName || !title.endsWith(siteName)) return name(title);
+  const head = title.slice(0, -siteName.length);
+  const separator = head.match(/\s*[|\-–—:·•]\s*$/u)?.[0];
+  return separator && head.length > separator.length
+    ? `${name(head.slice(0, -separator.length))}${separator}${siteName}`
+    : name(title);
+}
+
 export function seoTags(page: PageSeo): MetaDescriptor[] {
   const siteName = page.site.name;
   const query = new URLSearchParams(page.search ?? "").get("page");
@@ -102,12 +116,12 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
   const metaTitle = firstText(page.metaTitle);
   const ownTitle = firstText(page.title);
   const title = metaTitle
-    ? ofPage(metaTitle)
+    ? beforeSiteName(metaTitle, siteName, ofPage)
     : ownTitle
       ? `${ofPage(ownTitle)} | ${siteName}`
       : ofPage(siteName);
   const listTitle = metaTitle || ownTitle || siteName;
-  const shareTitle = ofPage(listTitle);
+  const shareTitle = beforeSiteName(listTitle, siteName, ofPage);
   const description = truncate(
     (pageLabel ? `${pageLabel}: ` : "") + (firstText(page.description) || page.site.description),
     DESCRIPTION_LENGTH,
