@@ -22,7 +22,7 @@ import {
   phoneOverflowTests,
 } from "./support/page-checks.ts";
 import { expect, type Page, test } from "./support/test.ts";
-import { truncated } from "./support/text.ts";
+import { escapeRegExp, truncated } from "./support/text.ts";
 
 type NewsSummary = Payload<"news">["data"][number];
 type NewsItem = Payload<"newsItem">;
@@ -143,6 +143,18 @@ test.describe("news page", () => {
       await expectCards(page, lang, final.data);
       await expect(next).toHaveAttribute("aria-disabled", "true");
       await expect(previous).not.toHaveAttribute("aria-disabled", "true");
+      // Its title names the page, before the site's name where the list's title ends with it.
+      const [record] = await apiData<{ meta_title?: string | null }[]>("/api/news-page", lang);
+      const pageName = `(${t(lang, "pagination.page", { page: last })})`;
+      const listTitle = record?.meta_title ?? "";
+      const at = listTitle.lastIndexOf(" | ");
+      if (at > 0) {
+        await expect(page).toHaveTitle(
+          `${listTitle.slice(0, at)} ${pageName}${listTitle.slice(at)}`,
+        );
+      } else {
+        await expect(page).toHaveTitle(new RegExp(escapeRegExp(pageName)));
+      }
     });
   }
 

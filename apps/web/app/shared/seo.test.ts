@@ -276,12 +276,14 @@ describe("seoTags", () => {
     // The data's meta title is the whole title: the page follows it.
     const meta = seoTags({ ...list, metaTitle: "Acme News", search: "?page=2" });
     expect(summary(meta).title).toBe("Acme News (Page 2)");
-    // Ending with the site's name, it keeps the name last, as the site's own titles do.
+    // Naming its site after a ` | `, it keeps the site's name last, as the site's own titles do.
     const named = (metaTitle: string) =>
       summary(seoTags({ ...list, lang: "ar", metaTitle, search: "?page=2" })).title;
-    expect(named("الأخبار | Acme Builders")).toBe("الأخبار (الصفحة 2) | Acme Builders");
-    expect(named("News – Acme Builders")).toBe("News (الصفحة 2) – Acme Builders");
-    expect(named("Acme Builders")).toBe("Acme Builders (الصفحة 2)");
-    expect(named("More from Acme Builders")).toBe("More from Acme Builders (الصفحة 2)");
+    expect(named("الأخبار | Acme Builders & Sons")).toBe(
+      "الأخبار (الصفحة 2) | Acme Builders & Sons",
+    );
+    expect(named("News | Riyadh | Acme")).toBe("News | Riyadh (الصفحة 2) | Acme");
+    expect(named("News – Acme")).toBe("News – Acme (الصفحة 2)");
+    expect(named("| Acme")).toBe("| Acme (الصفحة 2)");
   });
 });

@@ -92,17 +92,13 @@ export interface PageSeo {
 const DESCRIPTION_LENGTH = 160;
 
 /**
- * `name` applied to a title the data wrote whole: to the part before the site's name when the
- * title ends with it after a separator (`News | Acme` → `News (Page 2) | Acme`, the site's name
- * kept last as on every other page), else to all of it.
+ * `name` applied to a title the data wrote whole: to the part before its last ` | `, where
+ * titles name their site (`News | Acme` → `News (Page 2) | Acme`, the site's name kept last as
+ * in the site's own titles), else to all of it.
  */
-function beforeSiteName(title: string, siteName: string, name: (text: string) => string) {
-  if (!siteName || !title.endsWith(siteName)) return name(title);
-  const head = title.slice(0, -siteName.length);
-  const separator = head.match(/\s*[|\-–—:·•]\s*$/u)?.[0];
-  return separator && head.length > separator.length
-    ? `${name(head.slice(0, -separator.length))}${separator}${siteName}`
-    : name(title);
+function beforeSiteName(title: string, name: (text: string) => string) {
+  const at = title.lastIndexOf(" | ");
+  return at > 0 ? `${name(title.slice(0, at))}${title.slice(at)}` : name(title);
 }
 
 export function seoTags(page: PageSeo): MetaDescriptor[] {
@@ -116,12 +112,12 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
   const metaTitle = firstText(page.metaTitle);
   const ownTitle = firstText(page.title);
   const title = metaTitle
-    ? beforeSiteName(metaTitle, siteName, ofPage)
+    ? beforeSiteName(metaTitle, ofPage)
     : ownTitle
       ? `${ofPage(ownTitle)} | ${siteName}`
       : ofPage(siteName);
   const listTitle = metaTitle || ownTitle || siteName;
-  const shareTitle = beforeSiteName(listTitle, siteName, ofPage);
+  const shareTitle = beforeSiteName(listTitle, ofPage);
   const description = truncate(
     (pageLabel ? `${pageLabel}: ` : "") + (firstText(page.description) || page.site.description),
     DESCRIPTION_LENGTH,
