@@ -80,6 +80,31 @@ test.describe("Arabic typography", () => {
         `/ar${path}: letter-spacing or capitals`,
       ).toEqual([]);
       expect(styles.filter(cramped).map(describe), `/ar${path}: lines too tight`).toEqual([]);
+      // Cairo's dots blur below 13 px.
+      expect(
+        styles
+          .filter((style) => style.fontSize < 13 && arabicLetters.test(style.text))
+          .map(describe),
+        `/ar${path}: Arabic text under 13 px`,
+      ).toEqual([]);
+      // A link's underline (shown, or on hover) clears the dots below the letters.
+      const underlines = await page.evaluate(() =>
+        [...document.querySelectorAll("a")].map((link) => {
+          const style = getComputedStyle(link);
+          const fontSize = Number.parseFloat(style.fontSize);
+          const offset = style.textUnderlineOffset;
+          return {
+            text: link.textContent?.trim().slice(0, 40) ?? "",
+            // A percentage is of the link's own size.
+            offset: Number.parseFloat(offset) * (offset.endsWith("%") ? fontSize / 100 : 1),
+            fontSize,
+          };
+        }),
+      );
+      expect(
+        underlines.filter((link) => !(link.offset >= 0.3 * link.fontSize)),
+        `/ar${path}: underlines through the dots`,
+      ).toEqual([]);
     }
     // The same check sees them where they belong: the list's eyebrow label in English.
     await open(page, "/en/projects");
