@@ -125,12 +125,28 @@ test.describe("language and direction", () => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/ar$/);
     await expect.poll(languageCookie).toBe("ar");
-    // English asked for by its address is English, and becomes the saved language.
+    // English asked for by its address, even by another spelling of it that redirects, is
+    // English, and becomes the saved language.
     await page.context().clearCookies();
-    await page.goto("/en");
+    await page.goto("/EN/");
     await expect.poll(languageCookie).toBe("en");
     await expect(page).toHaveURL(/\/en$/);
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+  });
+
+  test("/ marks its default for a minute only when no cookie names a language", async ({
+    request,
+  }) => {
+    const marks = async (cookie?: string) =>
+      (
+        await request.get("/", {
+          maxRedirects: 0,
+          headers: cookie ? { Cookie: cookie } : {},
+        })
+      ).headers()["set-cookie"] ?? "";
+    expect(await marks()).toBe("language-by-default=1; Path=/; Max-Age=60; SameSite=Lax");
+    expect(await marks("language=fr")).toContain("language-by-default=1");
+    expect(await marks("language=ar")).toBe("");
   });
 });
 

@@ -58,10 +58,7 @@ function browserLike(scrollY: number) {
     setTimeout,
     clearTimeout,
   };
-  Object.assign(context, {
-    location: { pathname: "/ar", replace() {} },
-    performance: { getEntriesByType: () => [] },
-  });
+  Object.assign(context, { location: { replace() {} } });
   (context.localStorage as unknown as { getItem: unknown }).getItem = (key: string) =>
     context.localStorage.get(key) ?? null;
   (context.localStorage as unknown as { setItem: unknown }).setItem = (

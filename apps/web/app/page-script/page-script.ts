@@ -19,7 +19,12 @@ import { type Language, languages } from "@site/contract/languages";
 import islandsScript from "../islands/hydrate.ts?worker&url";
 import { REDUCED_MOTION_QUERY } from "../islands/parts/carousel-layout.ts";
 import { NO_IMAGE } from "../shared/image-kinds.ts";
-import { isHomePath, isPagePath, LANGUAGE_KEY } from "../shared/page-table.ts";
+import {
+  DEFAULT_LANGUAGE_MARK,
+  isHomePath,
+  isPagePath,
+  LANGUAGE_KEY,
+} from "../shared/page-table.ts";
 import { replaceBrokenImages } from "./broken-images.ts";
 import { loadIslandsAfterPaint, loadIslandsOnFocus } from "./islands-after-paint.ts";
 import { LAZY_MARGIN, loadLazyImage, watchLazyImages } from "./lazy-images.ts";
@@ -76,6 +81,7 @@ function scriptFor(lang: Language | null): string {
           saveLanguage,
           JSON.stringify(lang),
           JSON.stringify(LANGUAGE_KEY),
+          JSON.stringify(DEFAULT_LANGUAGE_MARK),
           JSON.stringify(languages),
         )
       : "",

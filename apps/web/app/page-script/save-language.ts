@@ -1,19 +1,20 @@
 import type { Language } from "@site/contract/languages";
-import { LANGUAGE_KEY } from "../shared/page-table.ts";
+import { DEFAULT_LANGUAGE_MARK, LANGUAGE_KEY } from "../shared/page-table.ts";
 
 /**
  * Saves the visitor's language where both the browser and the server can read it: local
  * storage, where SPEC keeps it, and a cookie, which the server reads to redirect `/`. Every
- * page runs it from its inline script (page-script.ts, which passes `key` and `known`: the
- * function is inlined with `toString()` and must use nothing from outside its body).
+ * page runs it from its inline script (page-script.ts, which passes `key`, `mark` and `known`:
+ * the function is inlined with `toString()` and must use nothing from outside its body).
  *
  * A visitor whose local storage holds a language but who has no cookie (cookies cleared, a year
- * gone by) is sent by `/` to the default language: the page that redirect lands on, the
- * language's home, goes on to the saved one instead of saving its own over it.
+ * gone by) is sent by `/` to the default language, marked so (`mark`, root-redirect.tsx): that
+ * page goes on to the saved language instead of saving its own over it.
  */
 export function saveLanguage(
   lang: Language,
   key: string = LANGUAGE_KEY,
+  mark: string = DEFAULT_LANGUAGE_MARK,
   known: readonly string[] = [],
 ) {
   let saved: string | null = null;
@@ -22,22 +23,14 @@ export function saveLanguage(
   } catch {
     // Storage can be disabled; the cookie below still works.
   }
-  const hasCookie = document.cookie.split("; ").some((pair) => pair.startsWith(`${key}=`));
-  /** Whether this page was reached through a redirect (`/` → `/en`; same-origin ones count). */
-  const redirected = () => {
-    const [navigation] = performance.getEntriesByType("navigation");
-    return ((navigation as PerformanceNavigationTiming | undefined)?.redirectCount ?? 0) > 0;
-  };
-  if (
-    !hasCookie &&
-    saved !== null &&
-    saved !== lang &&
-    known.includes(saved) &&
-    location.pathname === `/${lang}` &&
-    redirected()
-  ) {
-    location.replace(`/${saved}`);
-    return;
+  const byDefault = document.cookie.split("; ").includes(`${mark}=1`);
+  if (byDefault) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the mark is read once, here
+    document.cookie = `${mark}=; Path=/; Max-Age=0; SameSite=Lax`;
+    if (saved !== null && saved !== lang && known.includes(saved)) {
+      location.replace(`/${saved}`);
+      return;
+    }
   }
   try {
     localStorage.setItem(key, lang);

@@ -5,7 +5,6 @@ import {
   isHomePath,
   isPagePath,
   langParam,
-  languageFromCookie,
   languageOfPath,
   type PageName,
   pageAddress,
@@ -13,6 +12,7 @@ import {
   pageQuery,
   pages,
   redirectForUnsupportedLanguage,
+  savedLanguage,
   switchLanguagePath,
 } from "./page-table.ts";
 
@@ -46,9 +46,9 @@ describe("language helpers", () => {
   });
 
   it("reads the saved language from the cookie, English otherwise", () => {
-    expect(languageFromCookie("a=1; language=ar; b=2")).toBe("ar");
-    expect(languageFromCookie("language=fr")).toBe("en");
-    expect(languageFromCookie(null)).toBe("en");
+    expect(savedLanguage("a=1; language=ar; b=2")).toBe("ar");
+    expect(savedLanguage("language=fr")).toBeUndefined();
+    expect(savedLanguage(null)).toBeUndefined();
   });
 
   it("knows the home paths", () => {

@@ -250,9 +250,15 @@ export const isPagePath = (pathname: string) => /^\/((en|ar)(\/[^.]*)?)?$/i.test
 /** Name of the cookie and local-storage key that keep the visitor's language. */
 export const LANGUAGE_KEY = "language";
 
-/** Reads the saved language from a Cookie header. */
-export function languageFromCookie(cookieHeader: string | null): Language {
+/**
+ * A cookie `/` sets, for a minute, when it sends a visitor without the language cookie to the
+ * default language: the page it lands on then follows local storage (page-script/save-language.ts).
+ */
+export const DEFAULT_LANGUAGE_MARK = "language-by-default";
+
+/** The saved language in a Cookie header, if it holds one. */
+export function savedLanguage(cookieHeader: string | null): Language | undefined {
   const match = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_KEY}=([^;]+)`));
   const value = match?.[1];
-  return isLanguage(value) ? value : defaultLanguage;
+  return isLanguage(value) ? value : undefined;
 }
