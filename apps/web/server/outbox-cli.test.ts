@@ -73,6 +73,27 @@ describe("npm run outbox", () => {
     expect(escaped.stdout).toContain("a\\u{1b}[2Jb\nc");
     expect(cli(file).stdout).not.toContain("\u001b");
 
+    // A flood the spam checks held goes at once; what the API refused stays for a person.
+    const flood = Outbox.open(file);
+    for (const key of ["key-3", "key-4"]) {
+      flood.hold(
+        {
+          form: { name: "Bot", email: "b@example.com", message: "spam" },
+          lang: "en",
+          idempotencyKey: key,
+          clientAddress: "198.51.100.1",
+        },
+        "sent without a valid form token",
+        Date.now(),
+        { doubted: true },
+      );
+    }
+    flood.close();
+    const cleared = cli(file, "delete-doubted");
+    expect(cleared.status).toBe(0);
+    expect(cleared.stdout).toContain("Deleted 2 held messages the spam checks doubted.");
+    expect(cli(file, "show", String(id)).status).toBe(0);
+
     const missing = cli(file, "show", "99");
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain("There is no held message #99.");

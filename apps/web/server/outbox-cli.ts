@@ -3,7 +3,7 @@
  * as a table, how many were delivered, and the messages held for a person: doubtful ones (sent
  * too soon after the form was shown, without a valid token) and those the API refused.
  * `npm run outbox -- show <id>` prints a held message whole; `-- release <id>` sends it to the
- * API; `-- delete <id>` drops it. Reads OUTBOX_DATABASE_PATH (a relative path means the
+ * API; `-- delete <id>` drops it; `-- delete-doubted` drops every one the spam checks held. Reads OUTBOX_DATABASE_PATH (a relative path means the
  * repository root, as for `npm start`).
  */
 import { existsSync } from "node:fs";
@@ -17,6 +17,7 @@ Without a command: the messages held for a person, then those waiting or being s
   show <id>      print a held message whole
   release <id>   send a held message to the API
   delete <id>    drop a held message
+  delete-doubted drop every held message the spam checks doubted (not those the API refused)
 
 The outbox is OUTBOX_DATABASE_PATH (default data/outbox.sqlite).`;
 
@@ -136,6 +137,10 @@ function main(): number {
           : `There is no held message #${idText}.`,
       );
       return done ? 0 : 1;
+    }
+    if (command === "delete-doubted") {
+      console.log(`Deleted ${outbox.discardDoubted()} held messages the spam checks doubted.`);
+      return 0;
     }
     if (command) {
       console.error(`Unknown command "${command}".\n\n${USAGE}`);

@@ -285,5 +285,11 @@ describe("seoTags", () => {
     expect(named("News | Riyadh | Acme")).toBe("News | Riyadh (الصفحة 2) | Acme");
     expect(named("News – Acme")).toBe("News – Acme (الصفحة 2)");
     expect(named("| Acme")).toBe("| Acme (الصفحة 2)");
+    // A title of the page's own is not one that names a site: the page follows all of it.
+    const own = summary(seoTags({ ...list, title: "Health | Safety", search: "?page=2" }));
+    expect(own).toMatchObject({
+      title: "Health | Safety (Page 2) | Acme Builders",
+      ogTitle: "Health | Safety (Page 2)",
+    });
   });
 });

@@ -117,7 +117,7 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
       ? `${ofPage(ownTitle)} | ${siteName}`
       : ofPage(siteName);
   const listTitle = metaTitle || ownTitle || siteName;
-  const shareTitle = beforeSiteName(listTitle, ofPage);
+  const shareTitle = metaTitle ? beforeSiteName(metaTitle, ofPage) : ofPage(listTitle);
   const description = truncate(
     (pageLabel ? `${pageLabel}: ` : "") + (firstText(page.description) || page.site.description),
     DESCRIPTION_LENGTH,

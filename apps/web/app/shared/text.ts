@@ -42,8 +42,8 @@ export function timestampOf(date: string | null | undefined): string | undefined
 
 /**
  * A contract amount shown as given (API.md): text as it is (`"12,500,000 SAR"`), a number as
- * JSON wrote it (`12500000`), never regrouped nor localised, so the server and every browser
- * write the same characters (decision 011).
+ * JavaScript writes the value the JSON gave (`12500000`; `1.50` is `1.5`), never regrouped nor
+ * localised, so the server and every browser write the same characters (decision 011).
  */
 export function amountText(value: string | number | null | undefined): string {
   return value === null || value === undefined ? "" : String(value);

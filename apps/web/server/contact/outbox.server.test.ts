@@ -481,6 +481,37 @@ describe("the outbox's capacity", () => {
     outbox.close();
   });
 
+  it("lets doubted messages fill half of it, leaving the rest for queued and refused ones", () => {
+    const outbox = Outbox.open(freshFile(), { capacity: 4 });
+    const doubted = () => outbox.hold(message(), "too fast", T0, { doubted: true });
+    doubted();
+    doubted();
+    expect(() => doubted()).toThrow(OutboxFullError);
+    // Real visitors' messages still find room: queued while the API is down, or refused by it.
+    outbox.enqueue(message(), T0);
+    outbox.hold(message(), "refused by the API: HTTP 400", T0);
+    expect(outbox.waiting()).toBe(4);
+    expect(() => outbox.enqueue(message(), T0)).toThrow(OutboxFullError);
+    // A person clears the flood at once (npm run outbox -- delete-doubted).
+    expect(outbox.discardDoubted()).toBe(2);
+    expect(outbox.held().map((held) => held.doubted)).toEqual([false]);
+    expect(outbox.enqueue(message(), T0)).toMatchObject({ created: true });
+    outbox.close();
+  });
+
+  it("answers a message kept already, queued or held, without refusing it when full", () => {
+    const outbox = Outbox.open(freshFile(), { capacity: 2 });
+    const [queued, held] = [message(), message()];
+    const queuedId = outbox.enqueue(queued, T0).id;
+    const heldId = outbox.hold(held, "too fast", T0, { doubted: true });
+    // Full now: the same messages again (a re-post whose token expired is held; a held one
+    // whose API is down is queued) are kept where they are, not refused, nor kept twice.
+    expect(outbox.hold(queued, "sent without a valid form token", T0)).toBe(queuedId);
+    expect(outbox.enqueue(held, T0)).toEqual({ id: heldId, created: false });
+    expect(outbox.waiting()).toBe(2);
+    outbox.close();
+  });
+
   it("counts what waits, not what was delivered, and never refuses a move", () => {
     const outbox = Outbox.open(freshFile(), { capacity: 2 });
     const [first, second] = [message(), message()];
@@ -522,9 +553,12 @@ describe("an outbox file from before refusals were held", () => {
          last_error, created_at, updated_at) VALUES (?, 'ar', '198.51.100.4', ?, ?, 0, ?, ?, ?)`,
     );
     const form = message().form;
-    insert.run("refused-1", JSON.stringify(form), "failed", "HTTP 400: bad", T0, T0);
-    insert.run("refused-2", JSON.stringify(form), "failed", null, T0, T0);
+    const refusedAt = T0 + 3_600_000;
+    insert.run("refused-1", JSON.stringify(form), "failed", "HTTP 400: bad", T0, refusedAt);
+    insert.run("refused-2", JSON.stringify(form), "failed", null, T0, refusedAt);
     insert.run("waiting-1", JSON.stringify(form), "pending", null, T0, T0);
+    // And the held table as it was, without `doubted`.
+    old.exec("ALTER TABLE held DROP COLUMN doubted");
     old.close();
 
     const outbox = Outbox.open(file);
@@ -535,7 +569,9 @@ describe("an outbox file from before refusals were held", () => {
         clientAddress: "198.51.100.4",
         form,
         reason: "refused by the API: HTTP 400: bad",
-        createdAt: T0,
+        // Dated by the refusal, as a refusal held now is: its retention runs from then.
+        createdAt: refusedAt,
+        doubted: false,
       }),
       expect.objectContaining({
         idempotencyKey: "refused-2",
@@ -548,5 +584,23 @@ describe("an outbox file from before refusals were held", () => {
     const again = Outbox.open(file);
     expect(again.held()).toHaveLength(2);
     again.close();
+  });
+
+  it("opens, with nothing to bring up to date, while another process writes to it", () => {
+    const file = freshFile();
+    Outbox.open(file).close();
+    const other = new DatabaseSync(file);
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      const started = Date.now();
+      const outbox = Outbox.open(file);
+      // Not the 5 s a write lock would wait for, then fail.
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(outbox.waiting()).toBe(0);
+      outbox.close();
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
   });
 });

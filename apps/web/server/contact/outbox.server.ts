@@ -12,7 +12,8 @@
  * The messages waiting (for the API or for a person) are bounded by `capacity`
  * (OUTBOX_MAX_MESSAGES): past it a new one is refused (`OutboxFullError`) and the visitor is
  * told it was not sent, keeping what they wrote, rather than the disk filling during a long
- * outage or a flood from many addresses.
+ * outage or a flood from many addresses. Messages the spam checks doubted may fill half of it,
+ * so a flood of those leaves room for the rest.
  */
 import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
@@ -66,7 +67,9 @@ CREATE TABLE IF NOT EXISTS held (
   client_address TEXT NOT NULL,
   payload TEXT NOT NULL,
   reason TEXT NOT NULL,
-  created_at INTEGER NOT NULL
+  created_at INTEGER NOT NULL,
+  -- 1: held by the spam checks (doubted), not refused by the API; they may fill half the room.
+  doubted INTEGER NOT NULL DEFAULT 0
 );
 -- Form tokens spent by a message (fill-token.server.ts): a token sends one message only.
 CREATE TABLE IF NOT EXISTS spent_tokens (
@@ -90,32 +93,51 @@ CREATE TABLE IF NOT EXISTS dropped (
 `;
 
 /**
- * Files written before refusals were held marked them `failed` in the outbox, where nobody
- * could release them: opening such a file moves them to the held messages.
+ * Brings a file written by an earlier version up to date, only where it needs it (each step
+ * takes the write lock, which another process may hold): held messages gain `doubted`, and
+ * refusals marked `failed` in the outbox, where nobody could release them, move to the held
+ * messages, dated by the refusal as `holdRefused` dates them.
  */
-const holdOldRefusals = `
-BEGIN IMMEDIATE;
-INSERT INTO held (idempotency_key, lang, client_address, payload, reason, created_at)
-  SELECT idempotency_key, lang, client_address, payload,
-         'refused by the API: ' || coalesce(last_error, 'no reason recorded'), created_at
-  FROM outbox WHERE status = 'failed'
-  ON CONFLICT (idempotency_key) DO NOTHING;
-DELETE FROM outbox WHERE status = 'failed';
-COMMIT;
-`;
+function upgrade(db: DatabaseSync) {
+  const columns = db.prepare("PRAGMA table_info(held)").all() as Row[];
+  if (!columns.some((column) => column.name === "doubted")) {
+    db.exec("ALTER TABLE held ADD COLUMN doubted INTEGER NOT NULL DEFAULT 0");
+  }
+  if (db.prepare("SELECT 1 FROM outbox WHERE status = 'failed' LIMIT 1").get() === undefined)
+    return;
+  db.exec(`
+    BEGIN IMMEDIATE;
+    INSERT INTO held (idempotency_key, lang, client_address, payload, reason, created_at)
+      SELECT idempotency_key, lang, client_address, payload,
+             'refused by the API: ' || coalesce(last_error, 'no reason recorded'), updated_at
+      FROM outbox WHERE status = 'failed'
+      ON CONFLICT (idempotency_key) DO NOTHING;
+    DELETE FROM outbox WHERE status = 'failed';
+    COMMIT;
+  `);
+}
 
 /** A message waiting for a person: one the spam checks doubted, or the API refused. */
 export interface HeldMessage extends OutgoingMessage {
   id: number;
   reason: string;
   createdAt: number;
+  /** Held by the spam checks, not refused by the API. */
+  doubted: boolean;
 }
 
-/** Refusal of a new message: `capacity` messages wait already. */
+/**
+ * Refusal of a new message: `capacity` messages wait already, or, for a doubted one, half of it
+ * are doubted ones.
+ */
 export class OutboxFullError extends Error {
   readonly capacity: number;
-  constructor(capacity: number) {
-    super(`the outbox is full: ${capacity} messages wait for the API or for a person`);
+  constructor(capacity: number, doubted = false) {
+    super(
+      doubted
+        ? `the outbox is full for doubted messages: ${Math.floor(capacity / 2)} are held`
+        : `the outbox is full: ${capacity} messages wait for the API or for a person`,
+    );
     this.name = "OutboxFullError";
     this.capacity = capacity;
   }
@@ -154,7 +176,7 @@ export class Outbox {
       // NOTE: FULL, not NORMAL: in WAL mode only FULL makes a commit survive a power cut.
       db.exec("PRAGMA synchronous = FULL");
       db.exec(schema);
-      db.exec(holdOldRefusals);
+      upgrade(db);
     } catch (error) {
       db.close();
       throw error;
@@ -169,8 +191,9 @@ export class Outbox {
 
   /**
    * Queues a new message, to be sent from `notBefore` on (as the API asked: `Retry-After`). A
-   * second enqueue with the same idempotency key keeps the first row (`created: false`).
-   * Throws `OutboxFullError` when `capacity` messages wait already. Committed when this returns.
+   * message kept already (queued, or held for a person) is not kept twice (`created: false`,
+   * the id of the row that keeps it). Throws `OutboxFullError` when `capacity` messages wait
+   * already. Committed when this returns.
    */
   enqueue(
     message: OutgoingMessage,
@@ -178,23 +201,30 @@ export class Outbox {
     notBefore = now,
   ): { id: number; created: boolean } {
     return this.#transaction(() => {
-      const kept = this.#idOf("outbox", message.idempotencyKey);
+      const kept = this.#keptId(message.idempotencyKey);
       if (kept !== undefined) return { id: kept, created: false };
-      this.#checkRoom();
+      this.#checkRoom(false);
       return { id: this.#queue(message, now, notBefore), created: true };
     });
   }
 
   /**
-   * Keeps a new message for a person: doubted, or refused by the API (the same submission twice
-   * is kept once). Throws `OutboxFullError` when `capacity` messages wait already.
+   * Keeps a new message for a person: `doubted` by the spam checks, or refused by the API. A
+   * message kept already (held, or queued) is not kept twice: the id of the row that keeps it.
+   * Throws `OutboxFullError` when `capacity` messages wait already, or for a doubted one when
+   * doubted ones fill half of it: a flood of them leaves room for real visitors' messages.
    */
-  hold(message: OutgoingMessage, reason: string, now = Date.now()): number {
+  hold(
+    message: OutgoingMessage,
+    reason: string,
+    now = Date.now(),
+    { doubted = false }: { doubted?: boolean } = {},
+  ): number {
     return this.#transaction(() => {
-      const kept = this.#idOf("held", message.idempotencyKey);
+      const kept = this.#keptId(message.idempotencyKey);
       if (kept !== undefined) return kept;
-      this.#checkRoom();
-      return this.#keep(message, reason, now);
+      this.#checkRoom(doubted);
+      return this.#keep(message, reason, now, doubted);
     });
   }
 
@@ -209,8 +239,18 @@ export class Outbox {
     return Number(row.n);
   }
 
-  #checkRoom() {
+  #checkRoom(doubted: boolean) {
     if (this.waiting() >= this.capacity) throw new OutboxFullError(this.capacity);
+    if (!doubted) return;
+    const held = this.#db.prepare("SELECT count(*) AS n FROM held WHERE doubted = 1").get() as {
+      n: number;
+    };
+    if (Number(held.n) >= this.capacity / 2) throw new OutboxFullError(this.capacity, true);
+  }
+
+  /** The row, queued or held, that keeps the message `key` already. */
+  #keptId(key: string): number | undefined {
+    return this.#idOf("outbox", key) ?? this.#idOf("held", key);
   }
 
   #idOf(table: "outbox" | "held", key: string): number | undefined {
@@ -239,11 +279,11 @@ export class Outbox {
   }
 
   /** Inserts a held row (the key is known to be new). */
-  #keep(message: OutgoingMessage, reason: string, now: number): number {
+  #keep(message: OutgoingMessage, reason: string, now: number, doubted = false): number {
     const result = this.#db
       .prepare(
-        `INSERT INTO held (idempotency_key, lang, client_address, payload, reason, created_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO held (idempotency_key, lang, client_address, payload, reason, created_at,
+           doubted) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         message.idempotencyKey,
@@ -252,6 +292,7 @@ export class Outbox {
         JSON.stringify(message.form),
         reason,
         now,
+        doubted ? 1 : 0,
       );
     return Number(result.lastInsertRowid);
   }
@@ -382,6 +423,7 @@ export class Outbox {
       form: JSON.parse(String(row.payload)) as ContactForm,
       reason: String(row.reason),
       createdAt: Number(row.created_at),
+      doubted: Number(row.doubted) === 1,
     }));
   }
 
@@ -404,6 +446,11 @@ export class Outbox {
   /** Deletes a held message for good; false if unknown. */
   discard(id: number): boolean {
     return this.#db.prepare("DELETE FROM held WHERE id = ?").run(id).changes > 0;
+  }
+
+  /** Deletes every held message the spam checks doubted (a flood of them); how many went. */
+  discardDoubted(): number {
+    return Number(this.#db.prepare("DELETE FROM held WHERE doubted = 1").run().changes);
   }
 
   /**

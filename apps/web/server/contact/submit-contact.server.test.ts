@@ -159,6 +159,7 @@ describe("submitContact", () => {
         idempotencyKey: key,
         form: typed("refused by the API"),
         reason: `refused by the API: HTTP ${status}`,
+        doubted: false,
       });
     });
   }
@@ -278,6 +279,8 @@ describe("submitContact", () => {
           form: typed("held for a person"),
           reason,
           createdAt: expect.any(Number),
+          // Doubted: such messages fill at most half of the outbox's room.
+          doubted: true,
         },
       ]);
       // Held, not queued: the worker never sends it by itself.

@@ -29,7 +29,7 @@ import {
   fillTokenKey,
   issueFillToken,
 } from "./fill-token.server.ts";
-import { type OutboxWriter, outboxWriter } from "./outbox.server.ts";
+import { OutboxFullError, type OutboxWriter, outboxWriter } from "./outbox.server.ts";
 import {
   type ContactLimiter,
   contactRateWindowMs,
@@ -154,19 +154,24 @@ export async function submitContact(
     }
     return reply(200, { status: "sent", ...fresh });
   }
-  /** Kept for a person to release or delete; `queued`: the visitor is told it will be delivered. */
-  const hold = (reason: string, why: string, answer: "sent" | "queued" = "sent") => {
+  /**
+   * Kept for a person to release or delete: `doubted` by the spam checks (answered as sent, as
+   * people are), or `refused` by the API (the visitor is told it will be delivered).
+   */
+  const hold = (reason: string, why: string, kind: "doubted" | "refused") => {
     try {
-      const id = desk.outbox((outbox) => outbox.hold(message, reason));
+      const id = desk.outbox((outbox) =>
+        outbox.hold(message, reason, Date.now(), { doubted: kind === "doubted" }),
+      );
       markTaken();
       log.warn({ held: id }, `held a message ${why}`);
       count("held");
-      return answer === "sent"
+      return kind === "doubted"
         ? reply(200, { status: "sent", ...fresh })
         : reply(202, { status: "queued", ...fresh });
     } catch (error) {
       giveBack();
-      count("failed");
+      count(error instanceof OutboxFullError ? "outbox_full" : "failed");
       log.error(`could not hold a message: ${reasonOf(error)}`);
       return reply(503, { status: "failed", ...kept });
     }
@@ -174,10 +179,10 @@ export async function submitContact(
   const verdict = fillTimeVerdict(givenToken, { minMs: desk.minFillMs, secret: desk.formKey });
   if (verdict === "too-fast") {
     const reason = `sent within ${desk.minFillMs} ms of the form being shown`;
-    return hold(reason, "sent too soon after the form was shown");
+    return hold(reason, "sent too soon after the form was shown", "doubted");
   }
   if (verdict === "unknown" || typeof givenToken !== "string") {
-    return hold("sent without a valid form token", "sent without a valid form token");
+    return hold("sent without a valid form token", "sent without a valid form token", "doubted");
   }
   const tokenExpiresAt = Date.now() + FILL_TOKEN_MAX_AGE_MS;
   const spent = await desk.tokens
@@ -189,7 +194,7 @@ export async function submitContact(
     });
   if (spent === "other") {
     const reason = "sent with a form token another message had used";
-    return hold(reason, reason);
+    return hold(reason, reason, "doubted");
   }
   if (spent === "taken") {
     // The same post again (a reload of the answer, a later second click without JavaScript):
@@ -243,7 +248,7 @@ export async function submitContact(
       return hold(
         `refused by the API: ${outcome.reason}`,
         `the API refused (${outcome.reason})`,
-        "queued",
+        "refused",
       );
     case "rate-limited":
     case "unavailable":
@@ -262,7 +267,7 @@ export async function submitContact(
         return reply(202, { status: "queued", ...fresh });
       } catch (error) {
         giveBack();
-        count("failed");
+        count(error instanceof OutboxFullError ? "outbox_full" : "failed");
         log.error(
           { endpoint: contactPath },
           `API unavailable (${outcome.kind}) and the outbox failed: ${reasonOf(error)}`,

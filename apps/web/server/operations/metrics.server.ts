@@ -250,7 +250,7 @@ const contactMessages = lazy(
   (c) =>
     new c.Counter({
       name: "contact_messages_total",
-      help: "Contact form posts by outcome: accepted (the API took it), queued (in the outbox), held (sent too soon), rate_limited, invalid, dropped (honeypot), failed.",
+      help: "Contact form posts by outcome: accepted (the API took it), queued (in the outbox), held (sent too soon), rate_limited, invalid, dropped (honeypot), outbox_full (refused: OUTBOX_MAX_MESSAGES reached), failed.",
       labelNames: ["outcome"],
     }),
 );
@@ -262,6 +262,7 @@ export type ContactOutcomeLabel =
   | "rate_limited"
   | "invalid"
   | "dropped"
+  | "outbox_full"
   | "failed";
 
 export const countContact = (outcome: ContactOutcomeLabel) => contactMessages()?.inc({ outcome });
