@@ -219,6 +219,18 @@ describe("safeHtml", () => {
       ),
     ).toBe("150 m<sup>2</sup>, CO<sub>2</sub>");
     expect(clean("<b>bold</b>")).toBe("<b>bold</b>");
+    // The wrapper's siblings close as they opened: a link after it used to run on to the end
+    // of the page (and over the footer), its end tag written as the wrapper's.
+    const wrapped = (after: string) =>
+      clean(
+        `<p>Said: <b style="font-weight:normal" id="docs-internal-guid-2"><span>the bid</span></b> and ${after} agreed.</p><p>Next.</p>`,
+      );
+    expect(wrapped('<a href="https://x.example/t">the portal</a>')).toBe(
+      '<p>Said: <span>the bid</span> and <a href="https://x.example/t" target="_blank" rel="noopener noreferrer">the portal</a> agreed.</p><p>Next.</p>',
+    );
+    expect(wrapped("<strong>it</strong>")).toBe(
+      "<p>Said: <span>the bid</span> and <strong>it</strong> agreed.</p><p>Next.</p>",
+    );
     // A YouTube or Vimeo player is a link to the video; any other frame goes.
     expect(
       clean('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" allowfullscreen></iframe>'),

@@ -8,9 +8,6 @@ import sanitizeHtml from "sanitize-html";
 declare const safe: unique symbol;
 export type SafeHtml = string & { readonly [safe]: true };
 
-/** A tag name no list allows: the sanitiser drops such a tag and keeps what it holds. */
-const UNWRAPPED = "unwrapped";
-
 const allowedStyles = {
   "*": {
     "text-align": [/^(left|right|center|justify|start|end)$/],
@@ -56,13 +53,7 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
   // Written without an end tag (sanitize-html's list lacks these void elements).
   selfClosing: [...(sanitizeHtml.defaults.selfClosing ?? []), "source", "wbr", "col"],
   transformTags: {
-    // Google Docs wraps a whole paste, or a few words, in a `<b style="font-weight:normal">`
-    // (paragraphs inside bold, which HTML forbids): the wrapper goes, what it holds stays (a
-    // tag no list allows is dropped, its content kept). Superscripts are styled spans ("m²").
-    b: (tagName, attribs) =>
-      /font-weight:\s*(normal|400)\b/i.test(attribs.style ?? "")
-        ? { tagName: UNWRAPPED, attribs: {} }
-        : { tagName, attribs },
+    // Superscripts are styled spans in a Google Docs paste ("m²").
     span: (tagName, attribs) => {
       const shift = /vertical-align:\s*(super|sub)\b/i.exec(attribs.style ?? "")?.[1];
       if (!shift) return { tagName, attribs };
@@ -117,10 +108,21 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
         : attribs,
     }),
   },
-  // An image whose source is missing or not a usable URL (left over once a handler is gone,
-  // e.g. `<img src="x" onerror=...>`) would only show as a broken icon.
-  exclusiveFilter: (frame) =>
-    frame.tag === "img" && !/^(https?:\/\/|\/(?!\/)|data:image\/)/i.test(frame.attribs.src ?? ""),
+  exclusiveFilter: (frame) => {
+    // An image whose source is missing or not a usable URL (left over once a handler is gone,
+    // e.g. `<img src="x" onerror=...>`) would only show as a broken icon.
+    if (frame.tag === "img")
+      return !/^(https?:\/\/|\/(?!\/)|data:image\/)/i.test(frame.attribs.src ?? "");
+    // Google Docs wraps a whole paste, or a few words, in a `<b style="font-weight:normal">`
+    // (paragraphs inside bold, which HTML forbids): the wrapper goes, what it holds stays.
+    // NOTE: not by renaming it to a tag no list allows: sanitize-html then wrote that name as
+    // the closing tag of the next element at the same depth (`<a>…</unwrapped>`), and the
+    // link or bold ran on over the rest of the page and its footer.
+    if (frame.tag === "b" && /font-weight:\s*(normal|400)\b/i.test(frame.attribs.style ?? "")) {
+      return "excludeTag";
+    }
+    return false;
+  },
 });
 
 /**
