@@ -219,6 +219,13 @@ describe("safeHtml", () => {
       ),
     ).toBe("150 m<sup>2</sup>, CO<sub>2</sub>");
     expect(clean("<b>bold</b>")).toBe("<b>bold</b>");
+    // A Docs heading's text reset to weight 400 keeps the heading's weight.
+    expect(clean('<h2><span style="font-weight:400">Roads</span></h2>')).toBe(
+      "<h2><span>Roads</span></h2>",
+    );
+    expect(clean('<p><span style="font-weight:700;font-style:italic">Key</span></p>')).toBe(
+      '<p><span style="font-weight:700;font-style:italic">Key</span></p>',
+    );
     // The wrapper's siblings close as they opened: a link after it used to run on to the end
     // of the page (and over the footer), its end tag written as the wrapper's.
     const wrapped = (after: string) =>
@@ -305,5 +312,56 @@ describe("safeHtml", () => {
   it("returns an empty string for missing content", () => {
     expect(clean(null)).toBe("");
     expect(clean(undefined)).toBe("");
+  });
+
+  it("leaves out the holes a paste makes: empty blocks, line breaks at a block's edges, runs of them", () => {
+    expect(
+      clean(
+        '<p><span style="font-size:11pt"><o:p>&nbsp;</o:p></span></p><p><strong>&nbsp;</strong></p><div>&nbsp;</div><div><br></div><p>Text</p>',
+      ),
+    ).toBe("<p>Text</p>");
+    // Google Docs' break between paragraphs, and breaks at a paragraph's start or end.
+    expect(clean("<p>One</p><br><p>Two</p><p><br>Three<br></p>")).toBe(
+      "<p>One</p><p>Two</p><p>Three</p>",
+    );
+    // A blank line is kept, a run of them is one.
+    expect(clean("<p>Riyadh<br>Box 1</p><p>A<br><br>B<br><br><br><br>C</p>")).toBe(
+      "<p>Riyadh<br />Box 1</p><p>A<br /><br />B<br /><br />C</p>",
+    );
+    // An empty cell is a cell: tables keep their shape.
+    expect(clean("<table><tr><td></td><td>x</td></tr></table>")).toContain("<td></td><td>x</td>");
+  });
+
+  it("keeps the layout an editor set: numbering, old-style alignment, centred and floated images", () => {
+    expect(clean('<ol start="4" type="a" reversed><li value="9">x</li></ol>')).toBe(
+      '<ol start="4" type="a" reversed><li value="9">x</li></ol>',
+    );
+    expect(clean('<p align="center">Mid</p><td align="RIGHT">1</td>')).toContain(
+      '<p style="text-align:center">Mid</p>',
+    );
+    expect(clean('<p align="center" style="text-align:right">R</p>')).toBe(
+      '<p style="text-align:right">R</p>',
+    );
+    expect(clean('<p style="TEXT-ALIGN: CENTER">Word</p>')).toBe(
+      '<p style="text-align:CENTER">Word</p>',
+    );
+    expect(
+      clean(
+        '<img src="/storage/a.webp" style="display:block;margin-left:auto;margin-right:auto;width:1600px">',
+      ),
+    ).toContain('style="display:block;margin-left:auto;margin-right:auto"');
+    expect(clean('<img src="/storage/a.webp" style="float:right;position:fixed">')).toContain(
+      'style="float:right"',
+    );
+    // Only images float or centre that way: a paragraph cannot.
+    expect(clean('<p style="float:left;display:block;margin-left:auto">x</p>')).toBe("<p>x</p>");
+  });
+
+  it("sets a phone number written as text apart, left to right, as a tel: link is", () => {
+    expect(clean("<p>الهاتف: +966 11 234 5678، الفاكس: +966-11-234-5679.</p>")).toBe(
+      "<p>الهاتف: \u2066+966 11 234 5678\u2069، الفاكس: \u2066+966-11-234-5679\u2069.</p>",
+    );
+    // Not a sum, a year or a range.
+    expect(clean("<p>2019 - 2021, 3+4 = 7, +5 %</p>")).toBe("<p>2019 - 2021, 3+4 = 7, +5 %</p>");
   });
 });

@@ -8,15 +8,39 @@ import sanitizeHtml from "sanitize-html";
 declare const safe: unique symbol;
 export type SafeHtml = string & { readonly [safe]: true };
 
+/**
+ * What an editor's `style` may say. Keywords in any case (Word writes `TEXT-ALIGN: CENTER`).
+ * Weights and styles only where they add emphasis: a paste's `font-weight:400` on a heading's
+ * text would make the heading thin.
+ */
 const allowedStyles = {
   "*": {
-    "text-align": [/^(left|right|center|justify|start|end)$/],
-    direction: [/^(ltr|rtl)$/],
-    "font-weight": [/^(normal|bold|[1-9]00)$/],
-    "font-style": [/^(normal|italic)$/],
-    "text-decoration": [/^(underline|line-through|none)$/],
+    "text-align": [/^(left|right|center|justify|start|end)$/i],
+    direction: [/^(ltr|rtl)$/i],
+    "font-weight": [/^(bold|bolder|[6-9]00)$/i],
+    "font-style": [/^italic$/i],
+    "text-decoration": [/^(underline|line-through)$/i],
+  },
+  // An image centred (TinyMCE: a block with automatic side margins) or floated beside the text.
+  img: {
+    display: [/^block$/i],
+    "margin-left": [/^auto$/i],
+    "margin-right": [/^auto$/i],
+    float: [/^(left|right)$/i],
   },
 };
+
+/** An international phone number in text: `+`, then digits in groups (`+966 11 234 5678`). */
+const PHONE_NUMBER = /(?<![\w+])\+\d{1,4}(?:[ \u00a0-]?\(?\d{1,4}\)?){2,}(?![\w])/g;
+
+/**
+ * Marks a `b` that is no bold (a symbol: the attribute filter, which reads names, passes it
+ * by, and no attribute can be written with it).
+ */
+const NOT_BOLD = Symbol("not bold");
+
+/** Old-style alignment (`<p align="center">`, CKEditor 4 and Word) as the style that says it. */
+const ALIGNED = new Set(["p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th"]);
 
 /** `mediaUrl` resolves root-relative media (`/storage/...`) to where browsers load it. */
 const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions => ({
@@ -35,6 +59,9 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
     source: ["srcset", "sizes", "media", "type"],
     td: ["colspan", "rowspan"],
     th: ["colspan", "rowspan", "scope"],
+    // A list's numbering as the editor set it (from 4, in letters, counting down).
+    ol: ["start", "type", "reversed"],
+    li: ["value"],
     "*": ["id", "lang", "dir", "style"],
   },
   allowedStyles,
@@ -50,9 +77,21 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
     ...["script", "style", "textarea", "option", "button", "xmp", "noscript"],
     ...["title", "head", "xml", "video", "audio", "object", "iframe"],
   ],
+  // A phone number written as text reads left to right in Arabic too, as in a `tel:` link:
+  // `+966 11 234 5678` was laid out `5678 234 11 966+`. Isolated by invisible marks (U+2066
+  // left-to-right isolate … U+2069), which need no markup in the text; a link's is `dir="ltr"`.
+  textFilter: (text, tagName) =>
+    tagName === "a" ? text : text.replace(PHONE_NUMBER, (number) => `\u2066${number}\u2069`),
   // Written without an end tag (sanitize-html's list lacks these void elements).
   selfClosing: [...(sanitizeHtml.defaults.selfClosing ?? []), "source", "wbr", "col"],
   transformTags: {
+    // Google Docs wraps a whole paste, or a few words, in a `<b style="font-weight:normal">`
+    // (paragraphs inside bold, which HTML forbids): marked here, while its style still says
+    // so, and left out by `exclusiveFilter`, what it holds kept.
+    b: (tagName, attribs) =>
+      /font-weight:\s*(normal|400)\b/i.test(attribs.style ?? "")
+        ? { tagName, attribs: { ...attribs, [NOT_BOLD]: "" } }
+        : { tagName, attribs },
     // Superscripts are styled spans in a Google Docs paste ("m²").
     span: (tagName, attribs) => {
       const shift = /vertical-align:\s*(super|sub)\b/i.exec(attribs.style ?? "")?.[1];
@@ -97,10 +136,23 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
     }),
     // Every tag: an editor's anchor (`id`, Word's `<a name>`) is kept under the content's own
     // prefix, so it can neither take the page's own ids nor name a global (DOM clobbering).
-    "*": (tagName, { id, name, ...attribs }) => ({
-      tagName,
-      attribs: { ...attribs, ...contentAnchor("id", id), ...contentAnchor("name", name) },
-    }),
+    // Style properties read in lower case, as CSS reads them (Word writes `TEXT-ALIGN: CENTER`).
+    "*": (tagName, { id, name, align, style, ...attribs }) => {
+      const lowered = style?.replace(
+        /(^|;)\s*([a-z-]+)\s*:/gi,
+        (_, start, property: string) => `${start}${property.toLowerCase()}:`,
+      );
+      return {
+        tagName,
+        attribs: {
+          ...attribs,
+          ...(lowered === undefined ? {} : { style: lowered }),
+          ...contentAnchor("id", id),
+          ...contentAnchor("name", name),
+          ...alignedStyle(tagName, align, lowered),
+        },
+      };
+    },
     source: (tagName, attribs) => ({
       tagName,
       attribs: attribs.srcset
@@ -113,14 +165,11 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
     // e.g. `<img src="x" onerror=...>`) would only show as a broken icon.
     if (frame.tag === "img")
       return !/^(https?:\/\/|\/(?!\/)|data:image\/)/i.test(frame.attribs.src ?? "");
-    // Google Docs wraps a whole paste, or a few words, in a `<b style="font-weight:normal">`
-    // (paragraphs inside bold, which HTML forbids): the wrapper goes, what it holds stays.
-    // NOTE: not by renaming it to a tag no list allows: sanitize-html then wrote that name as
-    // the closing tag of the next element at the same depth (`<a>…</unwrapped>`), and the
-    // link or bold ran on over the rest of the page and its footer.
-    if (frame.tag === "b" && /font-weight:\s*(normal|400)\b/i.test(frame.attribs.style ?? "")) {
-      return "excludeTag";
-    }
+    // The Google Docs wrapper (`b` above) goes, what it holds stays. NOTE: not by renaming it
+    // to a tag no list allows: sanitize-html then wrote that name as the end tag of the next
+    // element at the same depth (`<a>…</unwrapped>`), and the link or bold ran on over the rest
+    // of the page and its footer.
+    if (frame.tag === "b" && NOT_BOLD in frame.attribs) return "excludeTag";
     return false;
   },
 });
@@ -167,6 +216,18 @@ function withVideoLinks(html: string): string {
     // Built from a fixed host and an id of letters, digits, `_` and `-`: nothing to escape.
     return page ? `<a href="${page}">${page.replace(/^https:\/\//, "")}</a>${tag}` : tag;
   });
+}
+
+/** `align="center"` on a block as `text-align: center`, unless its style says otherwise. */
+function alignedStyle(
+  tagName: string,
+  align: string | undefined,
+  style: string | undefined,
+): { style?: string } {
+  const value = align?.trim().toLowerCase();
+  if (!value || !ALIGNED.has(tagName) || !/^(left|right|center|justify)$/.test(value)) return {};
+  if (/text-align\s*:/i.test(style ?? "")) return {};
+  return { style: `text-align:${value}${style ? `;${style}` : ""}` };
 }
 
 /**
@@ -224,11 +285,38 @@ function videoPage(src: string | undefined): string | undefined {
   return undefined;
 }
 
+/** Nothing to read: spaces, no-break spaces, line breaks. */
+const BLANK = String.raw`(?:\s|&nbsp;|\u00a0|<br\s*/?>)*`;
+/** An inline element holding nothing to read (`<strong>&nbsp;</strong>`, Word's `<span><o:p>`). */
+const EMPTY_INLINE = new RegExp(
+  String.raw`<(strong|b|em|i|u|span|sup|sub)\b[^>]*>${BLANK}</\1>`,
+  "gi",
+);
 /**
- * Paragraphs and headings with nothing to read (`<p>&nbsp;</p>` runs of a Word paste): holes
- * in the page, and an empty heading is an entry of the outline that names nothing.
+ * Paragraphs, divisions and headings with nothing to read (`<p>&nbsp;</p>` runs of a Word
+ * paste, `<div><br></div>`): holes in the page, and an empty heading is an entry of the outline
+ * that names nothing.
  */
-const EMPTY_BLOCKS = /<(p|h[1-6])\b[^>]*>(?:\s|&nbsp;|<br\s*\/?>)*<\/\1>/gi;
+const EMPTY_BLOCKS = new RegExp(String.raw`<(p|div|h[1-6])\b[^>]*>${BLANK}</\1>`, "gi");
+/** A line break at the start or end of a block, or between two (Google Docs' `</p><br><p>`). */
+const EDGE_BREAKS = [
+  /(<(?:p|div|li|h[1-6]|td|th|blockquote)\b[^>]*>)(?:\s*<br\s*\/?>)+/gi,
+  /(?:<br\s*\/?>\s*)+(<\/(?:p|div|li|h[1-6]|td|th|blockquote)>)/gi,
+  /(<\/(?:p|div|ul|ol|table|h[1-6]|blockquote|figure)>)\s*(?:<br\s*\/?>\s*)+(?=<(?:p|div|ul|ol|table|h[1-6]|blockquote|figure)\b)/gi,
+];
+/** More than two line breaks in a row: one blank line is what an editor means. */
+const BREAK_RUNS = /(<br\s*\/?>)(?:\s*<br\s*\/?>){2,}/gi;
+
+/** The sanitised HTML without the holes a paste leaves (see above). */
+function withoutHoles(html: string): string {
+  let result = html;
+  for (let previous = ""; previous !== result; ) {
+    previous = result;
+    result = result.replace(EMPTY_INLINE, "").replace(EMPTY_BLOCKS, "");
+  }
+  for (const edge of EDGE_BREAKS) result = result.replace(edge, "$1");
+  return result.replace(BREAK_RUNS, "$1$1");
+}
 
 /**
  * The content's headings as the page's outline needs them: its highest level becomes `from`
@@ -275,8 +363,8 @@ export function safeHtml(
   /** The level of the content's first headings: 3 for content under a section's h2. */
   { headingsFrom = 2 }: { headingsFrom?: 2 | 3 } = {},
 ): SafeHtml {
-  const clean = sanitizeHtml(withVideoLinks(linesAsHtml(html ?? "")), optionsFor(mediaUrl))
-    .replace(EMPTY_BLOCKS, "")
-    .trim();
+  const clean = withoutHoles(
+    sanitizeHtml(withVideoLinks(linesAsHtml(html ?? "")), optionsFor(mediaUrl)),
+  ).trim();
   return outlined(clean, headingsFrom) as SafeHtml;
 }
