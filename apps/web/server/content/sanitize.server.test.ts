@@ -248,6 +248,24 @@ describe("safeHtml", () => {
       'href="https://vimeo.com/76979871"',
     );
     expect(clean('<iframe src="http://www.youtube.com/embed/x"></iframe>')).toBe("");
+    // A playlist, a start time, an unlisted Vimeo video's key lead where the player did.
+    const linkOf = (src: string) =>
+      /href="([^"]*)"/.exec(clean(`<iframe src="${src}"></iframe>`))?.[1];
+    expect(linkOf("https://www.youtube.com/embed/videoseries?list=PL_a-1")).toBe(
+      "https://www.youtube.com/playlist?list=PL_a-1",
+    );
+    expect(linkOf("https://www.youtube-nocookie.com/embed/abc?start=30&amp;rel=0")).toBe(
+      "https://www.youtube.com/watch?v=abc&amp;t=30",
+    );
+    expect(linkOf("https://player.vimeo.com/video/76979871?h=8f2e1a&amp;title=0")).toBe(
+      "https://vimeo.com/76979871/8f2e1a",
+    );
+    expect(linkOf("https://www.youtube.com/embed/videoseries")).toBeUndefined();
+    // Only values of letters, digits, `_` and `-` go along.
+    expect(linkOf("https://www.youtube.com/embed/abc?start=1%22%3E%3Cb%3E")).toBe(
+      "https://www.youtube.com/watch?v=abc",
+    );
+    expect(linkOf("https://player.vimeo.com/video/7?h=a%20b")).toBe("https://vimeo.com/7");
     // What a player holds is never shown by browsers: it does not become content.
     expect(
       clean(

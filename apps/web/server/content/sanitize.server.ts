@@ -278,10 +278,24 @@ function videoPage(src: string | undefined): string | undefined {
   const host = url.hostname.replace(/^www\./, "");
   const id = /^\/(?:embed|video)\/([\w-]+)$/.exec(url.pathname)?.[1];
   if (!id) return undefined;
+  /** A query value kept in the link: letters, digits, `_` and `-` only (nothing to escape). */
+  const param = (name: string) => {
+    const value = url.searchParams.get(name);
+    return value && /^[\w-]{1,100}$/.test(value) ? value : undefined;
+  };
   if (host === "youtube.com" || host === "youtube-nocookie.com") {
-    return `https://www.youtube.com/watch?v=${id}`;
+    const list = param("list");
+    if (id === "videoseries")
+      return list ? `https://www.youtube.com/playlist?list=${list}` : undefined;
+    // Where the player started, in whole seconds.
+    const start = param("start");
+    return `https://www.youtube.com/watch?v=${id}${start && /^\d+$/.test(start) ? `&t=${start}` : ""}`;
   }
-  if (host === "player.vimeo.com") return `https://vimeo.com/${id}`;
+  // An unlisted video's player carries its key (`?h=`), without which its page is not found.
+  if (host === "player.vimeo.com" && /^\d+$/.test(id)) {
+    const key = param("h");
+    return `https://vimeo.com/${id}${key ? `/${key}` : ""}`;
+  }
   return undefined;
 }
 
