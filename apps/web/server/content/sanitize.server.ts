@@ -30,8 +30,14 @@ const allowedStyles = {
   },
 };
 
-/** An international phone number in text: `+`, then digits in groups (`+966 11 234 5678`). */
-const PHONE_NUMBER = /(?<![\w+])\+\d{1,4}(?:[ \u00a0-]?\(?\d{1,4}\)?){2,}(?![\w])/g;
+/**
+ * An international phone number in text: `+`, then two to five more groups after a space or a
+ * dash (`+966 11 234 5678`), or eight to fifteen digits in one, and nothing of it left over;
+ * not a figure (`+500`, `+155.5%`). Each group starts with its separator, so a run of digits
+ * splits one way only.
+ */
+const PHONE_NUMBER =
+  /(?<![\w+])(?:\+\d{1,4}(?:[ \u00a0-]\(?\d{1,4}\)?){2,5}|\+\d{8,15})(?![\w\u066b]|[.,][\d]|[ \u00a0-]\(?\d)/g;
 
 /**
  * Marks a `b` that is no bold (a symbol: the attribute filter, which reads names, passes it
@@ -77,11 +83,7 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
     ...["script", "style", "textarea", "option", "button", "xmp", "noscript"],
     ...["title", "head", "xml", "video", "audio", "object", "iframe"],
   ],
-  // A phone number written as text reads left to right in Arabic too, as in a `tel:` link:
-  // `+966 11 234 5678` was laid out `5678 234 11 966+`. Isolated by invisible marks (U+2066
-  // left-to-right isolate … U+2069), which need no markup in the text; a link's is `dir="ltr"`.
-  textFilter: (text, tagName) =>
-    tagName === "a" ? text : text.replace(PHONE_NUMBER, (number) => `\u2066${number}\u2069`),
+  nestingLimit: NESTING_LIMIT,
   // Written without an end tag (sanitize-html's list lacks these void elements).
   selfClosing: [...(sanitizeHtml.defaults.selfClosing ?? []), "source", "wbr", "col"],
   transformTags: {
@@ -226,7 +228,9 @@ function alignedStyle(
 ): { style?: string } {
   const value = align?.trim().toLowerCase();
   if (!value || !ALIGNED.has(tagName) || !/^(left|right|center|justify)$/.test(value)) return {};
-  if (/text-align\s*:/i.test(style ?? "")) return {};
+  // An allowed text-align in the style wins; another (`-webkit-center`, which Chromium pastes)
+  // is dropped by the sanitiser, so `align` says it.
+  if (/text-align\s*:\s*(left|right|center|justify|start|end)\b/i.test(style ?? "")) return {};
   return { style: `text-align:${value}${style ? `;${style}` : ""}` };
 }
 
@@ -270,7 +274,8 @@ const storagePath = (src: string) => src.replace(/^(?:\.\.?\/)+(?=storage\/)/, "
 function videoPage(src: string | undefined): string | undefined {
   let url: URL;
   try {
-    url = new URL(src ?? "");
+    // Read from the raw HTML: `&amp;` there is a `&` of the address.
+    url = new URL((src ?? "").replace(/&amp;/gi, "&"));
   } catch {
     return undefined;
   }
@@ -299,11 +304,22 @@ function videoPage(src: string | undefined): string | undefined {
   return undefined;
 }
 
-/** Nothing to read: spaces, no-break spaces, line breaks. */
-const BLANK = String.raw`(?:\s|&nbsp;|\u00a0|<br\s*/?>)*`;
-/** An inline element holding nothing to read (`<strong>&nbsp;</strong>`, Word's `<span><o:p>`). */
+/*
+ * These read the sanitiser's output, where a no-break space is the character itself (which
+ * `\s` matches) and every `<` starts a tag. Each alternative matches in one way only: a
+ * pattern that can match the same text two ways takes exponential time on a long run of it,
+ * and the loaders run in the server's one thread.
+ */
+/** Nothing to read: spaces (no-break ones too), line breaks. */
+const BLANK = String.raw`(?:\s|<br\s*/?>)*`;
+/** An element's start tag without an `id` (an anchor a link may lead to, kept even if empty). */
+const startTag = (names: string) => String.raw`<(${names})\b(?![^>]*\sid=)[^>]*>`;
+/**
+ * An inline element holding nothing to read (`<strong>&nbsp;</strong>`, Word's `<span><o:p>`):
+ * unwrapped, its spaces and breaks kept (`one<strong> </strong>two` is `one two`).
+ */
 const EMPTY_INLINE = new RegExp(
-  String.raw`<(strong|b|em|i|u|span|sup|sub)\b[^>]*>${BLANK}</\1>`,
+  String.raw`${startTag("strong|b|em|i|u|span|sup|sub")}(${BLANK})</\1>`,
   "gi",
 );
 /**
@@ -311,7 +327,7 @@ const EMPTY_INLINE = new RegExp(
  * paste, `<div><br></div>`): holes in the page, and an empty heading is an entry of the outline
  * that names nothing.
  */
-const EMPTY_BLOCKS = new RegExp(String.raw`<(p|div|h[1-6])\b[^>]*>${BLANK}</\1>`, "gi");
+const EMPTY_BLOCKS = new RegExp(String.raw`${startTag("p|div|h[1-6]")}${BLANK}</\1>`, "gi");
 /** A line break at the start or end of a block, or between two (Google Docs' `</p><br><p>`). */
 const EDGE_BREAKS = [
   /(<(?:p|div|li|h[1-6]|td|th|blockquote)\b[^>]*>)(?:\s*<br\s*\/?>)+/gi,
@@ -321,15 +337,43 @@ const EDGE_BREAKS = [
 /** More than two line breaks in a row: one blank line is what an editor means. */
 const BREAK_RUNS = /(<br\s*\/?>)(?:\s*<br\s*\/?>){2,}/gi;
 
+/** How deep content may nest: deeper tags are dropped, their text kept (and passes bounded). */
+const NESTING_LIMIT = 64;
+
 /** The sanitised HTML without the holes a paste leaves (see above). */
 function withoutHoles(html: string): string {
   let result = html;
-  for (let previous = ""; previous !== result; ) {
+  // One level of nested empty elements a pass, so at most as many passes as levels.
+  for (let pass = 0, previous = ""; previous !== result && pass <= NESTING_LIMIT; pass++) {
     previous = result;
-    result = result.replace(EMPTY_INLINE, "").replace(EMPTY_BLOCKS, "");
+    result = result.replace(EMPTY_INLINE, "$2").replace(EMPTY_BLOCKS, "");
   }
+  // Runs first: the edge patterns then meet two breaks at most, not a run to scan from each.
+  result = result.replace(BREAK_RUNS, "$1$1");
   for (const edge of EDGE_BREAKS) result = result.replace(edge, "$1");
-  return result.replace(BREAK_RUNS, "$1$1");
+  return result;
+}
+
+/**
+ * A phone number written as text reads left to right in Arabic too, as in a `tel:` link:
+ * `+966 11 234 5678` was laid out `5678 234 11 966+`. Isolated by invisible marks (U+2066
+ * left-to-right isolate … U+2069), which need no markup. Read over the sanitised HTML's text,
+ * where entities are characters already (`+966&nbsp;11` is one run), outside links (`dir="ltr"`)
+ * and code.
+ */
+function withPhoneNumbersIsolated(html: string): string {
+  let inside = 0;
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => {
+      if (part.startsWith("<")) {
+        const tag = /^<(\/?)(a|pre|code)\b/i.exec(part);
+        if (tag) inside = Math.max(0, inside + (tag[1] ? -1 : 1));
+        return part;
+      }
+      return inside > 0 ? part : part.replace(PHONE_NUMBER, (number) => `\u2066${number}\u2069`);
+    })
+    .join("");
 }
 
 /**
@@ -377,8 +421,8 @@ export function safeHtml(
   /** The level of the content's first headings: 3 for content under a section's h2. */
   { headingsFrom = 2 }: { headingsFrom?: 2 | 3 } = {},
 ): SafeHtml {
-  const clean = withoutHoles(
-    sanitizeHtml(withVideoLinks(linesAsHtml(html ?? "")), optionsFor(mediaUrl)),
+  const clean = withPhoneNumbersIsolated(
+    withoutHoles(sanitizeHtml(withVideoLinks(linesAsHtml(html ?? "")), optionsFor(mediaUrl))),
   ).trim();
   return outlined(clean, headingsFrom) as SafeHtml;
 }
