@@ -238,7 +238,17 @@ describe("safeHtml", () => {
     expect(wrapped("<strong>it</strong>")).toBe(
       "<p>Said: <span>the bid</span> and <strong>it</strong> agreed.</p><p>Next.</p>",
     );
-    // A YouTube or Vimeo player is a link to the video; any other frame goes.
+    // Any other https frame (a map) is a link to its address, named by its host and path.
+    expect(
+      clean(
+        '<p>Map:</p><iframe src="https://www.google.com/maps/embed?pb=!1m18&amp;q=%22x%22" width="600"></iframe>',
+      ),
+    ).toBe(
+      '<p>Map:</p><a href="https://www.google.com/maps/embed?pb=!1m18&amp;q=%22x%22" target="_blank" rel="noopener noreferrer">www.google.com/maps/embed</a>',
+    );
+    expect(clean('<iframe src="http://maps.example/embed"></iframe>')).toBe("");
+    expect(clean('<iframe src="javascript:alert(1)"></iframe>')).toBe("");
+    // A YouTube or Vimeo player is a link to the video.
     expect(
       clean('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" allowfullscreen></iframe>'),
     ).toBe(

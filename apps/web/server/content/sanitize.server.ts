@@ -208,17 +208,39 @@ function srcsetVia(srcset: string, mediaUrl: (url: string) => string): string {
 }
 
 /**
- * A YouTube or Vimeo player gets a link to the video's page just before it: the policy allows
- * no other site's frames, and the editor's "watch below" should lead somewhere. The player
- * itself goes, with whatever it holds, as browsers never show a frame's content.
+ * A frame gets a link to what it showed just before it: the policy allows no other site's
+ * frames, and the editor's "watch below" or "map:" should lead somewhere. A YouTube or Vimeo
+ * player links to the video's page, any other https frame (a map) to its own address, named by
+ * its host and path. The frame itself goes, with whatever it holds, as browsers never show a
+ * frame's content.
  */
 function withVideoLinks(html: string): string {
   return html.replace(/<iframe\b[^>]*>/gi, (tag) => {
-    const page = videoPage(/\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(tag)?.[1]);
+    const src = /\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(tag)?.[1];
+    const video = videoPage(src);
     // Built from a fixed host and an id of letters, digits, `_` and `-`: nothing to escape.
-    return page ? `<a href="${page}">${page.replace(/^https:\/\//, "")}</a>${tag}` : tag;
+    if (video) return `<a href="${video}">${video.replace(/^https:\/\//, "")}</a>${tag}`;
+    const frame = webAddress(src);
+    // A video player whose video cannot be named (a playlist without its list) leads nowhere.
+    if (!frame || /(^|\.)(youtube|youtube-nocookie|vimeo)\.com$/i.test(frame.hostname)) return tag;
+    const name = `${frame.host}${frame.pathname.split("/").slice(0, 3).join("/")}`;
+    return `<a href="${escapeMarkup(frame.href)}">${escapeMarkup(name)}</a>${tag}`;
   });
 }
+
+/** An https address as written in HTML (`&amp;` is `&`), or undefined. */
+function webAddress(src: string | undefined): URL | undefined {
+  try {
+    const url = new URL((src ?? "").replace(/&amp;/gi, "&"));
+    return url.protocol === "https:" ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Text or an attribute's value, written into the HTML the sanitiser then reads. */
+const escapeMarkup = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** `align="center"` on a block as `text-align: center`, unless its style says otherwise. */
 function alignedStyle(
@@ -272,14 +294,8 @@ const storagePath = (src: string) => src.replace(/^(?:\.\.?\/)+(?=storage\/)/, "
 
 /** The page of a YouTube or Vimeo video whose player `src` embeds, if it is one. */
 function videoPage(src: string | undefined): string | undefined {
-  let url: URL;
-  try {
-    // Read from the raw HTML: `&amp;` there is a `&` of the address.
-    url = new URL((src ?? "").replace(/&amp;/gi, "&"));
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== "https:") return undefined;
+  const url = webAddress(src);
+  if (!url) return undefined;
   const host = url.hostname.replace(/^www\./, "");
   const id = /^\/(?:embed|video)\/([\w-]+)$/.exec(url.pathname)?.[1];
   if (!id) return undefined;

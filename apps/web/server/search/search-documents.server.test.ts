@@ -86,8 +86,8 @@ describe("collectDocuments", () => {
     expect(documents[0]?.text).toBe("The bridge opened. \n Route\nTraffic crosses the wadi.");
     expect(documents[2]?.text).toBe("removed");
     expect(documents[3]?.text).toContain("Dammam");
-    // Only what the page shows: the content as sanitised for it.
-    expect(documents[5]?.text).toBe("Fabrication \n Welding and erection");
+    // Only what the page shows: the content as sanitised for it (a frame is a link to it).
+    expect(documents[5]?.text).toBe("Fabrication \n Welding and erection\nexample.com/v");
   });
 
   it("fails when the API fails (not for a missing item)", async () => {
