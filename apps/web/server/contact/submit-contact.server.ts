@@ -75,6 +75,10 @@ export function createContactDesk(settings: Settings, redis?: RedisLink): Contac
 
 const reply = (status: number, result: ContactResult) => data(result, { status });
 
+/** How a post the outbox could not take is counted: refused as full, or failed. */
+const failureOf = (error: unknown) =>
+  error instanceof OutboxFullError ? ("outbox_full" as const) : ("failed" as const);
+
 /** The contact desk writes into the outbox: its lines are the outbox's. */
 const log = loggerFor("outbox");
 
@@ -171,7 +175,7 @@ export async function submitContact(
         : reply(202, { status: "queued", ...fresh });
     } catch (error) {
       giveBack();
-      count(error instanceof OutboxFullError ? "outbox_full" : "failed");
+      count(failureOf(error));
       log.error(`could not hold a message: ${reasonOf(error)}`);
       return reply(503, { status: "failed", ...kept });
     }
@@ -267,7 +271,7 @@ export async function submitContact(
         return reply(202, { status: "queued", ...fresh });
       } catch (error) {
         giveBack();
-        count(error instanceof OutboxFullError ? "outbox_full" : "failed");
+        count(failureOf(error));
         log.error(
           { endpoint: contactPath },
           `API unavailable (${outcome.kind}) and the outbox failed: ${reasonOf(error)}`,

@@ -6,6 +6,7 @@
  * passes of tidy-html.server.ts (holes, phone numbers, headings' levels).
  */
 import sanitizeHtml from "sanitize-html";
+import { escapeXml } from "../escape-xml.ts";
 import {
   NESTING_LIMIT,
   outlined,
@@ -213,7 +214,7 @@ function srcsetVia(srcset: string, mediaUrl: (url: string) => string): string {
  * its host and path. The frame itself goes, with whatever it holds, as browsers never show a
  * frame's content.
  */
-function withVideoLinks(html: string): string {
+function withFrameLinks(html: string): string {
   return html.replace(/<iframe\b[^>]*>/gi, (tag) => {
     const src = /\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(tag)?.[1];
     const video = videoPage(src);
@@ -223,7 +224,7 @@ function withVideoLinks(html: string): string {
     // A video player whose video cannot be named (a playlist without its list) leads nowhere.
     if (!frame || /(^|\.)(youtube|youtube-nocookie|vimeo)\.com$/i.test(frame.hostname)) return tag;
     const name = `${frame.host}${frame.pathname.split("/").slice(0, 3).join("/")}`;
-    return `<a href="${escapeMarkup(frame.href)}">${escapeMarkup(name)}</a>${tag}`;
+    return `<a href="${escapeXml(frame.href)}">${escapeXml(name)}</a>${tag}`;
   });
 }
 
@@ -236,10 +237,6 @@ function webAddress(src: string | undefined): URL | undefined {
     return undefined;
   }
 }
-
-/** Text or an attribute's value, written into the HTML the sanitiser then reads. */
-const escapeMarkup = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** `align="center"` on a block as `text-align: center`, unless its style says otherwise. */
 function alignedStyle(
@@ -347,7 +344,7 @@ export function safeHtml(
   { headingsFrom = 2 }: { headingsFrom?: 2 | 3 } = {},
 ): SafeHtml {
   const clean = withPhoneNumbersIsolated(
-    withoutHoles(sanitizeHtml(withVideoLinks(linesAsHtml(html ?? "")), optionsFor(mediaUrl))),
+    withoutHoles(sanitizeHtml(withFrameLinks(linesAsHtml(html ?? "")), optionsFor(mediaUrl))),
   ).trim();
   return outlined(clean, headingsFrom) as SafeHtml;
 }
