@@ -45,6 +45,7 @@ beforeAll(async () => {
     const url = req.url ?? "";
     hits.set(url, (hits.get(url) ?? 0) + 1);
     if (url.startsWith("/storage/slow/")) await wait(150);
+    if (url.startsWith("/storage/slower/")) await wait(1_000);
     if (url === "/storage/headers-late.jpg") await wait(1_000);
     if (url === "/storage/broken.jpg") return res.writeHead(500).end();
     if (url === "/storage/svg-as.jpg") {
@@ -229,10 +230,11 @@ describe("load", () => {
   });
 
   it("lets no slow source hold the encoding: an image whose source answers at once is made meanwhile", async () => {
-    const site = await startSite({ maxEncodes: 1, maxQueued: 5, queueMs: 50 });
-    const slow = site.get("/storage/slow/held.jpg");
-    // The slow source's fetch (150 ms) is under way before the quick one asks.
-    await wait(20);
+    // Were the slot held while the source is read (1 s), the quick image would wait past the
+    // line's 400 ms; the margins leave room for a busy machine.
+    const site = await startSite({ maxEncodes: 1, maxQueued: 5, queueMs: 400, timeoutMs: 3_000 });
+    const slow = site.get("/storage/slower/held.jpg");
+    await wait(50);
     expect((await site.get("/storage/quick.jpg")).status).toBe(200);
     expect((await slow).status).toBe(200);
   });
