@@ -377,7 +377,19 @@ describe("safeHtml", () => {
 
   it("keeps the layout an editor set: numbering, old-style alignment, centred and floated images", () => {
     expect(clean('<ol start="4" type="a" reversed><li value="9">x</li></ol>')).toBe(
-      '<ol start="4" type="a" reversed><li value="9">x</li></ol>',
+      '<ol start="4" reversed style="list-style-type:lower-alpha"><li value="9">x</li></ol>',
+    );
+    // Capitals, which CSS cannot tell from `type="a"`; a type no browser knows is dropped.
+    expect(clean('<ol type="I"><li>x</li></ol><ol type="Q"><li>y</li></ol>')).toBe(
+      '<ol style="list-style-type:upper-roman"><li>x</li></ol><ol><li>y</li></ol>',
+    );
+    // CKEditor 5's list properties; the editor's style wins over `type`, as in browsers.
+    expect(
+      clean(
+        '<ol style="list-style-type:upper-latin;"><li>x</li></ol><ol type="a" style="list-style-type:decimal"><li>y</li></ol><ul style="list-style-type:square;list-style-image:url(x)"><li>z</li></ul>',
+      ),
+    ).toBe(
+      '<ol style="list-style-type:upper-latin"><li>x</li></ol><ol style="list-style-type:lower-alpha;list-style-type:decimal"><li>y</li></ol><ul style="list-style-type:square"><li>z</li></ul>',
     );
     expect(clean('<p align="center">Mid</p><table><tr><td align="RIGHT">1</td></tr></table>')).toBe(
       '<p style="text-align:center">Mid</p><table><tr><td style="text-align:right">1</td></tr></table>',

@@ -17,6 +17,21 @@ import {
 declare const safe: unique symbol;
 export type SafeHtml = string & { readonly [safe]: true };
 
+const LIST_MARKERS =
+  /^(decimal|decimal-leading-zero|(lower|upper)-(alpha|latin|roman)|lower-greek|arabic-indic|disc|circle|square)$/i;
+
+/**
+ * `<ol type>` as the marker style it names: CSS cannot tell `type="A"` from `type="a"` (the
+ * attribute's value matches in any case, and Chromium has no `s` flag), a style can.
+ */
+const LIST_TYPES: Record<string, string> = {
+  "1": "decimal",
+  a: "lower-alpha",
+  A: "upper-alpha",
+  i: "lower-roman",
+  I: "upper-roman",
+};
+
 /**
  * What an editor's `style` may say. Keywords in any case (Word writes `TEXT-ALIGN: CENTER`).
  * Weights and styles only where they add emphasis: a paste's `font-weight:400` on a heading's
@@ -30,6 +45,9 @@ const allowedStyles = {
     "font-style": [/^italic$/i],
     "text-decoration": [/^(underline|line-through)$/i],
   },
+  // A list's markers as an editor's list properties set them (CKEditor 5 writes `upper-latin`).
+  ol: { "list-style-type": [LIST_MARKERS] },
+  ul: { "list-style-type": [LIST_MARKERS] },
   // An image centred (TinyMCE: a block with automatic side margins) or floated beside the text.
   img: {
     display: [/^block$/i],
@@ -65,8 +83,8 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
     source: ["srcset", "sizes", "media", "type"],
     td: ["colspan", "rowspan"],
     th: ["colspan", "rowspan", "scope"],
-    // A list's numbering as the editor set it (from 4, in letters, counting down).
-    ol: ["start", "type", "reversed"],
+    // A list's numbering as the editor set it (from 4, counting down; `type` as a style above).
+    ol: ["start", "reversed"],
     li: ["value"],
     "*": ["id", "lang", "dir", "style"],
   },
@@ -94,6 +112,16 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
       /font-weight:\s*(normal|400)\b/i.test(attribs.style ?? "")
         ? { tagName, attribs: { ...attribs, [NOT_BOLD]: "" } }
         : { tagName, attribs },
+    // The editor's own `list-style-type` wins over `type`, as in browsers.
+    ol: (tagName, { type, ...attribs }) => {
+      const marker = LIST_TYPES[type?.trim() ?? ""];
+      if (!marker) return { tagName, attribs };
+      const style = attribs.style?.trim();
+      return {
+        tagName,
+        attribs: { ...attribs, style: `list-style-type:${marker}${style ? `;${style}` : ""}` },
+      };
+    },
     // Superscripts are styled spans in a Google Docs paste ("m²").
     span: (tagName, attribs) => {
       const shift = /vertical-align:\s*(super|sub)\b/i.exec(attribs.style ?? "")?.[1];
