@@ -104,12 +104,15 @@ const pages: Record<string, (lang: Lang, read: Read) => Promise<Page>> = {
       async (lang: Lang, read: Read): Promise<Page> => {
         // Both lists share the project-pages record, but not its meta title: each list is
         // titled by its own name, so that the two tabs and search results tell them apart
-        // (decision 023). So no meta title here.
+        // (decision 023). So no meta title here, and the list's name before the description.
         const header = await first(read, "/api/project-pages");
+        const shared = [header.meta_description, header.description]
+          .map((text) => textOf(text ?? ""))
+          .find(Boolean);
         return {
           path: `/${list}`,
           title: [t(lang, titleKey)],
-          description: [header.meta_description, header.description],
+          description: [shared ? `${t(lang, titleKey)}: ${shared}` : ""],
           image: [header.meta_image, header.image],
         };
       },

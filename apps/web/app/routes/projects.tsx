@@ -5,21 +5,25 @@ import { pageContext } from "../../server/site-context.server.ts";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ProjectsTable } from "../components/projects-table.tsx";
+import { i18nFor } from "../i18n/index.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { LIST_ANCHOR } from "../shared/pagination.ts";
 import { listKindOf, projectPath, listTitleKey as titleKey } from "../shared/projects.ts";
-import { pageMeta } from "../shared/seo.ts";
+import { firstText, pageMeta } from "../shared/seo.ts";
 import type { Route } from "./+types/projects";
 
 export function meta(args: Route.MetaArgs) {
-  const { header, kind } = args.loaderData ?? {};
-  if (!header || !kind) return [];
+  const { header, kind, lang } = args.loaderData ?? {};
+  if (!header || !kind || !lang) return [];
   // Both lists share the header record: each list's own name as its title (the record's meta
-  // title would give both the same), the record's description and image.
+  // title would give both the same), and before the record's description, which would
+  // otherwise be the same on both.
+  const shared = firstText([header.meta_description, header.description]);
+  const name = i18nFor(lang).t(titleKey[kind]);
   return pageMeta(args, {
-    record: { ...header, meta_title: null },
+    record: { ...header, meta_title: null, meta_description: null },
     titleKey: titleKey[kind],
-    description: header.description,
+    description: shared ? `${name}: ${shared}` : "",
     image: header.image,
   });
 }
