@@ -133,6 +133,8 @@ describe("structuredData", () => {
       funder: { "@type": "Organization", name: "Ministry" },
       location: { "@type": "Place", name: "Riyadh" },
     });
+    // A Project is an Organization, which has no language in schema.org.
+    expect(ofType(graph, "Project")).not.toHaveProperty("inLanguage");
   });
 
   it("leaves the hidden data page and unknown paths without structured data", () => {

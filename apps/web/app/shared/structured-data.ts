@@ -107,7 +107,6 @@ function mainEntity(input: StructuredDataInput, about: MainEntity): Thing {
     url: input.url,
     ...(input.image ? { image: input.image } : {}),
     description: input.description,
-    inLanguage: input.lang,
   };
   if (about.type === "NewsArticle") {
     // When it was published, to the second the API gives. The API has no date of change: none
@@ -117,6 +116,8 @@ function mainEntity(input: StructuredDataInput, about: MainEntity): Thing {
       "@type": "NewsArticle",
       headline: input.title.slice(0, 110),
       ...common,
+      // A creative work's language (a Project, an Organization, has none in schema.org).
+      inLanguage: input.lang,
       mainEntityOfPage: input.url,
       ...(published ? { datePublished: published } : {}),
       author: organizationRef(input),
