@@ -256,7 +256,9 @@ export class PageCache {
       key,
       dataKeys: [],
       ...page,
-      etag: `"${createHash("sha1").update(page.body).digest("base64url")}"`,
+      // Weak: one tag for the page in every encoding, which a strong one may not be (RFC 9110
+      // 8.8.3), as nginx's gzip makes it.
+      etag: `W/"${createHash("sha1").update(page.body).digest("base64url")}"`,
       storedAt: this.#now(),
       encoded: { identity: page.body },
     };

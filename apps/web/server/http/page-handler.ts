@@ -174,9 +174,12 @@ export function sendCached(
   else res.end(body);
 }
 
+/** If-None-Match compares tags weakly (RFC 9110 13.1.2): `W/` is left out on both sides. */
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  return header === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  const own = opaque(etag);
+  return header === "*" || header.split(",").some((tag) => opaque(tag) === own);
 }
 
 function toFetchRequest(
