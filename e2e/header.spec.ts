@@ -84,6 +84,17 @@ test.describe("header", () => {
         await fetch(new URL(profile?.pdf_download_url ?? "", api))
       ).arrayBuffer();
       expect(saved.equals(Buffer.from(original))).toBe(true);
+      // With the API's validators: a browser that has the file gets a 304. `nosniff` once.
+      const again = await page.request.get("/ar/ourProfile");
+      const sniff = again
+        .headersArray()
+        .filter((h) => h.name.toLowerCase() === "x-content-type-options");
+      expect(sniff.map((h) => h.value)).toEqual(["nosniff"]);
+      const etag = again.headers().etag ?? "";
+      expect(etag).not.toBe("");
+      const kept = await page.request.get("/ar/ourProfile", { headers: { "If-None-Match": etag } });
+      expect(kept.status()).toBe(304);
+      expect(kept.headers().etag).toBe(etag);
     });
   });
 

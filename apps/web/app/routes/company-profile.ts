@@ -1,7 +1,12 @@
 import { isLanguage } from "@site/contract/languages";
 import { profileFile } from "../../server/content/company-profile.server.ts";
 import { lastingRedirect } from "../../server/http/lasting-redirect.server.ts";
-import { AS_STORED, storedLength } from "../../server/http/stored-files.server.ts";
+import {
+  AS_STORED,
+  conditionalHeaders,
+  storedLength,
+  VALIDATORS,
+} from "../../server/http/stored-files.server.ts";
 import { pageContext } from "../../server/site-context.server.ts";
 import { fileInSupportedLanguage, profilePath } from "../shared/page-table.ts";
 import type { Route } from "./+types/company-profile";
@@ -32,12 +37,25 @@ export async function loader(args: Route.LoaderArgs) {
   const method = args.request.method === "HEAD" ? "HEAD" : "GET";
   let answer: Response;
   try {
-    answer = await fetch(url, { method, headers: AS_STORED, signal: upstream.signal });
+    // Asked as the browser asked: a browser that has the file gets a 304.
+    const conditional = conditionalHeaders((name) => args.request.headers.get(name));
+    answer = await fetch(url, {
+      method,
+      headers: { ...AS_STORED, ...conditional },
+      signal: upstream.signal,
+    });
   } catch {
     return new Response("The company profile is unavailable", { status: 502 });
   } finally {
     clearTimeout(timer);
   }
+  // Kept by the visitor's browser, not by the page cache (it keeps pages, not files).
+  const kept = new Headers({ "Cache-Control": "private, max-age=3600" });
+  for (const name of VALIDATORS) {
+    const value = answer.headers.get(name);
+    if (value) kept.set(name, value);
+  }
+  if (answer.status === 304) return new Response(null, { status: 304, headers: kept });
   if (!answer.ok || (method === "GET" && !answer.body)) {
     await answer.body?.cancel();
     return new Response("The company profile is unavailable", { status: 502 });
@@ -45,13 +63,10 @@ export async function loader(args: Route.LoaderArgs) {
   const last = url.pathname.split("/").pop() ?? "";
   // A plain name only: nothing a header could be bent with.
   const name = /^[\w.-]{1,100}\.pdf$/i.test(last) ? last : FALLBACK_NAME;
-  const headers = new Headers({
-    "Content-Type": answer.headers.get("content-type") ?? "application/pdf",
-    "Content-Disposition": `attachment; filename="${name}"`,
-    "X-Content-Type-Options": "nosniff",
-    // Kept by the visitor's browser, not by the page cache (it keeps pages, not files).
-    "Cache-Control": "private, max-age=3600",
-  });
+  // `nosniff` is every answer's (security headers).
+  const headers = new Headers(kept);
+  headers.set("Content-Type", answer.headers.get("content-type") ?? "application/pdf");
+  headers.set("Content-Disposition", `attachment; filename="${name}"`);
   const length = storedLength(answer);
   if (length) headers.set("Content-Length", length);
   return new Response(method === "GET" ? answer.body : null, { status: 200, headers });

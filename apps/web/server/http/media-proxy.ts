@@ -18,10 +18,10 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream } from "node:stream/web";
 import type express from "express";
 import { type Logger, loggerFor } from "../log.server.ts";
-import { AS_STORED, storedLength } from "./stored-files.server.ts";
+import { AS_STORED, conditionalHeaders, storedLength, VALIDATORS } from "./stored-files.server.ts";
 
 /** Answer headers passed on from the API (and its length: `storedLength`; its type if shown). */
-const forwardedHeaders = ["cache-control", "etag", "last-modified"];
+const forwardedHeaders = ["cache-control", ...VALIDATORS];
 
 /** The policy of every proxied answer: an SVG or a document shown here runs nothing. */
 export const MEDIA_POLICY =
@@ -49,9 +49,6 @@ function leavesFolder(rawPath: string): boolean {
     return decoded === "." || decoded === "..";
   });
 }
-
-/** Request headers passed on, so conditional requests get their `304`. */
-const conditionalHeaders = ["if-none-match", "if-modified-since"];
 
 export interface MediaProxyOptions {
   /** How long to wait for the API's answer headers (API.md: 20 s). */
@@ -86,15 +83,7 @@ export function mediaProxy(
       for (let hop = 0; ; hop++) {
         answer = await fetch(url, {
           method: req.method,
-          headers: {
-            ...AS_STORED,
-            ...Object.fromEntries(
-              conditionalHeaders.flatMap((name) => {
-                const value = req.headers[name];
-                return typeof value === "string" ? [[name, value]] : [];
-              }),
-            ),
-          },
+          headers: { ...AS_STORED, ...conditionalHeaders((name) => req.headers[name]) },
           signal: upstream.signal,
           redirect: "manual",
         });

@@ -14,3 +14,21 @@ export function storedLength(answer: Response): string | null {
   const encoding = answer.headers.get("content-encoding");
   return encoding && encoding !== "identity" ? null : answer.headers.get("content-length");
 }
+
+/** The request headers that make a request conditional, passed on so the API answers `304`. */
+const CONDITIONAL = ["if-none-match", "if-modified-since"];
+
+/** The visitor's conditional headers, read with `get` (Node's or the Fetch API's headers). */
+export function conditionalHeaders(
+  get: (name: string) => string | string[] | null | undefined,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of CONDITIONAL) {
+    const value = get(name);
+    if (typeof value === "string") headers[name] = value;
+  }
+  return headers;
+}
+
+/** The answer headers by which a browser asks again whether a file changed. */
+export const VALIDATORS = ["etag", "last-modified"];
