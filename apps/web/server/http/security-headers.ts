@@ -38,7 +38,7 @@ const everyAnswer = [
   "Cross-Origin-Opener-Policy",
   "same-origin",
   "Permissions-Policy",
-  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
 ] as const;
 const overHttps = [
   ...everyAnswer,
