@@ -132,11 +132,22 @@ for (const lang of languages) {
     expect(ofType(home, "WebSite")).toMatchObject({ inLanguage: lang });
 
     const newsId = await firstId("/api/news", lang);
-    const news = await apiData<{ title: string; created_at?: string }>(`/api/news/${newsId}`, lang);
+    const news = await apiData<{
+      title: string;
+      created_at?: string;
+      banner_image?: string | null;
+      image?: string | null;
+    }>(`/api/news/${newsId}`, lang);
     const newsGraph = await graphOf(request, `/${lang}/news/${newsId}`);
     const article = ofType(newsGraph, "NewsArticle");
     expect(article?.headline).toBe(news.title.slice(0, 110));
-    expect(String(article?.image)).toMatch(/^https?:\/\//);
+    const images = [article?.image].flat().map(String);
+    for (const image of images) expect(image).toMatch(/^https?:\/\//);
+    // A story with a picture: the picture as it is, then its 1200×630 crop (the og:image).
+    if (news.banner_image?.trim() || news.image?.trim()) {
+      expect(images).toHaveLength(2);
+      expect(images[1]).toMatch(/\/img\?src=[^&]+&fit=og&/);
+    }
     if (news.created_at) {
       // An RFC 3339 time of the API's day, not the day alone.
       expect(article?.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);

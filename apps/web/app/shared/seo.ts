@@ -143,7 +143,11 @@ export function seoTags(page: PageSeo): MetaDescriptor[] {
       social: page.organization.social,
       title: ownTitle || shareTitle,
       description,
-      image: ownImage ? absoluteUrl(page.siteUrl, ownImage) : (image ?? undefined),
+      // The picture as it is and, when the image endpoint makes one, its 1200×630 crop: search
+      // engines take several shapes (a banner alone is 3:1).
+      image: ownImage
+        ? [absoluteUrl(page.siteUrl, ownImage), ...(crop && image ? [image] : [])]
+        : (image ?? undefined),
       about: page.about,
     });
   const locale = (lang: Language) => (lang === "ar" ? "ar_SA" : "en_US");

@@ -30,10 +30,10 @@ export interface StructuredDataInput {
   /** The footer's contact lines and social links (from the layout's data). */
   contactInfo?: ReadonlyArray<{ title: string; info: string }>;
   social?: Readonly<Record<string, string | null | undefined>> | null;
-  /** The page's own title (without the site name), its description and absolute image. */
+  /** The page's own title (without the site name), its description and absolute images. */
   title: string;
   description: string;
-  image?: string;
+  image?: string | string[];
   about?: MainEntity;
 }
 
