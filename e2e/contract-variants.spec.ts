@@ -98,9 +98,46 @@ test.describe("over HTTP", () => {
     expect(new RegExp(`rel="canonical" href="[^"]*/en/news/${id}"`).test(story.html)).toBe(true);
     expect((await get("/ar/news/n-999999")).status).toBe(404);
     // What no id can be is still no page (and no call to the API).
-    for (const bad of ["/en/news/a%20b", "/en/news/a.b"]) expect((await get(bad)).status).toBe(404);
+    for (const bad of ["/en/news/%20b", "/en/news/a.b"]) expect((await get(bad)).status).toBe(404);
     const sitemap = (await get("/sitemap.xml")).html;
     expect(sitemap.includes(`/en/news/${id}</loc>`), "in the sitemap").toBe(true);
+  });
+
+  test("a slug of a long title, an id with a space inside and a negative id are linked and answer; an id no address can hold leaves its row out, alone", async () => {
+    const slug = (n: unknown) =>
+      `riyadh-metro-line-3-phase-two-handover-ceremony-${"x".repeat(150)}-${n}`;
+    const ids = [slug, (n: unknown) => `Phase ${n}`, (n: unknown) => `-${n}`, () => "a/b"];
+    // The API's own story n answers under each of these ids.
+    proxy.state.ask = (asked) => {
+      const id = /^\/api\/news\/(.+)$/.exec(asked)?.[1];
+      return id ? `/api/news/${/(\d+)$/.exec(decodeURIComponent(id))?.[1]}` : asked;
+    };
+    const titles: string[] = [];
+    proxy.state.rewrite = (asked, body) => {
+      if (asked === "/api/news") {
+        rowsOf(body).forEach((row, i) => {
+          if (i < ids.length) row.id = ids[i]?.(row.id) ?? row.id;
+          titles.push(String(row.title));
+        });
+      }
+      if (asked.startsWith("/api/news/"))
+        itemOf(body).id = decodeURIComponent(asked.slice("/api/news/".length));
+      return body;
+    };
+    const list = await get("/en/news");
+    expect(list.status).toBe(200);
+    const links = [...list.html.matchAll(/href="\/en\/news\/([^"]+)"/g)].map((m) => m[1] ?? "");
+    for (const id of [slug, (n: unknown) => `Phase ${n}`, (n: unknown) => `-${n}`]) {
+      const linked = links.find((link) => decodeURIComponent(link).startsWith(id("").slice(0, 20)));
+      expect(linked, id("n")).toBeDefined();
+      const story = await get(`/en/news/${linked}`);
+      expect(story.status, linked).toBe(200);
+      const canonical = /rel="canonical" href="([^"]+)"/.exec(story.html)?.[1];
+      expect(canonical?.endsWith(`/en/news/${linked}`), linked).toBe(true);
+    }
+    // The row with a slash in its id is left out, the others shown.
+    expect(list.html).not.toContain(`>${titles[3]}<`);
+    expect(list.html).toContain(`>${titles[4]}<`);
   });
 
   test("zero-padded string ids are ids of their own, never rewritten to numbers", async () => {

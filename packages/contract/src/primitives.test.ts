@@ -19,19 +19,27 @@ const issues = (schema: z.ZodType, value: unknown): string[] => {
 };
 
 describe("id", () => {
-  it.each([0, 7, 123456789, "7", "abc-123", "0f8fad5b-d9cb-469f-a165-70867728950e"])(
-    "accepts %j unchanged",
-    (value) => {
-      expect(id.parse(value)).toBe(value);
-    },
-  );
+  // API.md: an integer, or a string: whether it can be a page's address is asked of each row
+  // (isAddressableId), so one odd id does not fail a whole list.
+  it.each([
+    0,
+    7,
+    -5,
+    123456789,
+    2 ** 60,
+    "7",
+    "abc-123",
+    "Phase 2",
+    "x".repeat(300),
+    "0f8fad5b-d9cb-469f-a165-70867728950e",
+  ])("accepts %j unchanged", (value) => {
+    expect(id.parse(value)).toBe(value);
+  });
 
   it.each([
-    [-1, "negative"],
     [1.5, "fraction"],
     ["", "empty string"],
-    ["a b", "whitespace"],
-    ["x".repeat(65), "over 64 chars"],
+    ["  ", "blank"],
     [null, "null"],
     [true, "boolean"],
     [{ id: 1 }, "object"],

@@ -1,7 +1,14 @@
 import { z } from "zod";
 
-/** Ids are integers, but string ids must be accepted too (API.md "Value conventions"). */
-export const id = z.union([z.number().int().nonnegative(), z.string().regex(/^\S+$/).max(64)]);
+/**
+ * Ids are integers, but string ids must be accepted too (API.md "Value conventions"): any of
+ * either. Whether an id can be a page's address is the site's question (`isAddressableId`,
+ * item-id.ts), asked of each row, so one odd id never fails a whole answer.
+ */
+export const id = z.union([
+  z.number().refine(Number.isInteger, "an integer"),
+  z.string().refine((value) => value.trim() !== "", "not blank"),
+]);
 export type Id = z.infer<typeof id>;
 
 /**

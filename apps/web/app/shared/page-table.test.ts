@@ -126,6 +126,11 @@ describe("pageAddress", () => {
     ["/ar/news/%D8%AE%D8%A8%D8%B1", "/ar/news/%D8%AE%D8%A8%D8%B1"],
     ["/en/news/a%3Fb%23c", "/en/news/a%3Fb%23c"],
     [`/en/news/${"9".repeat(19)}`, `/en/news/${"9".repeat(19)}`],
+    // A slug made of a long title, and an id with a space inside.
+    [`/en/news/${"x".repeat(255)}`, `/en/news/${"x".repeat(255)}`],
+    ["/en/CurrentProjects/Phase+2", "/en/CurrentProjects/Phase%2B2"],
+    ["/en/CurrentProjects/Phase%202", "/en/CurrentProjects/Phase%202"],
+    ["/en/projects/-5", "/en/projects/-5"],
   ])("%s names %s", (path, address) => {
     expect(pageAddress(path)?.path).toBe(address);
   });
@@ -152,10 +157,11 @@ describe("pageAddress", () => {
     "/en/news/1.5",
     "/en/news/feed.xml",
     "/en/news/.",
-    "/en/news/a%20b",
+    "/en/news/%20b",
+    "/en/news/a%20",
     "/en/news/a%00b",
     "/en/news/a%5Cb",
-    `/en/news/${"x".repeat(65)}`,
+    `/en/news/${"x".repeat(256)}`,
   ])("names no page for %s", (path) => {
     expect(pageAddress(path)).toBeUndefined();
   });

@@ -129,13 +129,36 @@ describe("getPayload", () => {
     answer = () => ({
       body: JSON.stringify({
         data: {
-          data: [story(7), story("v2.0"), story("a/b"), story("riyadh-metro")],
-          pagination: { current_page: 1, last_page: 1, per_page: 10, total: 4 },
+          data: [
+            story(7),
+            story("v2.0"),
+            story("a/b"),
+            story("riyadh-metro"),
+            // Ids the contract allows, with or without a page: one of them fails no list.
+            story(-5),
+            story("Phase 2"),
+            story("x".repeat(255)),
+            story("x".repeat(256)),
+            story(" 9"),
+          ],
+          pagination: { current_page: 1, last_page: 1, per_page: 10, total: 9 },
         },
       }),
     });
     const news = await getPayload("news", "/api/news", media());
-    expect(news.data.map((row) => row.id)).toEqual([7, "riyadh-metro"]);
+    expect(news.data.map((row) => row.id)).toEqual([
+      7,
+      "riyadh-metro",
+      -5,
+      "Phase 2",
+      "x".repeat(255),
+    ]);
+    // An integer past JavaScript's exact ones was rounded when its JSON was read: no page.
+    answer = () => ({
+      body: `{"data":{"data":[{"id":12345678901234567890,"title":"Big","image":null,"description":""},{"id":8,"title":"Eight","image":null,"description":""}],"pagination":{"current_page":1,"last_page":1,"per_page":10,"total":2}}}`,
+    });
+    const rounded = await getPayload("news", "/api/news", media());
+    expect(rounded.data.map((row) => row.id)).toEqual([8]);
     // A project's other projects too.
     answer = () => ({
       body: JSON.stringify({
@@ -483,14 +506,14 @@ describe("ids", () => {
     for (const id of [
       "",
       " 1",
-      "a b",
+      "1 ",
       "a/b",
       "a\\b",
       ".",
       "..",
       "1.5",
       "a\u0000b",
-      "x".repeat(65),
+      "x".repeat(256),
     ]) {
       const error = await client.content("newsItem", "en", { id }).catch((e: unknown) => e);
       expect(routeStatus(error), id).toBe(404);

@@ -12,6 +12,7 @@ import {
   type EndpointName,
   endpointPath,
   endpoints,
+  isAddressableId,
   isItemId,
   type Language,
   mapImageUrls,
@@ -203,7 +204,7 @@ export async function getPayload<N extends EndpointName>(
 
 /**
  * The lists whose rows each have a page of their own (`/en/news/:id`), and a project's other
- * projects: a row whose id no address can hold (`isItemId`: a dot, a slash) has no page, so it
+ * projects: a row whose id no address can hold (`isAddressableId`: a dot, a slash) has no page, so it
  * is left out here, once for every reader that would link it: the pages' lists and menus, the
  * sitemap, the feed and the site search.
  */
@@ -221,7 +222,7 @@ const listsOfPages: ReadonlySet<EndpointName> = new Set<EndpointName>([
 function withPagesOnly<N extends EndpointName>(name: N, payload: Payload<N>, path: string) {
   let left = 0;
   const addressable = <Row extends { id: string | number }>(rows: Row[]) => {
-    const kept = rows.filter((row) => isItemId(String(row.id)));
+    const kept = rows.filter((row) => isAddressableId(row.id));
     left += rows.length - kept.length;
     return kept;
   };
@@ -236,7 +237,7 @@ function withPagesOnly<N extends EndpointName>(name: N, payload: Payload<N>, pat
   if (left > 0) {
     answersLog.warn(
       { endpoint: path, left_out: left },
-      "left out items whose id no page address can hold (a dot or a slash)",
+      "left out items whose id no page address can hold (a dot, a slash, over 255 characters, spaces at an end, or an integer too large to read exactly)",
     );
   }
   return result as Payload<N>;
@@ -406,7 +407,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
 
   const client = (seen?: (freshUntil: number, key: string) => void): ContentClient => {
     const pathOf = (name: EndpointName, query: ContentQuery) => {
-      // An id no item can have (a slash, a dot, a space, too long) costs no API call: it could
+      // An id no page can have (a slash, a dot, too long) costs no API call: it could
       // name another path of the API (`/api/news/..`).
       if (query.id !== undefined && !isItemId(String(query.id))) {
         throw new ApiError("not-found", name, "not an id", 404);

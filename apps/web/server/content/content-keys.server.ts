@@ -5,7 +5,7 @@
  * feed or sitemap made from them carries their content keys (the `Surrogate-Key` and `xkey`
  * headers, page-handler.ts), and a purge by content (`POST /purge {"api": [...]}`) names them.
  */
-import { endpoints, itemIdIn } from "@site/contract";
+import { endpoints, itemIdIn, MAX_ITEM_ID_LENGTH } from "@site/contract";
 
 /** `en /api/news?page=2` → `/api/news`: the content key of an API client cache key. */
 export function contentKeyOf(cacheKey: string): string {
@@ -18,8 +18,8 @@ export function contentKeysOf(cacheKeys: Iterable<string>): string[] {
   return [...new Set([...cacheKeys].map(contentKeyOf))].sort();
 }
 
-/** The longest id encoded: 64 characters (`isItemId`) of up to 4 bytes, each byte `%XX`. */
-const MAX_ENCODED_ID = 64 * 4 * 3;
+/** The longest id encoded: its characters (`isItemId`) of up to 4 bytes, each byte `%XX`. */
+const MAX_ENCODED_ID = MAX_ITEM_ID_LENGTH * 4 * 3;
 
 /** Each endpoint path as a pattern: `/api/news/:id` → /^\/api\/news\/([^/]+)$/i, with its spelling. */
 const patterns = Object.values(endpoints).map(({ path }) => {

@@ -5,7 +5,7 @@
  * otherwise taken as they are spelt (`0301` may be a string id of its own, item-id.ts). The
  * target is built from the page table and the API's answer, never from the request's text.
  */
-import { isItemId } from "@site/contract/item-id";
+import { isAddressableId } from "@site/contract/item-id";
 import { redirect } from "react-router";
 import { href, pageAddress } from "../../app/shared/page-table.ts";
 
@@ -13,6 +13,6 @@ import { href, pageAddress } from "../../app/shared/page-table.ts";
 export function redirectToOwnId(url: URL, id: string | number): void {
   const address = pageAddress(url.pathname);
   const own = String(id);
-  if (address?.id === undefined || own === address.id || !isItemId(own)) return;
+  if (address?.id === undefined || own === address.id || !isAddressableId(id)) return;
   throw redirect(href(address.page, address.lang, own), 301);
 }
