@@ -277,28 +277,36 @@ export function pageContext(args: {
 }): Site & {
   lang: ReturnType<typeof langParam>;
   /**
-   * The data of a block the page can do without (a footer feed, a home strip), or `fallback`
-   * when the API fails for it or has not answered within OPTIONAL_CONTENT_WAIT_MS: that block
-   * degrades, not the page, and one slow answer does not hold every page for the API's time-out.
-   * The failure is logged once (api-client.server.ts) and the page, being incomplete, is not
-   * cached; a late answer still fills the content cache for the next page.
+   * The data of a block the page can do without (a footer feed, a home strip), read by `read`
+   * through the client it is given, or `fallback` when the API fails for it or its answer has
+   * not come within OPTIONAL_CONTENT_WAIT_MS of the load's start: that block degrades, not the
+   * page, and one slow answer does not hold every page for the API's time-out. The wait counts
+   * from when the load began, which may be another visitor's: a load that has hung past it
+   * holds no later page. The failure is logged once (api-client.server.ts) and the page, being
+   * incomplete, is not cached; a late answer still fills the content cache for the next page.
    */
-  optional<T>(load: Promise<T>, fallback: T): Promise<T>;
+  optional<T>(read: (api: ContentClient) => Promise<T>, fallback: T): Promise<T>;
 } {
   const site = siteOf(args.context);
   const freshness = args.context.get(freshnessContext);
-  const api = site.api.tracking((until, key) => {
+  const track = (until: number, key: string) => {
     freshness.until = Math.min(freshness.until, until);
     freshness.dataKeys.add(key);
-  });
-  const optional = <T>(load: Promise<T>, fallback: T) => {
+  };
+  const api = site.api.tracking(track);
+  const optional = <T>(read: (api: ContentClient) => Promise<T>, fallback: T) => {
     const without = () => {
       freshness.until = 0;
       return fallback;
     };
+    const now = Date.now();
+    let since = now;
+    // The client tells, as the read starts, since when the load it waits for has run.
+    const load = read(site.api.tracking(track, (started) => (since = Math.min(since, started))));
+    const wait = Math.max(0, since + site.settings.OPTIONAL_CONTENT_WAIT_MS - now);
     let timer: NodeJS.Timeout | undefined;
     const tooLate = new Promise<T>((resolve) => {
-      timer = setTimeout(() => resolve(without()), site.settings.OPTIONAL_CONTENT_WAIT_MS);
+      timer = setTimeout(() => resolve(without()), wait);
     });
     return Promise.race([load.catch(without), tooLate]).finally(() => clearTimeout(timer));
   };

@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   const noHeader = { title: "", banner_image: null };
   const [page, equipment] = await Promise.all([
     // The machines are the page; without its header record it has the site's title.
-    optional(api.firstOf("equipmentPages", lang, noHeader), noHeader),
+    optional((api) => api.firstOf("equipmentPages", lang, noHeader), noHeader),
     api.content("equipments", lang),
   ]);
   return { page, equipment };

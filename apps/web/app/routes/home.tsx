@@ -34,14 +34,11 @@ export async function loader(args: Route.LoaderArgs) {
   // The banners are the page; each strip below them degrades alone when the API fails for it.
   const [banners, extraData, abouts, projects, services, news] = await Promise.all([
     api.content("homeBanners", lang),
-    optional(api.content("extraData", lang), []),
-    optional(api.content("aboutHome", lang), []),
-    optional(api.content("homeProjects", lang), []),
-    optional(api.content("homeServices", lang), []),
-    optional(
-      api.content("news", lang, { page: 1 }).then((page) => page.data),
-      [],
-    ),
+    optional((api) => api.content("extraData", lang), []),
+    optional((api) => api.content("aboutHome", lang), []),
+    optional((api) => api.content("homeProjects", lang), []),
+    optional((api) => api.content("homeServices", lang), []),
+    optional((api) => api.content("news", lang, { page: 1 }).then((page) => page.data), []),
   ]);
   const about = abouts[0];
   return {

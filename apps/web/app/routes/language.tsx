@@ -20,7 +20,7 @@ import { redirectForUnsupportedLanguage } from "../shared/page-table.ts";
 import type { Route } from "./+types/language";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { api, settings, company, mediaOrigins, optional } = pageContext(args);
+  const { settings, company, mediaOrigins, optional } = pageContext(args);
   const { params, url } = args;
   const { lang } = params;
   if (!isLanguage(lang)) {
@@ -32,12 +32,12 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const [services, otherPages, profiles, contactInfo, latestProjects, footers] = await Promise.all([
     // Menus and footer blocks: each one degrades alone when the API fails for it.
-    optional(api.content("services", lang), []),
-    optional(api.content("extraPages", lang), []),
-    optional(api.content("companyProfile", lang), []),
-    optional(api.content("contactInfo", lang), []),
-    optional(api.content("latestProjects", lang), []),
-    optional(api.content("footers", lang), []),
+    optional((api) => api.content("services", lang), []),
+    optional((api) => api.content("extraPages", lang), []),
+    optional((api) => api.content("companyProfile", lang), []),
+    optional((api) => api.content("contactInfo", lang), []),
+    optional((api) => api.content("latestProjects", lang), []),
+    optional((api) => api.content("footers", lang), []),
   ]);
   return data({
     lang,

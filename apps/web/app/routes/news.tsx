@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const noHeader = { title: "", description: "", image: null };
   const [header, list] = await Promise.all([
     // The stories are the page; without its header record it is titled "News", with no picture.
-    optional(api.firstOf("newsPage", lang, noHeader), noHeader),
+    optional((api) => api.firstOf("newsPage", lang, noHeader), noHeader),
     loadPage(api, "news", lang, url),
   ]);
   return { lang, header, ...list, items: list.items.map(newsCardOf) };

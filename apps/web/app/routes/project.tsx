@@ -41,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { url } = args;
   const [{ projects, other_projects }, holding] = await Promise.all([
     api.content("project", lang, { id: args.params.id }),
-    optional(projectListHolding(api, lang, args.params.id), undefined),
+    optional((api) => projectListHolding(api, lang, args.params.id), undefined),
   ]);
   redirectToOwnId(url, projects.id);
   return {

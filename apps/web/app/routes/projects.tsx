@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   const noHeader = { description: "", image: null };
   const [header, list] = await Promise.all([
     // The list is the page; without its header record it has the site's title and no picture.
-    optional(api.firstOf("projectPages", lang, noHeader), noHeader),
+    optional((api) => api.firstOf("projectPages", lang, noHeader), noHeader),
     loadPage(api, kind === "current" ? "currentProjects" : "completedProjects", lang, url),
   ]);
   return { lang, kind, header, ...list };

@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [service, services] = await Promise.all([
     api.content("service", lang, { id: args.params.id }),
     // The list beside it, to the other services: the page is whole without it.
-    optional(api.content("services", lang), []),
+    optional((api) => api.content("services", lang), []),
   ]);
   redirectToOwnId(args.url, service.id);
   return {

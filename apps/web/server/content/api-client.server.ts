@@ -342,9 +342,13 @@ export interface ContentClient {
   purgeContent(contentKeys: ReadonlySet<string>): string[];
   /**
    * This client for one request: `seen` learns until when each answer it reads is fresh, so
-   * the page made from them is cached no longer (page-cache.server.ts).
+   * the page made from them is cached no longer (page-cache.server.ts); `waiting`, when a read
+   * waits for the API, since when the load it waits for has run (`pageContext`'s `optional`).
    */
-  tracking(seen: (freshUntil: number, key: string) => void): ContentClient;
+  tracking(
+    seen: (freshUntil: number, key: string) => void,
+    waiting?: (since: number) => void,
+  ): ContentClient;
 }
 
 export function createContentClient(options: ContentClientOptions): ContentClient {
@@ -405,7 +409,10 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     return payload;
   };
 
-  const client = (seen?: (freshUntil: number, key: string) => void): ContentClient => {
+  const client = (
+    seen?: (freshUntil: number, key: string) => void,
+    waiting?: (since: number) => void,
+  ): ContentClient => {
     const pathOf = (name: EndpointName, query: ContentQuery) => {
       // An id no page can have (a slash, a dot, too long) costs no API call: it could
       // name another path of the API (`/api/news/..`).
@@ -418,7 +425,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     const read = async <N extends EndpointName>(name: N, lang: Language, query: ContentQuery) => {
       try {
         const path = pathOf(name, query);
-        return await cache.get(`${lang} ${path}`, () => load(name, path, lang), seen);
+        return await cache.get(`${lang} ${path}`, () => load(name, path, lang), seen, waiting);
       } catch (error) {
         throw toRouteError(error);
       }
@@ -440,7 +447,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
           languages.flatMap((lang) => [...contentKeys].map((key) => `${lang} ${key}`)),
         );
       },
-      tracking: (track) => client(track),
+      tracking: (track, waitingFor) => client(track, waitingFor),
     };
   };
   return client();

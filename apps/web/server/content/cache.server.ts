@@ -73,6 +73,8 @@ export const NO_ANSWER_RETRY_MS = 10_000;
 export class ContentCache {
   readonly #entries = new Map<string, Entry>();
   readonly #inFlight = new Map<string, Promise<unknown>>();
+  /** When each load in flight began. */
+  readonly #loadStarted = new Map<string, number>();
   /** Keys whose last load failed: how often, when to try again, and why. */
   readonly #retries = new Map<string, Retry>();
   readonly #options: Required<Omit<CacheOptions, "onStale" | "store" | "onChange" | "staleMaxMs">> &
@@ -95,12 +97,15 @@ export class ContentCache {
    * The cached value for `key`: fresh; stale while a refresh runs, if young enough; else the
    * result of `load` (shared by concurrent callers). `seen` learns until when the value given
    * stays as it is (for a stale one: now, or the next refresh attempt while backing off), so a
-   * page made from it is cached exactly as long (page-cache.server.ts).
+   * page made from it is cached exactly as long (page-cache.server.ts). `waiting` learns, when
+   * the caller has to wait for the API, since when the load it waits for has been running
+   * (another caller's, perhaps long ago).
    */
   async get<T>(
     key: string,
     load: () => Promise<T>,
     seen?: (freshUntil: number, key: string) => void,
+    waiting?: (since: number) => void,
   ): Promise<T> {
     const now = this.#options.now();
     const entry = this.#entries.get(key);
@@ -134,7 +139,9 @@ export class ContentCache {
       const retry = this.#retries.get(key);
       if (retry?.noAnswer && now < retry.at) throw retry.error;
     }
-    const value = await this.#loadOnce(key, load);
+    const pending = this.#loadOnce(key, load);
+    waiting?.(this.#loadStarted.get(key) ?? now);
+    const value = await pending;
     const stored = this.#entries.get(key);
     const at = this.#options.now();
     const retryAt = this.#retries.get(key)?.at;
@@ -189,7 +196,11 @@ export class ContentCache {
     if (!pending) {
       pending = this.#load(key, load).catch((error: unknown) => this.#failed<T>(key, error));
       this.#inFlight.set(key, pending);
-      const done = () => this.#inFlight.delete(key);
+      this.#loadStarted.set(key, this.#options.now());
+      const done = () => {
+        this.#inFlight.delete(key);
+        this.#loadStarted.delete(key);
+      };
       void pending.then(done, done);
     }
     return pending;

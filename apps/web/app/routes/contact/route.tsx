@@ -21,16 +21,17 @@ export function headers() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { api, contact, lang, optional } = pageContext(args);
+  const { contact, lang, optional } = pageContext(args);
   const [contactInfo, bannerImage] = await Promise.all([
     // The form works without the details (the outbox keeps a message while the API is down):
     // the page says to use it instead.
-    optional(api.content("contactInfo", lang), []),
+    optional((api) => api.content("contactInfo", lang), []),
     // The banner borrows the projects page's image; the page works without it.
     optional(
-      api
-        .firstOf("projectPages", lang, { description: "", image: null })
-        .then((page) => page.image || null),
+      (api) =>
+        api
+          .firstOf("projectPages", lang, { description: "", image: null })
+          .then((page) => page.image || null),
       null,
     ),
   ]);
