@@ -56,8 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
     },
     footer: {
       contactInfo,
-      // A project without a title could not be named by its link.
-      latestProjects: latestProjects.filter((project) => project.title.trim()).slice(0, 3),
+      latestProjects: latestProjects.slice(0, 3),
       social: footers[0] ?? null,
     },
   });

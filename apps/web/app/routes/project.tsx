@@ -54,11 +54,9 @@ export async function loader(args: Route.LoaderArgs) {
       image_content: safeHtml(projects.image_content, api.mediaUrl),
       photos: photosOf(projects.project_images, (image) => image.name),
     },
-    // A project without a title could not be named by its link; nor is a project "other"
-    // to itself (an API may list it among its others).
-    others: other_projects.filter(
-      (other) => other.title?.trim() && String(other.id) !== String(projects.id),
-    ),
+    // A project is not "other" to itself (an API may list it among its others). (One without
+    // a title is left out by the API client, as in every list.)
+    others: other_projects.filter((other) => String(other.id) !== String(projects.id)),
   };
 }
 

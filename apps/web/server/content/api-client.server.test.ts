@@ -159,6 +159,18 @@ describe("getPayload", () => {
     });
     const rounded = await getPayload("news", "/api/news", media());
     expect(rounded.data.map((row) => row.id)).toEqual([8]);
+    // A row without a title could not name its link (menus, cards, the table, the footer).
+    answer = () => ({
+      body: JSON.stringify({
+        data: [
+          { id: 1, title: "Roads" },
+          { id: 2, title: "" },
+          { id: 3, title: " \n " },
+        ],
+      }),
+    });
+    const pages = await getPayload("extraPages", "/api/extra-pages", media());
+    expect(pages.map((row) => row.id)).toEqual([1]);
     // A project's other projects too.
     answer = () => ({
       body: JSON.stringify({

@@ -204,9 +204,10 @@ export async function getPayload<N extends EndpointName>(
 
 /**
  * The lists whose rows each have a page of their own (`/en/news/:id`), and a project's other
- * projects: a row whose id no address can hold (`isAddressableId`: a dot, a slash) has no page, so it
- * is left out here, once for every reader that would link it: the pages' lists and menus, the
- * sitemap, the feed and the site search.
+ * projects: a row whose id no address can hold (`isAddressableId`: a dot, a slash) has no page,
+ * and a row without a title could not name its link, so each is left out here, once for every
+ * reader that would link it: the pages' lists and menus, the sitemap, the feed and the site
+ * search.
  */
 const listsOfPages: ReadonlySet<EndpointName> = new Set<EndpointName>([
   "news",
@@ -221,8 +222,8 @@ const listsOfPages: ReadonlySet<EndpointName> = new Set<EndpointName>([
 
 function withPagesOnly<N extends EndpointName>(name: N, payload: Payload<N>, path: string) {
   let left = 0;
-  const addressable = <Row extends { id: string | number }>(rows: Row[]) => {
-    const kept = rows.filter((row) => isAddressableId(row.id));
+  const addressable = <Row extends { id: string | number; title?: string | null }>(rows: Row[]) => {
+    const kept = rows.filter((row) => isAddressableId(row.id) && row.title?.trim());
     left += rows.length - kept.length;
     return kept;
   };
@@ -231,13 +232,14 @@ function withPagesOnly<N extends EndpointName>(name: N, payload: Payload<N>, pat
     const detail = payload as Payload<"project">;
     result = { ...detail, other_projects: addressable(detail.other_projects) };
   } else if (listsOfPages.has(name)) {
-    const rows = payload as { id: string | number }[] | { data: { id: string | number }[] };
+    type Row = { id: string | number; title?: string | null };
+    const rows = payload as Row[] | { data: Row[] };
     result = Array.isArray(rows) ? addressable(rows) : { ...rows, data: addressable(rows.data) };
   }
   if (left > 0) {
     answersLog.warn(
       { endpoint: path, left_out: left },
-      "left out items whose id no page address can hold (a dot, a slash, over 255 characters, spaces at an end, or an integer too large to read exactly)",
+      "left out items with no title, or whose id no page address can hold (a dot, a slash, over 255 characters, spaces at an end, or an integer too large to read exactly)",
     );
   }
   return result as Payload<N>;
