@@ -402,6 +402,39 @@ test("an image missing from the API shows the site's 'no image' picture, not a b
   await expect.poll(() => shown(elsewhere)).toBeGreaterThan(0);
 });
 
+test("a first page of 30 news and 20 home projects: the home carousels show the first 12 of each", async ({
+  isMobile,
+}) => {
+  test.skip(isMobile, "the server's answer: one width is enough");
+  const many = (rows: Row[], count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      ...rows[i % rows.length],
+      id: 9000 + i,
+      title: `Item ${i}`,
+    }));
+  proxy.state.rewrite = (asked, body) => {
+    const holder = body as { data: Row[] | { data: Row[] } };
+    if (asked === "/api/news" && !Array.isArray(holder.data))
+      holder.data.data = many(holder.data.data, 30);
+    if (asked === "/api/homepage-projects" && Array.isArray(holder.data))
+      holder.data = many(holder.data, 20);
+    return body;
+  };
+  const home = (await get("/en")).html;
+  for (const [testId, path] of [
+    ["latest-news", "news"],
+    ["latest-projects", "projects"],
+  ] as const) {
+    const block = home.slice(home.indexOf(`data-testid="${testId}"`));
+    const ids = [...block.matchAll(new RegExp(`href="/en/${path}/(9\\d{3})"`, "g"))].map(
+      (m) => m[1],
+    );
+    expect(new Set(ids), testId).toEqual(
+      new Set(Array.from({ length: 12 }, (_, i) => String(9000 + i))),
+    );
+  }
+});
+
 test("a home page without banners shows the company's name where they would be", async ({
   page,
 }) => {

@@ -17,7 +17,7 @@ import { ServiceCard } from "../components/service-card.tsx";
 import { HeadingRule, largeHeading } from "../components/ui/section.tsx";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { useCompany } from "../shared/company.tsx";
-import { newsCardOf, sortByIndex } from "../shared/content-rules.ts";
+import { HOME_CAROUSEL_MAX, newsCardOf, sortByIndex } from "../shared/content-rules.ts";
 import { href } from "../shared/page-table.ts";
 import { projectListPath, projectPath } from "../shared/projects.ts";
 import { pageMeta } from "../shared/seo.ts";
@@ -49,9 +49,11 @@ export async function loader(args: Route.LoaderArgs) {
     about: about
       ? { ...about, content: safeHtml(about.content, api.mediaUrl, { headingsFrom: 3 }) }
       : null,
-    projects: projects.map(({ id, title, homeimage }) => ({ id, title, homeimage })),
+    projects: projects
+      .slice(0, HOME_CAROUSEL_MAX)
+      .map(({ id, title, homeimage }) => ({ id, title, homeimage })),
     services,
-    news: news.map(newsCardOf),
+    news: news.slice(0, HOME_CAROUSEL_MAX).map(newsCardOf),
   };
 }
 

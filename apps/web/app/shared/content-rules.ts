@@ -5,6 +5,13 @@ import { dateOnly, stripTags, truncate } from "./text.ts";
 /** News descriptions on cards (home carousel, news list) are cut to this many characters. */
 const NEWS_PREVIEW_LENGTH = 250;
 
+/**
+ * The most cards a home carousel shows ("Latest Projects", "Latest News"): its list's first
+ * ones. The API's first page of news may hold a hundred (its `per_page`), which the home page
+ * would carry in its HTML and the carousel's island props.
+ */
+export const HOME_CAROUSEL_MAX = 12;
+
 /** Items in ascending numeric `index` order (a copy; equal indexes keep their order). */
 export function sortByIndex<T extends { index: number | string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => Number(a.index) - Number(b.index));
