@@ -5,6 +5,7 @@
  * text's lines, a frame's link; its options: what an editor's HTML may say; after it: the
  * passes of tidy-html.server.ts (holes, phone numbers, headings' levels).
  */
+import { decodeHTMLAttribute } from "entities/decode";
 import sanitizeHtml from "sanitize-html";
 import { escapeXml } from "../escape-xml.ts";
 import {
@@ -243,8 +244,10 @@ function srcsetVia(srcset: string, mediaUrl: (url: string) => string): string {
  * frame's content.
  */
 function withFrameLinks(html: string): string {
-  return html.replace(/<iframe\b[^>]*>/gi, (tag) => {
-    const src = /\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(tag)?.[1];
+  // `[^<>]`: a start tag never runs on past the next one (a run of `<iframe` without `>` would
+  // be read again from each, in quadratic time).
+  return html.replace(/<iframe\b[^<>]*>/gi, (tag) => {
+    const src = srcOf(tag)?.trim();
     const video = videoPage(src);
     // Built from a fixed host and an id of letters, digits, `_` and `-`: nothing to escape.
     if (video) return `<a href="${video}">${video.replace(/^https:\/\//, "")}</a>${tag}`;
@@ -256,10 +259,63 @@ function withFrameLinks(html: string): string {
   });
 }
 
+/**
+ * A `video` or `audio` player gets a link to its file just before it, named by the file's
+ * name, as a frame does: the player goes (its fallback text is no content, and the policy
+ * plays no other site's media). Its file is its `src`, else the first usable `<source src>` it
+ * holds. One pass over the tags, whatever the HTML.
+ */
+function withPlayerLinks(html: string): string {
+  let out = "";
+  let copied = 0;
+  /** Where the player whose file is still to come starts. */
+  let waiting: number | undefined;
+  const linkAt = (at: number, link: string) => {
+    out += html.slice(copied, at) + link;
+    copied = at;
+    waiting = undefined;
+  };
+  for (const { 0: tag, index: at } of html.matchAll(
+    /<(?:video|audio|source)\b[^<>]*>|<\/(?:video|audio)\b/gi,
+  )) {
+    if (tag.startsWith("</")) waiting = undefined;
+    else if (/^<source/i.test(tag)) {
+      const link = waiting === undefined ? undefined : fileLink(srcOf(tag));
+      if (link && waiting !== undefined) linkAt(waiting, link);
+    } else {
+      const link = fileLink(srcOf(tag));
+      if (link) linkAt(at, link);
+      else waiting = at;
+    }
+  }
+  return out + html.slice(copied);
+}
+
+/** A link to a file as an attribute wrote it, named by its name; none when it leads nowhere. */
+function fileLink(written: string | undefined): string | undefined {
+  const file = written === undefined ? "" : decodeHTMLAttribute(written).trim();
+  // Only a file on the web, or on this site or its API (`/storage/…`).
+  if (!/^(https?:\/\/|\/(?![/\\]))/i.test(file)) return undefined;
+  let name = file.split(/[?#]/)[0]?.split("/").filter(Boolean).pop() ?? file;
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // A name with a stray `%` is shown as written.
+  }
+  return `<a href="${escapeXml(file)}">${escapeXml(name)}</a>`;
+}
+
+/** The `src` a start tag's text gives, as written (quoted, it may hold spaces). */
+function srcOf(tag: string | undefined): string | undefined {
+  const [, double, single, bare] =
+    /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(tag ?? "") ?? [];
+  return double ?? single ?? bare;
+}
+
 /** An https address as written in HTML (`&amp;` is `&`), or undefined. */
 function webAddress(src: string | undefined): URL | undefined {
   try {
-    const url = new URL((src ?? "").replace(/&amp;/gi, "&"));
+    const url = new URL(decodeHTMLAttribute(src ?? ""));
     return url.protocol === "https:" ? url : undefined;
   } catch {
     return undefined;
@@ -372,7 +428,9 @@ export function safeHtml(
   { headingsFrom = 2 }: { headingsFrom?: 2 | 3 } = {},
 ): SafeHtml {
   const clean = withPhoneNumbersIsolated(
-    withoutHoles(sanitizeHtml(withFrameLinks(linesAsHtml(html ?? "")), optionsFor(mediaUrl))),
+    withoutHoles(
+      sanitizeHtml(withPlayerLinks(withFrameLinks(linesAsHtml(html ?? ""))), optionsFor(mediaUrl)),
+    ),
   ).trim();
   return outlined(clean, headingsFrom) as SafeHtml;
 }
