@@ -100,6 +100,13 @@ const settingsSchema = z.object({
   SEARCH_PAGE_SIZE: z.coerce.number().int().min(1).max(50).default(10),
   /** A contact form sent back sooner than this after it was shown (signed time) is a bot's. */
   CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).default(3_000),
+  /**
+   * The longest a visitor's contact message waits for the API before it goes to the outbox,
+   * which sends it with the key API.md dedupes by. Under the 10 s a stopping process gives the
+   * requests in flight (shutdown.ts): a restart while the API is slow cannot cut a send short
+   * before the message is on disk.
+   */
+  CONTACT_SEND_WAIT_MS: z.coerce.number().int().min(500).max(8_000).default(5_000),
   /** Outbox retries: the first after OUTBOX_RETRY_BASE_MS, doubling up to OUTBOX_RETRY_MAX_MS. */
   OUTBOX_RETRY_BASE_MS: positiveInt.default(5_000),
   OUTBOX_RETRY_MAX_MS: positiveInt.default(600_000),

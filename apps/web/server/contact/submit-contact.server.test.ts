@@ -4,14 +4,18 @@
  * quota: used by a stored or queued message, given back whenever nothing was stored. And the
  * form token: a message without a valid one, or with one another message spent, is held.
  */
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RateLimiter } from "../rate-limit.server.ts";
+import { parseSettings } from "../settings.server.ts";
 import { type ContactOutcome, type OutgoingMessage, submissionKey } from "./contact-api.server.ts";
 import { fillTokenKey, issueFillToken } from "./fill-token.server.ts";
 import { outboxWriter } from "./outbox.server.ts";
 import { memoryLimiter } from "./shared-rate-limit.server.ts";
 import { outboxSpentTokens } from "./spent-tokens.server.ts";
-import { type ContactDesk, submitContact } from "./submit-contact.server.ts";
+import { type ContactDesk, createContactDesk, submitContact } from "./submit-contact.server.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -393,5 +397,34 @@ describe("submitContact", () => {
       expect(await submit(desk, post(token, "corrected"))).toMatchObject({ http: 422 });
       expect(sent).toHaveLength(2);
     });
+  });
+
+  it("queues a message the API has not taken within CONTACT_SEND_WAIT_MS, not API_TIMEOUT_MS: the visitor does not wait 20 s, and a restart meanwhile loses nothing", async () => {
+    // An API that takes the request and never answers.
+    const hanging = http.createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    const { port } = hanging.address() as { port: number };
+    try {
+      const settings = parseSettings({
+        NODE_ENV: "test",
+        API_BASE_URL: `http://127.0.0.1:${port}`,
+        API_TIMEOUT_MS: "20000",
+        CONTACT_SEND_WAIT_MS: "600",
+        CONTACT_MIN_FILL_MS: "0",
+        OUTBOX_DATABASE_PATH: path.join(
+          os.tmpdir(),
+          `send-wait-${process.pid}-${Date.now()}.sqlite`,
+        ),
+      });
+      const desk = createContactDesk(settings);
+      const shown = issueFillToken({ now: Date.now() - 60_000, secret: desk.formKey });
+      const started = performance.now();
+      expect(await submit(desk, post(shown))).toMatchObject({ http: 202, status: "queued" });
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(desk.outbox((outbox) => outbox.counts().pending)).toBe(1);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
   });
 });

@@ -56,7 +56,11 @@ export interface ContactDesk {
 }
 
 export function createContactDesk(settings: Settings, redis?: RedisLink): ContactDesk {
-  const api = { baseUrl: settings.API_BASE_URL, timeoutMs: settings.API_TIMEOUT_MS };
+  // The visitor's own send gives up sooner than the outbox's retries (API_TIMEOUT_MS).
+  const api = {
+    baseUrl: settings.API_BASE_URL,
+    timeoutMs: Math.min(settings.API_TIMEOUT_MS, settings.CONTACT_SEND_WAIT_MS),
+  };
   const outbox = outboxWriter(settings.OUTBOX_DATABASE_PATH, {
     capacity: settings.OUTBOX_MAX_MESSAGES,
   });
