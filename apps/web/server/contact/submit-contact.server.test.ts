@@ -320,6 +320,21 @@ describe("submitContact", () => {
         status: "sent",
       });
       expect(sent).toHaveLength(2);
+      // With the quota used up, a reload of a taken post is still told it was sent (not 429),
+      // and a new message is refused.
+      expect(await submit(desk, repost())).toMatchObject({ http: 200, status: "sent" });
+      expect(await submit(desk, post(shownBefore(), "one too many"))).toMatchObject({ http: 429 });
+      expect(sent).toHaveLength(2);
+    });
+
+    it("leaves a refused message's form token unspent: the same form sends once the quota allows", async () => {
+      const { desk, sent } = deskAnswering({ kind: "created", id: 3 });
+      expect(await submit(desk)).toMatchObject({ status: "sent" });
+      const token = shownBefore();
+      expect(await submit(desk, post(token, "later"))).toMatchObject({ http: 429 });
+      desk.limiter = memoryLimiter(new RateLimiter({ limit: 1, windowMs: 60_000 }));
+      expect(await submit(desk, post(token, "later, edited"))).toMatchObject({ status: "sent" });
+      expect(sent).toHaveLength(2);
     });
 
     it.each([

@@ -135,6 +135,11 @@ export async function submitContact(
     if (counting) countContact(result);
   };
   if (!joining && !(await limit.take(visitor.address, message.idempotencyKey))) {
+    // A post taken before (a reload of its answer) is answered as then, whatever the quota.
+    if (await takenBefore(desk, givenToken, message.idempotencyKey)) {
+      log.info("the same message posted again was taken already: not sent twice");
+      return reply(200, { status: "sent", ...fresh });
+    }
     countContact("rate_limited");
     return reply(429, { status: "rateLimited", ...kept });
   }
@@ -282,6 +287,21 @@ export async function submitContact(
         );
         return reply(503, { status: "failed", ...kept });
       }
+  }
+}
+
+/**
+ * Whether the message `key` was taken (stored, queued or held) with this form token before.
+ * Asking spends an unspent token, so it is given back: the visitor may send the form later.
+ */
+async function takenBefore(desk: ContactDesk, token: unknown, key: string): Promise<boolean> {
+  if (typeof token !== "string" || token.length > 100) return false;
+  try {
+    const spending = await desk.tokens.spend(token, key, Date.now() + FILL_TOKEN_MAX_AGE_MS);
+    if (spending === "send") await desk.tokens.giveBack(token, key);
+    return spending === "taken";
+  } catch {
+    return false;
   }
 }
 
