@@ -243,9 +243,19 @@ describe("getPayload", () => {
     await expect(getPayload("service", "/api/services/9", media())).rejects.toMatchObject({
       kind: "not-found",
     });
+    answer = () => ({ status: 404, body: "" });
+    await expect(getPayload("service", "/api/services/9", media())).rejects.toMatchObject({
+      kind: "not-found",
+    });
     answer = () => ({ status: 500, body: "" });
     await expect(getPayload("service", "/api/services/9", media())).rejects.toMatchObject({
       kind: "unavailable",
+    });
+    // A gateway's 404 page in front of an API that is away: not the API's "unknown id".
+    answer = () => ({ status: 404, body: "<html><body><h1>404 Not Found</h1>nginx</body></html>" });
+    await expect(getPayload("service", "/api/services/9", media())).rejects.toMatchObject({
+      kind: "unavailable",
+      status: 404,
     });
   });
 

@@ -72,6 +72,8 @@ export interface ApiResponse {
   status: number;
   headers: Headers;
   body: unknown;
+  /** The body was empty or JSON, as the API's own answers are (a gateway's are HTML pages). */
+  fromApi: boolean;
 }
 
 /**
@@ -141,9 +143,11 @@ async function send(path: string, endpoint: string, options: RequestOptions): Pr
     );
   }
   let body: unknown;
+  let fromApi = !text;
   if (text) {
     try {
       body = JSON.parse(text);
+      fromApi = true;
     } catch {
       if (response.ok) {
         throw counted(
@@ -153,7 +157,7 @@ async function send(path: string, endpoint: string, options: RequestOptions): Pr
       }
     }
   }
-  return { status: response.status, headers: response.headers, body };
+  return { status: response.status, headers: response.headers, body, fromApi };
 }
 
 /**
@@ -178,10 +182,12 @@ export async function getPayload<N extends EndpointName>(
   path: string,
   options: RequestOptions & { mediaBaseUrl: string },
 ): Promise<Payload<N>> {
-  const { status, body } = await request(path, { ...options, endpoint: name });
-  // API.md: "404 for an unknown id". A list has no id: its 404 is a failing server (a proxy's
-  // page, a maintenance route), covered by the last good answer like any other failure.
-  if (status === 404 && endpoints[name].path.includes(":id")) {
+  const { status, body, fromApi } = await request(path, { ...options, endpoint: name });
+  // API.md: "404 for an unknown id", its body, when present, JSON. A list has no id: its 404
+  // is a failing server (a proxy's page, a maintenance route), covered by the last good answer
+  // like any other failure; so is an item's 404 with an HTML page, a gateway's (the item's
+  // kept answer is not dropped, nor its page made a 404, while the API is away).
+  if (status === 404 && fromApi && endpoints[name].path.includes(":id")) {
     throw new ApiError("not-found", path, "not found", status);
   }
   if (status < 200 || status >= 300) {
