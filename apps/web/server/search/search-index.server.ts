@@ -16,6 +16,7 @@
 import { type Language, languages } from "@site/contract";
 import { mapLimit } from "@site/contract/concurrency";
 import { languageOfPath } from "../../app/shared/page-table.ts";
+import { NO_ANSWER_RETRY_MS } from "../content/cache.server.ts";
 import { BULK_READ_CONCURRENCY } from "../content/paged.server.ts";
 import { type Logger, loggerFor, reasonOf } from "../log.server.ts";
 import { timeSearchBuild, watchSearchIndex } from "../operations/metrics.server.ts";
@@ -270,11 +271,19 @@ export class SiteSearch {
     }
   }
 
-  /** The next build of `lang` waits longer after each failed one: 2 s, 4 s... up to the TTL. */
+  /**
+   * The next build of `lang` waits longer after each failed one: 2 s, 4 s... up to the TTL while
+   * an index is held (searches are answered from it), up to NO_ANSWER_RETRY_MS without one
+   * (searches fail until a build succeeds: after an outage they came back minutes after the
+   * pages). A build while the API is still away costs little: the content cache answers each
+   * list's failure at once during its own back-off.
+   */
   #backOff(lang: Language) {
     const { now, ttlMs } = this.#options;
     const failures = (this.#retryAt.get(lang)?.failures ?? 0) + 1;
-    const wait = Math.min(ttlMs, 1_000 * 2 ** Math.min(failures, 20));
+    const held = this.#held.get(lang);
+    const longest = held && !held.partial ? ttlMs : NO_ANSWER_RETRY_MS;
+    const wait = Math.min(longest, 1_000 * 2 ** Math.min(failures, 20));
     this.#retryAt.set(lang, { failures, at: now() + wait });
   }
 

@@ -5,6 +5,7 @@ import type { Language } from "@site/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startRedis, type TestRedis } from "../../../../e2e/support/redis.ts";
 import { ApiError } from "../content/api-client.server.ts";
+import { NO_ANSWER_RETRY_MS } from "../content/cache.server.ts";
 import { connectRedis, type RedisLink } from "../scale-out/redis.server.ts";
 import { captureLog } from "../testing/log-capture.ts";
 import type { SearchDocument } from "./language-index.server.ts";
@@ -362,6 +363,22 @@ describe("SiteSearch", () => {
     api.fail(false);
     clock.now = 5_000;
     await expect(search.index("en")).rejects.toBeDefined();
+    await vi.waitFor(async () => expect(await hrefs(search, "bridge")).toEqual(["/en/news/1"]));
+  });
+
+  it("with no index, tries again at most NO_ANSWER_RETRY_MS after failures, however many: a long outage does not keep search down minutes after the API is back", async () => {
+    const api = fakeApi();
+    const { search, clock } = processOf(api, tempDir());
+    api.fail(true);
+    // Ten failed builds in a row (the back-off doubles each time: 2 s, 4 s ... 1024 s).
+    for (let failure = 0; failure < 10; failure++) {
+      await expect(search.refresh("en")).rejects.toBeInstanceOf(ApiError);
+    }
+    api.fail(false);
+    // A search now still answers the failure; one after NO_ANSWER_RETRY_MS starts a build.
+    await expect(search.index("en")).rejects.toBeInstanceOf(ApiError);
+    clock.now += NO_ANSWER_RETRY_MS;
+    await search.index("en").catch(() => undefined);
     await vi.waitFor(async () => expect(await hrefs(search, "bridge")).toEqual(["/en/news/1"]));
   });
 
