@@ -4,6 +4,7 @@ import { lastingRedirect } from "../../server/http/lasting-redirect.server.ts";
 import {
   AS_STORED,
   conditionalHeaders,
+  cutWhenStalled,
   storedLength,
   VALIDATORS,
 } from "../../server/http/stored-files.server.ts";
@@ -69,5 +70,9 @@ export async function loader(args: Route.LoaderArgs) {
   headers.set("Content-Disposition", `attachment; filename="${name}"`);
   const length = storedLength(answer);
   if (length) headers.set("Content-Length", length);
-  return new Response(method === "GET" ? answer.body : null, { status: 200, headers });
+  const body =
+    method === "GET" && answer.body
+      ? cutWhenStalled(answer.body, () => upstream.abort(), settings.API_TIMEOUT_MS)
+      : null;
+  return new Response(body, { status: 200, headers });
 }

@@ -81,6 +81,10 @@ beforeAll(async () => {
     } else if (req.url === "/storage/broken.bin") {
       res.writeHead(200, { "content-length": String(chunk.length * 4) });
       res.write(chunk, () => setTimeout(() => res.destroy(), 20));
+    } else if (req.url === "/storage/stalled.bin") {
+      // A chunk, then nothing, the connection kept open.
+      res.writeHead(200, { "content-length": String(chunk.length * 4) });
+      res.write(chunk);
     } else if (req.url === "/storage/slow.jpg") {
       setTimeout(() => res.writeHead(200).end("late"), 1_000).unref();
     } else if (req.url === "/storage/notes.txt" || req.url === "/storage/zipped-anyway.txt") {
@@ -312,6 +316,21 @@ describe("media proxy", () => {
     });
     await ended;
     expect(received).toBeLessThan(chunk.length * 4);
+    await stillAnswers();
+  });
+
+  it("cuts the download short when the API stalls mid-file (no bytes for the time-out), and keeps answering", async () => {
+    const response = await get("/storage/stalled.bin");
+    let received = 0;
+    const ended = new Promise<void>((resolve) => {
+      response.on("data", (part: Buffer) => {
+        received += part.length;
+      });
+      for (const event of ["end", "error", "close"]) response.on(event, () => resolve());
+    });
+    // Without the cut it never ends: the test's own time-out.
+    await ended;
+    expect(received).toBe(chunk.length);
     await stillAnswers();
   });
 

@@ -3,8 +3,9 @@
  * serves the API's media itself (`MEDIA_BASE_URL=/`, what the root `npm start` sets for the reference API).
  *
  * No request can take the process down through here: every stream error is handled by
- * `pipeline`, the time-out covers only the wait for the API's answer headers (a slow visitor's
- * long download is not cut short), and a visitor who goes away cancels the upstream request.
+ * `pipeline`, the time-out covers the wait for the API's answer headers, then each wait for
+ * its next bytes (a slow visitor's long download is not cut short, a stalled API's is), and a
+ * visitor who goes away cancels the upstream request.
  *
  * Nor can a request reach anything of the API but its media: dot segments (and their
  * encodings) are refused before a request leaves, and redirects are followed only within the
@@ -18,7 +19,13 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream } from "node:stream/web";
 import type express from "express";
 import { type Logger, loggerFor } from "../log.server.ts";
-import { AS_STORED, conditionalHeaders, storedLength, VALIDATORS } from "./stored-files.server.ts";
+import {
+  AS_STORED,
+  conditionalHeaders,
+  cutWhenStalled,
+  storedLength,
+  VALIDATORS,
+} from "./stored-files.server.ts";
 
 /** Answer headers passed on from the API (and its length: `storedLength`; its type if shown). */
 const forwardedHeaders = ["cache-control", ...VALIDATORS];
@@ -135,7 +142,13 @@ export function mediaProxy(
       res.end();
       return;
     }
-    const body = Readable.fromWeb(answer.body as ReadableStream<Uint8Array>);
+    const body = Readable.fromWeb(
+      cutWhenStalled(
+        answer.body,
+        () => upstream.abort(),
+        headersTimeoutMs,
+      ) as ReadableStream<Uint8Array>,
+    );
     // NOTE: undici can report a cut connection ("terminated") after `pipeline` has settled;
     // without a listener that late error would be an uncaught exception.
     body.on("error", () => {});

@@ -32,3 +32,30 @@ export function conditionalHeaders(
 
 /** The answer headers by which a browser asks again whether a file changed. */
 export const VALIDATORS = ["etag", "last-modified"];
+
+/**
+ * The file's body as it comes, but given up (`abort`, which ends its fetch) when the API sends
+ * nothing for `idleMs` while the visitor waits for more: a stalled API would otherwise hold the
+ * download, and a socket, for ever. Only the wait for the API counts: a visitor reading slowly
+ * pulls slowly, and no timer runs meanwhile.
+ */
+export function cutWhenStalled(
+  body: ReadableStream<Uint8Array>,
+  abort: () => void,
+  idleMs: number,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const timer = setTimeout(abort, idleMs);
+      try {
+        const { value, done } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
