@@ -295,6 +295,13 @@ export interface ContentClientOptions {
   logger?: Logger;
 }
 
+/**
+ * The longest a visitor waits for the refresh of an answer older than `cacheStaleMaxMs` before
+ * it is served anyway (cache.server.ts `staleWaitMs`): an API that hangs held each page for
+ * its whole time-out once the answers kept were an hour old.
+ */
+const STALE_WAIT_MS = 3_000;
+
 /** The longest a read waits for its turn when `maxRequests` are in flight. */
 const LINE_WAIT_MS = 5_000;
 /** A full line is logged at most this often, with what it holds. */
@@ -398,6 +405,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
   const cache = new ContentCache({
     ttlMs: options.cacheTtlMs,
     staleMaxMs,
+    staleWaitMs: STALE_WAIT_MS,
     maxEntries: options.cacheMaxEntries,
     whenLoadFails,
     onStale: (key, error) => {

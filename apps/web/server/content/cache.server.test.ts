@@ -135,6 +135,32 @@ describe("ContentCache", () => {
     expect(await answer).toBe("new");
   });
 
+  it("past staleMaxMs, serves the old answer after staleWaitMs when the refresh hangs, which goes on and fills the cache", async () => {
+    const time = clock();
+    const cache = new ContentCache({
+      ttlMs: 1_000,
+      staleMaxMs: 10_000,
+      staleWaitMs: 50,
+      maxEntries: 10,
+      now: time.now,
+    });
+    await cache.get("k", async () => "old");
+    time.advance(60_000);
+    let finish!: (value: string) => void;
+    const hanging = vi.fn(() => new Promise<string>((resolve) => (finish = resolve)));
+    const seen = vi.fn();
+    const started = performance.now();
+    expect(await cache.get("k", hanging, seen)).toBe("old");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+    // Not to be kept: the page made from it is rendered again next time.
+    expect(seen).toHaveBeenLastCalledWith(60_000, "k");
+    // A second visitor joins the same refresh (one API request) and is served the same way.
+    expect(await cache.get("k", hanging)).toBe("old");
+    expect(hanging).toHaveBeenCalledTimes(1);
+    finish("new");
+    await vi.waitFor(async () => expect(await cache.get("k", hanging)).toBe("new"));
+  });
+
   it("past staleMaxMs, falls back to the old answer only when the API fails, then backs off", async () => {
     const time = clock();
     const onStale = vi.fn();

@@ -41,6 +41,13 @@ export interface CacheOptions {
    * (default: no limit). Past it, visitors wait for the refresh.
    */
   staleMaxMs?: number;
+  /**
+   * How long a visitor waits for the refresh of an answer older than `staleMaxMs` before that
+   * answer is served anyway, the refresh going on (default: no limit). A failed refresh still
+   * answers as `whenLoadFails` says; one that hangs no longer holds each visitor for the
+   * API's time-out.
+   */
+  staleWaitMs?: number;
   now?: () => number;
   /** What a failed load means (default: serve the last good answer, however old). */
   whenLoadFails?: FailurePolicy;
@@ -67,6 +74,19 @@ interface Retry {
   noAnswer: boolean;
 }
 
+/** What `within` gives when the promise took longer. */
+const TOO_LONG = Symbol("too long");
+
+/** `promise`'s value, or TOO_LONG when it takes longer than `ms` (which may be Infinity). */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TOO_LONG> {
+  if (!Number.isFinite(ms)) return promise;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof TOO_LONG>((resolve) => {
+    timer = setTimeout(() => resolve(TOO_LONG), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** The longest a key with no answer to serve fails without asking the API again. */
 export const NO_ANSWER_RETRY_MS = 10_000;
 
@@ -77,8 +97,13 @@ export class ContentCache {
   readonly #loadStarted = new Map<string, number>();
   /** Keys whose last load failed: how often, when to try again, and why. */
   readonly #retries = new Map<string, Retry>();
-  readonly #options: Required<Omit<CacheOptions, "onStale" | "store" | "onChange" | "staleMaxMs">> &
-    Pick<CacheOptions, "onStale" | "store" | "onChange"> & { staleMaxMs: number };
+  readonly #options: Required<
+    Omit<CacheOptions, "onStale" | "store" | "onChange" | "staleMaxMs" | "staleWaitMs">
+  > &
+    Pick<CacheOptions, "onStale" | "store" | "onChange"> & {
+      staleMaxMs: number;
+      staleWaitMs: number;
+    };
 
   constructor(options: CacheOptions) {
     this.#options = {
@@ -86,6 +111,7 @@ export class ContentCache {
       whenLoadFails: () => "serve-stale",
       ...options,
       staleMaxMs: options.staleMaxMs ?? Number.POSITIVE_INFINITY,
+      staleWaitMs: options.staleWaitMs ?? Number.POSITIVE_INFINITY,
     };
   }
 
@@ -109,6 +135,8 @@ export class ContentCache {
   ): Promise<T> {
     const now = this.#options.now();
     const entry = this.#entries.get(key);
+    /** An answer too old to serve at once, served if its refresh takes too long. */
+    let servedIfSlow: Entry | undefined;
     if (entry) {
       this.#touch(key, entry);
       const freshUntil = entry.storedAt + this.#options.ttlMs;
@@ -130,7 +158,9 @@ export class ContentCache {
         seen?.(now, key);
         return entry.value as T;
       }
-      // Too old to serve while refreshing: wait for the API (#loadOnce serves it if that fails).
+      // Too old to serve while refreshing: wait for the API (#loadOnce serves it if that
+      // fails), but no longer than `staleWaitMs`; then it is served while the load goes on.
+      servedIfSlow = entry;
     } else {
       // The last load failed with no answer anywhere to serve instead: the same error at once
       // until the back-off ends, so a dead or hanging API is not asked again by each visitor,
@@ -141,7 +171,11 @@ export class ContentCache {
     }
     const pending = this.#loadOnce(key, load);
     waiting?.(this.#loadStarted.get(key) ?? now);
-    const value = await pending;
+    const value = servedIfSlow ? await within(pending, this.#options.staleWaitMs) : await pending;
+    if (value === TOO_LONG && servedIfSlow) {
+      seen?.(this.#options.now(), key);
+      return servedIfSlow.value as T;
+    }
     const stored = this.#entries.get(key);
     const at = this.#options.now();
     const retryAt = this.#retries.get(key)?.at;
