@@ -70,6 +70,13 @@ export async function deliverDue(
       outbox.markDelivered(entry.id, { now: at, apiId: outcome.id });
       report.delivered++;
       log.info({ outbox: entry.id, attempts: entry.attempts }, "delivered");
+      // Delivered after failing: the API is back, and the others need not wait out their
+      // back-offs (the round goes on with them).
+      if (entry.attempts > 1) {
+        const hurried = outbox.hurry(at);
+        if (hurried > 0)
+          log.info({ hurried }, "the API takes messages again: retrying the others now");
+      }
     } else if (outcome.kind === "invalid" || outcome.kind === "rejected") {
       const reason =
         outcome.kind === "invalid"

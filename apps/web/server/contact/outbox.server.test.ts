@@ -223,6 +223,38 @@ describe("deliverDue", () => {
     expect(fixed.sent).toEqual([m]);
   });
 
+  it("once one message gets through after failing, retries the others now, not after their back-offs, except those the API asked to wait", async () => {
+    const [a, b, c] = ["a", "b", "c"].map((key) => message({ idempotencyKey: key }));
+    const failing = () => fakeApi({ kind: "unavailable", reason: "HTTP 503" }).send;
+    // A long outage: `a` backs off further each time (5 s ... 320 s), `c` is asked to wait.
+    outbox.enqueue(a ?? message(), T0);
+    outbox.enqueue(c ?? message(), T0);
+    await deliver(
+      fakeApi(
+        { kind: "unavailable", reason: "HTTP 503" },
+        { kind: "rate-limited", retryAfterMs: 3_600_000 },
+      ).send,
+    );
+    const dueOf = (key: string) =>
+      outbox.list().find((entry) => entry.idempotencyKey === key)?.nextAttemptAt ?? 0;
+    for (let round = 0; round < 6; round++) {
+      clock = dueOf("a");
+      await deliver(failing());
+    }
+    // `b`, sent late in the outage, fails once: due in 5 s, long before `a`.
+    outbox.enqueue(b ?? message(), clock);
+    await deliver(failing());
+    expect(dueOf("a") - clock).toBeGreaterThan(60_000);
+    // The API is back when `b` is tried again: `a` goes with it, `c` waits as asked.
+    clock = dueOf("b");
+    const back = fakeApi({ kind: "created", id: 1 });
+    expect((await deliver(back.send)).delivered).toBe(2);
+    expect(back.sent.map((m) => m.idempotencyKey)).toEqual(["b", "a"]);
+    expect(outbox.list().find((entry) => entry.idempotencyKey === "c")).toMatchObject({
+      status: "pending",
+    });
+  });
+
   it("waits at least as long as the API asked (Retry-After) before trying again", async () => {
     outbox.enqueue(message(), T0);
     const api = fakeApi({ kind: "rate-limited", retryAfterMs: 3_600_000 });

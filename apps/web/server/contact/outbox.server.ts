@@ -362,6 +362,22 @@ export class Outbox {
   }
 
   /**
+   * Makes the messages waiting out a back-off due now (the API took one again: after a long
+   * outage the others would wait up to OUTBOX_RETRY_MAX_MS more), but not those the API asked
+   * to wait (429). Returns how many.
+   */
+  hurry(now = Date.now()): number {
+    const { changes } = this.#db
+      .prepare(
+        `UPDATE outbox SET next_attempt_at = ?, updated_at = ?
+           WHERE status = 'pending' AND next_attempt_at > ?
+             AND (last_error IS NULL OR last_error NOT LIKE 'HTTP 429%')`,
+      )
+      .run(now, now, now);
+    return Number(changes);
+  }
+
+  /**
    * The API refused a queued message for good (a 422, a 400): it moves to the held messages,
    * with the reason, for a person to read and release (once the API is fixed) or delete.
    */
