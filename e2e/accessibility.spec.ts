@@ -76,3 +76,77 @@ test.describe(() => {
     });
   }
 });
+
+test.describe(() => {
+  onlyAt("desktop", "the desktop header and forms");
+
+  for (const lang of languages) {
+    test(`/${lang}: with a reader's text spacing (WCAG 1.4.12), every header control stays on the screen at 1280 px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      for (const path of [`/${lang}`, `/${lang}/news`]) {
+        await page.goto(path);
+        await page.addStyleTag({
+          content:
+            "*{line-height:1.5!important;letter-spacing:0.12em!important;word-spacing:0.16em!important}p{margin-bottom:2em!important}",
+        });
+        const outside = await page
+          .locator("header")
+          .locator("a, button, input")
+          .evaluateAll((controls) =>
+            controls
+              .filter((control) => control.getClientRects().length > 0)
+              .filter((control) => {
+                const box = control.getBoundingClientRect();
+                return box.right > window.innerWidth + 1 || box.left < -1;
+              })
+              .map((control) => control.outerHTML.slice(0, 80)),
+          );
+        expect(outside, path).toEqual([]);
+      }
+    });
+
+    test(`/${lang}: form fields are drawn with a border of 3:1 against the page (WCAG 1.4.11)`, async ({
+      page,
+    }) => {
+      const contrasts = async () =>
+        page.locator("main input:visible, main textarea:visible").evaluateAll((fields) => {
+          const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+          const luminance = (color: string) => {
+            const [r = 0, g = 0, b = 0] = channels(color).map((c) => {
+              const v = c / 255;
+              return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+            });
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+          };
+          const backgroundOf = (element: Element | null): string => {
+            for (let at = element; at; at = at.parentElement) {
+              const color = getComputedStyle(at).backgroundColor;
+              if ((channels(color)[3] ?? 1) > 0) return color;
+            }
+            return "rgb(255, 255, 255)";
+          };
+          return fields.map((field) => {
+            // The border is the form's own around the search field, the field's on the contact form.
+            const framed =
+              getComputedStyle(field).borderTopWidth === "0px" ? field.parentElement : field;
+            const border = getComputedStyle(framed ?? field).borderTopColor;
+            const [a, b] = [
+              luminance(border),
+              luminance(backgroundOf(framed?.parentElement ?? null)),
+            ];
+            const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+            return { name: field.getAttribute("name"), ratio: Math.round(ratio * 100) / 100 };
+          });
+        });
+      for (const path of [`/${lang}/contactUs`, `/${lang}/search?q=road`]) {
+        await page.goto(path);
+        const fields = await contrasts();
+        expect(fields.length, path).toBeGreaterThan(0);
+        for (const field of fields)
+          expect(field.ratio, `${path} ${field.name}`).toBeGreaterThanOrEqual(3);
+      }
+    });
+  }
+});

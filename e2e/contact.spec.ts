@@ -40,10 +40,11 @@ for (const lang of languages) {
       ).toBeVisible();
       const details = main.locator("aside");
       await expect(details.locator('a[href^="tel:+966"]').first()).toBeVisible();
-      await expect(details.locator('a[href^="mailto:"]')).toHaveAttribute(
-        "href",
-        /^mailto:\S+@\S+$/,
-      );
+      const email = details.locator('a[href^="mailto:"]');
+      await expect(email).toHaveAttribute("href", /^mailto:\S+@\S+$/);
+      // Named by the address whole, as it reads (its parts are boxes of their own: WCAG 2.5.3).
+      const address = (await email.getAttribute("href"))?.slice("mailto:".length) ?? "";
+      await expect(email).toHaveAccessibleName(address);
       // A fax line (told by its title) is shown, not offered as a call.
       const fax = (
         await apiData<{ title: string; info: string }[]>("/api/contact-info", lang)

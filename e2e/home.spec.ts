@@ -93,6 +93,31 @@ for (const lang of languages) {
           timeout: 10_000,
         });
       });
+
+      test("autoplay waits while keyboard focus is on the slider's buttons, and goes on once it leaves", async ({
+        page,
+      }) => {
+        await page.clock.install();
+        await openHome(page, lang);
+        await expect(page.getByTestId("hero-pause")).toBeVisible();
+        // From the keyboard, as a keyboard user reaches it.
+        await page.getByTestId("hero-pause").focus();
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Shift+Tab");
+        await expect(page.getByTestId("hero-pause")).toBeFocused();
+        const held = await selectedSlide(page).getAttribute("aria-label");
+        await page.clock.runFor(14_000);
+        await expect(selectedSlide(page)).toHaveAttribute("aria-label", held ?? "");
+        // Focus leaves the slider: it moves again.
+        await page
+          .getByRole("link", { name: t(lang, "nav.news") })
+          .first()
+          .focus();
+        await page.clock.runFor(7_000);
+        await expect(selectedSlide(page)).not.toHaveAttribute("aria-label", held ?? "", {
+          timeout: 10_000,
+        });
+      });
     });
 
     test("the banner slider's buttons stay where they are when its script comes, and the next slide's picture is fetched before it shows", async ({
@@ -164,6 +189,10 @@ for (const lang of languages) {
         const expected = [...items].sort((a, b) => Number(a.index) - Number(b.index));
         const shown = page.getByTestId("extra-data-item");
         await expect(shown).toHaveCount(items.length);
+        // A region of its own name, not a second "About Us" beside the About Us block.
+        await expect(
+          page.getByRole("region", { name: t(lang, "home.atAGlance"), exact: true }),
+        ).toContainText(items[0]?.title ?? "??");
         for (const [i, item] of expected.entries()) {
           await expect(shown.nth(i)).toContainText(item.title);
           await expect(shown.nth(i)).toContainText(item.content);

@@ -43,9 +43,10 @@ export function Header({ lang, nav }: { lang: Language; nav: NavData }) {
       <div className="mx-auto flex min-h-20 max-w-7xl items-center gap-4 px-4 sm:px-6 xl:gap-3">
         <a
           href="/"
-          // On phones it may narrow, its name wrapping, rather than push the menu button off
-          // the screen when the visitor's text size is large.
-          className="flex min-w-0 items-center gap-3 text-white xl:shrink-0"
+          // It may narrow, its name wrapping, rather than push the menu button (phones) or the
+          // search and language switcher (desktop, with a reader's text spacing: WCAG 1.4.12)
+          // off the screen.
+          className="flex min-w-0 items-center gap-3 text-white"
           // With the name shown, the visible text is the link's name (WCAG 2.5.3).
           aria-label={home ? undefined : company.name}
         >

@@ -5,12 +5,21 @@
  * fewer over the whole width when there are fewer (CSS sizes them, so the server HTML is laid
  * out and nothing shifts). Autoplay waits while the tab is hidden, never runs for
  * `prefers-reduced-motion: reduce` (whose visitors get no pause button either), and can be
- * paused with a button; a visitor who paused keeps it paused. The dots go to a slide; with
+ * paused with a button; a visitor who paused keeps it paused. It waits too while keyboard focus
+ * is on it, buttons included (the ARIA carousel pattern; a click does not stop it, SPEC: "does
+ * not stop on interaction"). The dots go to a slide; with
  * focus on the buttons the arrow keys change slides in the reading direction. Hydrated at
  * once: it is the first view.
  */
 import Autoplay from "embla-carousel-autoplay";
-import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  type FocusEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { PauseIcon, PlayIcon } from "../components/icons.tsx";
 import { RoundButton } from "../components/ui/round-button.tsx";
 import { loadLazyImage } from "../page-script/lazy-images.ts";
@@ -125,6 +134,22 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
     };
   }, [api, autoplay]);
 
+  // Keyboard focus on the slider's buttons holds it still; leaving them lets it go on. (Only
+  // what focus stopped is started again: under reduced motion the plugin never plays.)
+  const heldByFocus = useRef(false);
+  const onFocus = (event: FocusEvent<HTMLElement>) => {
+    const keyboard = event.target instanceof HTMLElement && event.target.matches(":focus-visible");
+    if (!keyboard || !autoplay.isPlaying()) return;
+    heldByFocus.current = true;
+    autoplay.stop();
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    if (!heldByFocus.current) return;
+    heldByFocus.current = false;
+    if (!pausedRef.current) autoplay.play();
+  };
+
   const togglePause = () => {
     if (paused) autoplay.play();
     else autoplay.stop();
@@ -138,6 +163,8 @@ function HeroSlider({ dir, label, slides, labels, roles }: HeroSliderProps) {
       aria-label={label}
       data-testid="hero-slider"
       onKeyDown={slider.onKeyDown}
+      onFocus={onFocus}
+      onBlur={onBlur}
       className="focus-on-dark relative isolate h-dvh min-h-[560px] overflow-hidden bg-navy-950"
     >
       <Slides

@@ -39,7 +39,7 @@ const looks = {
   },
   /** On the results page. */
   page: {
-    form: "border-slate-300 bg-white focus-within:border-steel-600",
+    form: "border-slate-500 bg-white focus-within:border-steel-600",
     input: "w-full py-3 text-base text-navy-900 placeholder:text-slate-500",
     button: "bg-navy-900 text-white hover:bg-navy-800",
     list: "inset-x-0",

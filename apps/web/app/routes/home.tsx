@@ -134,9 +134,10 @@ function ExtraDataStrip({ items }: { items: HomeData["extraData"] }) {
       className="focus-on-dark bg-navy-900 text-white"
     >
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        {/* Named for screen readers and the outline; the items' titles are its sub-headings. */}
+        {/* Named for screen readers and the outline; the items' titles are its sub-headings.
+            Not "About Us": the next block is named so. */}
         <h2 id="home-extra-data" className="sr-only">
-          {t("home.aboutUs")}
+          {t("home.atAGlance")}
         </h2>
         {/* Between lg and xl, four columns leave a title beside its icon too little room: the
             icon goes above it. */}

@@ -49,7 +49,7 @@ export function FormField({
     "aria-describedby": error ? fieldErrorId(id) : undefined,
     // The invalid look follows `aria-invalid`, which the browser-side checks set too.
     className:
-      "block w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-xs transition-colors placeholder:text-slate-400 hover:border-slate-400 focus-visible:border-navy-900 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-navy-900 aria-invalid:border-red-600 aria-invalid:hover:border-red-600 aria-invalid:focus-visible:border-red-600 aria-invalid:focus-visible:outline-red-600",
+      "block w-full rounded-lg border border-slate-500 bg-white px-4 py-3 text-base text-slate-900 shadow-xs transition-colors placeholder:text-slate-400 hover:border-slate-700 focus-visible:border-navy-900 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-navy-900 aria-invalid:border-red-600 aria-invalid:hover:border-red-600 aria-invalid:focus-visible:border-red-600 aria-invalid:focus-visible:outline-red-600",
   };
   return (
     <div className={multiline ? "sm:col-span-2" : undefined}>
