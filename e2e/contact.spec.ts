@@ -187,6 +187,24 @@ for (const lang of languages) {
         await expect(page.getByRole("alert")).toHaveText("");
       });
 
+      test("on a short window (a zoomed screen), the first invalid field and all its message are in view", async ({
+        page,
+      }) => {
+        for (const [width, height] of [
+          [640, 400],
+          [320, 256],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          await openLive(page, lang);
+          await submitButton(page).click();
+          await expect(field(page, "name")).toBeFocused();
+          const message = page.locator("#contact-name-error");
+          await expect(message).toHaveText(m.nameRequired);
+          // Whole, but for a fraction of a pixel of rounding.
+          await expect(message, `${width} × ${height}`).toBeInViewport({ ratio: 0.95 });
+        }
+      });
+
       test("corrected in its field and sent with one click: the click is not lost as the messages go", async ({
         page,
       }) => {

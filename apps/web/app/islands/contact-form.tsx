@@ -101,6 +101,17 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
     messagesRef.current?.scrollIntoView({ block: "start" });
   }, [showOutcome]);
 
+  // The message under the first invalid field (its aria-describedby) brought into view too
+  // once drawn: on a short window (zoomed) it was left just below the field.
+  const firstInvalidRef = useRef<HTMLElement | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each attempt's errors are drawn
+  useEffect(() => {
+    const control = firstInvalidRef.current;
+    firstInvalidRef.current = null;
+    const described = control?.getAttribute("aria-describedby");
+    if (described) document.getElementById(described)?.scrollIntoView({ block: "nearest" });
+  }, [attempt]);
+
   const showInvalid = (form: HTMLFormElement, found: ContactErrors) => {
     checkedValues.current = readContactValues(new FormData(form));
     setErrors(found);
@@ -110,9 +121,11 @@ function ContactForm({ lang, texts, sendTo, session, result }: ContactFormProps)
     const control = first ? form.elements.namedItem(first) : null;
     if (control instanceof HTMLElement) {
       control.focus({ preventScroll: true });
-      // The alert above the form (clear of the fixed header), then the field, in view.
+      // The alert above the form (clear of the fixed header), then the field, in view; its
+      // message once it is drawn (below).
       messagesRef.current?.scrollIntoView({ block: "start" });
       control.scrollIntoView({ block: "nearest" });
+      firstInvalidRef.current = control;
     }
   };
 
