@@ -107,6 +107,35 @@ test.describe(() => {
       }
     });
 
+    test(`/${lang}: in forced colours, the current page of a pager and the chosen search filter still stand out`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ forcedColors: "active" });
+      const fills = (links: ReturnType<Page["locator"]>) =>
+        links.evaluateAll((all) =>
+          all
+            .filter((link) => link.getClientRects().length > 0)
+            .map((link) => ({
+              current: link.getAttribute("aria-current") === "page",
+              fill: getComputedStyle(link).backgroundColor,
+            })),
+        );
+      for (const [path, links] of [
+        [`/${lang}/news`, "main nav a"],
+        [`/${lang}/search?q=ISO`, "[data-testid=search-kinds] a"],
+      ] as const) {
+        await page.goto(path);
+        const shown = await fills(page.locator(links));
+        const current = shown.filter((link) => link.current).map((link) => link.fill);
+        const others = new Set(shown.filter((link) => !link.current).map((link) => link.fill));
+        expect(current.length, path).toBe(1);
+        expect(others.size, path).toBeGreaterThan(0);
+        expect(others.has(current[0] ?? ""), `${path}: ${current[0]} among ${[...others]}`).toBe(
+          false,
+        );
+      }
+    });
+
     test(`/${lang}: form fields are drawn with a border of 3:1 against the page (WCAG 1.4.11)`, async ({
       page,
     }) => {

@@ -14,7 +14,7 @@ import { ChevronNext, ChevronPrevious } from "./icons.tsx";
 const cell =
   "inline-flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm font-semibold tabular-nums transition sm:h-10 sm:min-w-10";
 const idle = `${cell} border border-slate-200 bg-white text-navy-900 hover:border-navy-900 hover:bg-sand-100`;
-const active = `${cell} border border-navy-900 bg-navy-900 text-white`;
+const active = `${cell} border border-navy-900 bg-navy-900 text-white forced-chosen`;
 const step = `${cell} gap-1 border border-slate-200 bg-white text-navy-900 sm:px-3`;
 
 export function Pagination({ current, last }: { current: number; last: number }) {

@@ -227,7 +227,7 @@ function KindFilters({
             className={cn(
               chip,
               current
-                ? "border-navy-900 bg-navy-900 text-white"
+                ? "border-navy-900 bg-navy-900 text-white forced-chosen"
                 : "border-slate-300 text-navy-900 hover:border-navy-900 hover:bg-sand-100",
             )}
           >
