@@ -42,7 +42,7 @@ export type ContactOutcome =
    * Unreachable, too slow, 5xx, a redirect or an unexpected answer: try again later
    * (`retryAfterMs`: as the API asked).
    */
-  | { kind: "unavailable"; reason: string; retryAfterMs?: number };
+  | { kind: "unavailable"; reason: string; retryAfterMs?: number; timedOut?: true };
 
 /** The content API to send to. */
 export interface SendOptions {
@@ -74,8 +74,13 @@ export async function sendContact(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // Not JSON, too long, cut off: even a 2xx saying so may be a proxy's or a fallback page's,
-    // not the API's. Sent again later; a copy is better than a message lost unseen.
-    return { kind: "unavailable", reason: error.message };
+    // not the API's. Sent again later; a copy is better than a message lost unseen. No answer
+    // in time: the API may still be at work on it (`timedOut`).
+    return {
+      kind: "unavailable",
+      reason: error.message,
+      ...(error.kind === "timeout" ? { timedOut: true as const } : {}),
+    };
   }
   if (isSuccess(status)) {
     const id = createdId(body);

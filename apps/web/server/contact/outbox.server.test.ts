@@ -229,6 +229,9 @@ describe("deliverDue", () => {
     // A long outage: `a` backs off further each time (5 s ... 320 s), `c` is asked to wait.
     outbox.enqueue(a ?? message(), T0);
     outbox.enqueue(c ?? message(), T0);
+    // `d` was queued by the visitor's own send, to wait as the API said (Retry-After).
+    const later = T0 + 36_000_000;
+    outbox.enqueue(message({ idempotencyKey: "d" }), T0, later);
     await deliver(
       fakeApi(
         { kind: "unavailable", reason: "HTTP 503" },
@@ -253,6 +256,7 @@ describe("deliverDue", () => {
     expect(outbox.list().find((entry) => entry.idempotencyKey === "c")).toMatchObject({
       status: "pending",
     });
+    expect(dueOf("d")).toBe(later);
   });
 
   it("waits at least as long as the API asked (Retry-After) before trying again", async () => {

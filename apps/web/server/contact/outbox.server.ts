@@ -362,15 +362,16 @@ export class Outbox {
   }
 
   /**
-   * Makes the messages waiting out a back-off due now (the API took one again: after a long
-   * outage the others would wait up to OUTBOX_RETRY_MAX_MS more), but not those the API asked
-   * to wait (429). Returns how many.
+   * Makes the messages waiting out the worker's back-off due now (the API took one again:
+   * after a long outage the others would wait up to OUTBOX_RETRY_MAX_MS more). Not those the
+   * API asked to wait (429), nor those the visitor's own send queued, which wait as it said
+   * (a `Retry-After`, or a send still at work in the API). Returns how many.
    */
   hurry(now = Date.now()): number {
     const { changes } = this.#db
       .prepare(
         `UPDATE outbox SET next_attempt_at = ?, updated_at = ?
-           WHERE status = 'pending' AND next_attempt_at > ?
+           WHERE status = 'pending' AND next_attempt_at > ? AND attempts > 0
              AND (last_error IS NULL OR last_error NOT LIKE 'HTTP 429%')`,
       )
       .run(now, now, now);

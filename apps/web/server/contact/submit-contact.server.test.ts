@@ -4,6 +4,7 @@
  * quota: used by a stored or queued message, given back whenever nothing was stored. And the
  * form token: a message without a valid one, or with one another message spent, is held.
  */
+import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -414,32 +415,36 @@ describe("submitContact", () => {
     });
   });
 
-  it("queues a message the API has not taken within CONTACT_SEND_WAIT_MS, not API_TIMEOUT_MS: the visitor does not wait 20 s, and a restart meanwhile loses nothing", async () => {
+  it("queues a message the API has not taken within CONTACT_SEND_WAIT_MS, not API_TIMEOUT_MS, to be tried again only once the API's own time-out is past", async () => {
     // An API that takes the request and never answers.
     const hanging = http.createServer(() => {});
     await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
     const { port } = hanging.address() as { port: number };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "send-wait-"));
+    const settings = parseSettings({
+      NODE_ENV: "test",
+      API_BASE_URL: `http://127.0.0.1:${port}`,
+      API_TIMEOUT_MS: "20000",
+      CONTACT_SEND_WAIT_MS: "600",
+      CONTACT_MIN_FILL_MS: "0",
+      OUTBOX_DATABASE_PATH: path.join(dir, "outbox.sqlite"),
+    });
+    const desk = createContactDesk(settings);
     try {
-      const settings = parseSettings({
-        NODE_ENV: "test",
-        API_BASE_URL: `http://127.0.0.1:${port}`,
-        API_TIMEOUT_MS: "20000",
-        CONTACT_SEND_WAIT_MS: "600",
-        CONTACT_MIN_FILL_MS: "0",
-        OUTBOX_DATABASE_PATH: path.join(
-          os.tmpdir(),
-          `send-wait-${process.pid}-${Date.now()}.sqlite`,
-        ),
-      });
-      const desk = createContactDesk(settings);
       const shown = issueFillToken({ now: Date.now() - 60_000, secret: desk.formKey });
-      const started = performance.now();
+      const started = Date.now();
       expect(await submit(desk, post(shown))).toMatchObject({ http: 202, status: "queued" });
-      expect(performance.now() - started).toBeLessThan(5_000);
-      expect(desk.outbox((outbox) => outbox.counts().pending)).toBe(1);
+      // The visitor waited the send wait, not the API's 20 s...
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // ...and the message waits on disk until the first send, which the API may still be
+      // handling, is past its time-out: an API that ignores the key stores no second copy.
+      const [queued] = desk.outbox((outbox) => outbox.list());
+      expect(queued?.nextAttemptAt).toBeGreaterThanOrEqual(started + 20_000 - 600);
     } finally {
+      desk.outbox((outbox) => outbox.close());
       hanging.closeAllConnections();
       await new Promise((resolve) => hanging.close(resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -71,7 +71,15 @@ export function createContactDesk(settings: Settings, redis?: RedisLink): Contac
     ),
     minFillMs: settings.CONTACT_MIN_FILL_MS,
     formKey: fillTokenKey(settings.FORM_SECRET),
-    send: (message) => sendContact(message, api),
+    send: async (message) => {
+      const outcome = await sendContact(message, api);
+      // Not answered within CONTACT_SEND_WAIT_MS, the send may still be at work in the API:
+      // the outbox tries again once API_TIMEOUT_MS from its start is past, as it would have
+      // waited, so an API that does not heed the key (API.md allows it) stores no second copy.
+      if (outcome.kind !== "unavailable" || !outcome.timedOut) return outcome;
+      const rest = settings.API_TIMEOUT_MS - api.timeoutMs;
+      return { ...outcome, retryAfterMs: Math.max(outcome.retryAfterMs ?? 0, rest) };
+    },
     outbox,
     tokens: spentTokens(outbox, redis),
   };
