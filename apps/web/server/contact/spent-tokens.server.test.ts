@@ -28,7 +28,10 @@ async function spendsOnce(a: SpentTokens, b: SpentTokens) {
   await b.giveBack("t1", "message-1");
   expect(await a.spend("t1", "message-3", later())).toBe("send");
   // Once its message is taken, the same post again is known, wherever it lands.
+  expect(await b.wasTaken("t1", "message-3")).toBe(false);
   await a.taken("t1", "message-3", later());
+  expect(await b.wasTaken("t1", "message-3")).toBe(true);
+  expect(await b.wasTaken("t1", "message-4")).toBe(false);
   expect(await b.spend("t1", "message-3", later())).toBe("taken");
   expect(await a.spend("t1", "message-4", later())).toBe("other");
 }

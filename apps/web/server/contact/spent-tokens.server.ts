@@ -22,6 +22,8 @@ export interface SpentTokens {
   taken(token: string, key: string, expiresAt: number): Promise<void>;
   /** Makes `token` usable again: the message `key` that spent it was not accepted. */
   giveBack(token: string, key: string): Promise<void>;
+  /** Whether the message `key` was taken with `token`, changing nothing. */
+  wasTaken(token: string, key: string): Promise<boolean>;
 }
 
 /** In the outbox's database (shared by the processes of one instance). */
@@ -35,6 +37,7 @@ export function outboxSpentTokens(outbox: OutboxWriter): SpentTokens {
     taken: async (token, key, expiresAt) =>
       outbox((store) => store.markTaken(token, key, expiresAt)),
     giveBack: async (token, key) => outbox((store) => store.unspendToken(token, key)),
+    wasTaken: async (token, key) => outbox((store) => store.tokenTaken(token, key)),
   };
 }
 
@@ -74,6 +77,15 @@ function redisSpentTokens(link: RedisLink, own: SpentTokens): SpentTokens {
       await link
         .run((redis) => redis.eval(giveBackScript, 1, keyOf(token), key))
         .catch(() => own.giveBack(token, key));
+    },
+    async wasTaken(token, key) {
+      try {
+        if ((await link.run((redis) => redis.get(takenKeyOf(token)))) === key) return true;
+      } catch {
+        // Redis failing: the local record alone.
+      }
+      // Marked in the local record while Redis failed.
+      return own.wasTaken(token, key);
     },
   };
 }

@@ -299,18 +299,15 @@ export async function submitContact(
 }
 
 /**
- * Whether the message `key` was taken (stored, queued or held) with this form token before.
- * Asking spends an unspent token, so it is given back: the visitor may send the form later.
+ * Whether the message `key` was taken (stored, queued or held) with this form token before:
+ * a read, and only of a token this site signed, so a stranger's posts over the quota cost no
+ * writes.
  */
 async function takenBefore(desk: ContactDesk, token: unknown, key: string): Promise<boolean> {
   if (typeof token !== "string" || token.length > 100) return false;
-  try {
-    const spending = await desk.tokens.spend(token, key, Date.now() + FILL_TOKEN_MAX_AGE_MS);
-    if (spending === "send") await desk.tokens.giveBack(token, key);
-    return spending === "taken";
-  } catch {
-    return false;
-  }
+  const verdict = fillTimeVerdict(token, { minMs: desk.minFillMs, secret: desk.formKey });
+  if (verdict === "unknown") return false;
+  return desk.tokens.wasTaken(token, key).catch(() => false);
 }
 
 /** Per desk, the sends under way in this process, by idempotency key. */
