@@ -9,6 +9,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type Lang, languages } from "./support/content.ts";
+import { E2E_DOWN_URL } from "./support/env.ts";
 import { editNews, type SiteWithApi, startSiteWithApi } from "./support/site.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -382,6 +383,7 @@ test("health: /healthz says the process lives, /readyz says the content API is d
   const before = await get("/readyz");
   expect([before.status, before.body.toString()]).toEqual([200, "ready"]);
   expect((await get("/en/overview")).status).toBe(200);
+  expect((await get("/en")).status).toBe(200);
   await servers.api.close();
   // Once the last answer is older than the data's freshness, readiness asks the API again.
   await new Promise((resolve) => setTimeout(resolve, TTL_MS + 200));
@@ -392,4 +394,11 @@ test("health: /healthz says the process lives, /readyz says the content API is d
   expect(ready.body.toString()).toMatch(/^ready, degraded: content API not answering/);
   expect((await get("/en/overview")).status).toBe(200);
   expect((await get("/healthz")).status).toBe(200);
+  // A site that has never had an answer, and keeps none (the run's site whose API is down):
+  // nothing to serve, out of service.
+  const down = await fetch(`${E2E_DOWN_URL}/readyz`);
+  expect([down.status, await down.text()]).toEqual([
+    503,
+    "content API not answering, and nothing kept to serve",
+  ]);
 });

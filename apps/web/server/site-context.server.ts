@@ -6,6 +6,7 @@
  * visitor and the request's freshness (their keys: request-context.server.ts); loaders start with
  * `pageContext(args)`.
  */
+
 import { randomUUID } from "node:crypto";
 import type { Params, RouterContextProvider } from "react-router";
 import { i18nFor } from "../app/i18n/index.ts";
@@ -39,6 +40,7 @@ import {
 import { SiteSearch } from "./search/search-index.server.ts";
 import { fileSearchStore, redisSearchStore } from "./search/search-store.server.ts";
 import { mediaBaseUrl, mediaOriginsOf, type Settings } from "./settings.server.ts";
+import { TOO_LONG, within } from "./within.ts";
 
 export interface Site {
   settings: Settings;
@@ -303,12 +305,10 @@ export function pageContext(args: {
     let since = now;
     // The client tells, as the read starts, since when the load it waits for has run.
     const load = read(site.api.tracking(track, (started) => (since = Math.min(since, started))));
-    const wait = Math.max(0, since + site.settings.OPTIONAL_CONTENT_WAIT_MS - now);
-    let timer: NodeJS.Timeout | undefined;
-    const tooLate = new Promise<T>((resolve) => {
-      timer = setTimeout(() => resolve(without()), wait);
-    });
-    return Promise.race([load.catch(without), tooLate]).finally(() => clearTimeout(timer));
+    const wait = since + site.settings.OPTIONAL_CONTENT_WAIT_MS - now;
+    return within(load.catch(without), wait).then((value) =>
+      value === TOO_LONG ? without() : value,
+    );
   };
   return { ...site, api, lang: langParam(args.params), optional };
 }

@@ -344,7 +344,10 @@ export interface ContentClient {
   /** Sends one request to this API, uncached and unvalidated (the readiness check, `/readyz`). */
   request(
     path: string,
-    options: Pick<RequestOptions, "lang" | "method" | "body" | "headers" | "endpoint">,
+    options: Pick<RequestOptions, "lang" | "method" | "body" | "headers" | "endpoint"> & {
+      /** Shorter than the client's own time-out (the readiness check). */
+      timeoutMs?: number;
+    },
   ): Promise<ApiResponse>;
   /** When the API last gave a valid answer (epoch ms; 0: not yet). */
   lastAnswerAt(): number;
@@ -454,7 +457,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       },
       uncached: async (name, lang, query = {}) => load(name, pathOf(name, query), lang),
       mediaUrl: (url) => resolveMediaUrl(url, mediaBaseUrl),
-      request: (path, requestOptions) => request(path, { ...requestOptions, baseUrl, timeoutMs }),
+      request: (path, requestOptions) => request(path, { baseUrl, timeoutMs, ...requestOptions }),
       lastAnswerAt: () => lastAnswerAt,
       clearCache: (keys) => (keys ? cache.delete(keys) : cache.clear()),
       purgeContent(contentKeys) {

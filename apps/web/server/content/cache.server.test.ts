@@ -154,8 +154,12 @@ describe("ContentCache", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(45);
     // Not to be kept: the page made from it is rendered again next time.
     expect(seen).toHaveBeenLastCalledWith(60_000, "k");
-    // A second visitor joins the same refresh (one API request) and is served the same way.
+    // A second visitor joins the same refresh (one API request), already longer than the wait
+    // (from its start): served at once.
+    time.advance(50);
+    const second = performance.now();
     expect(await cache.get("k", hanging)).toBe("old");
+    expect(performance.now() - second).toBeLessThan(40);
     expect(hanging).toHaveBeenCalledTimes(1);
     finish("new");
     await vi.waitFor(async () => expect(await cache.get("k", hanging)).toBe("new"));

@@ -7,6 +7,7 @@
  * stale answer is served without a new attempt, and a key with no answer to serve fails at once
  * with the same error. An error that says the content is gone drops the entry. Concurrent loads of one key are shared. Bounded: least recently used entries go first.
  */
+import { TOO_LONG, within } from "../within.ts";
 import { isKeyOrPageOf, type StoredAnswer } from "./answer-store.server.ts";
 
 /** Where last good answers are kept: on disk, and in Redis too (answer-store-redis.server.ts). */
@@ -42,8 +43,8 @@ export interface CacheOptions {
    */
   staleMaxMs?: number;
   /**
-   * How long a visitor waits for the refresh of an answer older than `staleMaxMs` before that
-   * answer is served anyway, the refresh going on (default: no limit). A failed refresh still
+   * How long after its start the refresh of an answer older than `staleMaxMs` is waited for
+   * before that answer is served anyway, the refresh going on (default: no limit). A failed refresh still
    * answers as `whenLoadFails` says; one that hangs no longer holds each visitor for the
    * API's time-out.
    */
@@ -72,19 +73,6 @@ interface Retry {
   error: unknown;
   /** Neither memory nor the store had an answer to serve instead: the error is the answer. */
   noAnswer: boolean;
-}
-
-/** What `within` gives when the promise took longer. */
-const TOO_LONG = Symbol("too long");
-
-/** `promise`'s value, or TOO_LONG when it takes longer than `ms` (which may be Infinity). */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TOO_LONG> {
-  if (!Number.isFinite(ms)) return promise;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<typeof TOO_LONG>((resolve) => {
-    timer = setTimeout(() => resolve(TOO_LONG), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** The longest a key with no answer to serve fails without asking the API again. */
@@ -170,8 +158,12 @@ export class ContentCache {
       if (retry?.noAnswer && now < retry.at) throw retry.error;
     }
     const pending = this.#loadOnce(key, load);
-    waiting?.(this.#loadStarted.get(key) ?? now);
-    const value = servedIfSlow ? await within(pending, this.#options.staleWaitMs) : await pending;
+    // The wait counts from the refresh's start, which may be another visitor's.
+    const since = this.#loadStarted.get(key) ?? now;
+    waiting?.(since);
+    const value = servedIfSlow
+      ? await within(pending, since + this.#options.staleWaitMs - this.#options.now())
+      : await pending;
     if (value === TOO_LONG && servedIfSlow) {
       seen?.(this.#options.now(), key);
       return servedIfSlow.value as T;

@@ -19,7 +19,7 @@ export function contentKeysOf(cacheKeys: Iterable<string>): string[] {
 }
 
 /** The longest id encoded: its characters (`isItemId`) of up to 4 bytes, each byte `%XX`. */
-const MAX_ENCODED_ID = MAX_ITEM_ID_LENGTH * 4 * 3;
+export const MAX_ENCODED_ID = MAX_ITEM_ID_LENGTH * 4 * 3;
 
 /** Each endpoint path as a pattern: `/api/news/:id` → /^\/api\/news\/([^/]+)$/i, with its spelling. */
 const patterns = Object.values(endpoints).map(({ path }) => {

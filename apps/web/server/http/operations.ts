@@ -2,12 +2,14 @@
  * What the people running the site call, never cached:
  * - `GET /healthz`: the process is alive (200).
  * - `GET /readyz`: 200 while the process serves, which it does through an outage of the
- *   content API (the last good answers, the error screen, the contact form's outbox) or of
- *   Redis (its own caches): the text says "degraded" and why. Not 503 when the API is down:
- *   the API is every instance's, so a load balancer would take them all out of service and
- *   answer with its own error page, the contact form's posts with it. The API counts as
- *   answering when it gave a valid answer lately (within a minute, or the data's freshness if
- *   shorter) or answers a cheap request within a second.
+ *   content API (the last good answers kept in memory or on disk, the contact form's outbox)
+ *   or of Redis (its own caches): the text says "degraded" and why. A down API alone is no
+ *   503: the API is every instance's, so a load balancer would take them all out of service
+ *   and answer with its own error page, the contact form's posts with it. 503 when the API is
+ *   not answering and the process has not even the home page's answer to serve (a new
+ *   instance with a wrong API_BASE_URL, or an empty disk). The API counts as answering when it
+ *   gave a valid answer lately (within a minute, or the data's freshness if shorter) or
+ *   answers a cheap request within a second.
  * - `POST /purge` with `Authorization: Bearer <PURGE_SECRET>`: empties the data and page
  *   caches, all of them (no body, or `{}`); with a JSON body `{"paths": ["/en/news"]}` those pages only; with
  *   `{"api": ["/api/news/301", "/api/news"]}` everything made from that content (API paths as
@@ -17,10 +19,12 @@
  *   same. A wrong or missing secret gets 401 and purges nothing, nor does a body that is not
  *   JSON (415) or not one of these (400).
  */
+
 import { createHash, timingSafeEqual } from "node:crypto";
 import express from "express";
-import { contentKeyOfApiPath } from "../content/content-keys.server.ts";
+import { contentKeyOfApiPath, MAX_ENCODED_ID } from "../content/content-keys.server.ts";
 import type { Site } from "../site-context.server.ts";
+import { within } from "../within.ts";
 
 /** How long readiness waits for the API (under a load balancer's probe time-out). */
 const PROBE_TIMEOUT_MS = 1_000;
@@ -37,8 +41,15 @@ export function operations(site: Site): express.Router {
   });
 
   router.get("/readyz", async (_req, res) => {
-    const within = Math.min(60_000, site.settings.CACHE_TTL_MS);
-    const answering = Date.now() - site.api.lastAnswerAt() < within || (await apiAnswers(site));
+    const recent = Math.min(60_000, site.settings.CACHE_TTL_MS);
+    const answering = Date.now() - site.api.lastAnswerAt() < recent || (await apiAnswers(site));
+    if (!answering && !(await servesKept(site))) {
+      res
+        .status(503)
+        .type("text/plain")
+        .send("content API not answering, and nothing kept to serve");
+      return;
+    }
     const redis = site.redis?.problem();
     const problems = [
       ...(redis ? [`${redis}; serving from this process's own caches`] : []),
@@ -139,8 +150,8 @@ function sameSecret(given: string, secret: string): boolean {
 /** Content API paths one purge may name. */
 const MAX_API_PATHS = 200;
 
-/** The longest content API path a purge may name: an id of 64 characters, each encoded. */
-const MAX_API_PATH_LENGTH = 1_000;
+/** The longest content API path a purge may name: an id as long as any, each byte encoded. */
+const MAX_API_PATH_LENGTH = MAX_ENCODED_ID + 100;
 
 const contentKeyOfListed = (value: unknown) =>
   typeof value === "string" && value.length <= MAX_API_PATH_LENGTH
@@ -148,18 +159,25 @@ const contentKeyOfListed = (value: unknown) =>
     : undefined;
 
 const isSitePath = (value: unknown): value is string =>
-  typeof value === "string" && /^\/[^\s?#]*$/.test(value) && value.length <= 500;
+  typeof value === "string" && /^\/[^\s?#]*$/.test(value) && value.length <= MAX_API_PATH_LENGTH;
 
 async function apiAnswers(site: Site): Promise<boolean> {
   try {
-    const answer = await Promise.race([
-      site.api.request("/api/homepage-banners", { lang: "en" }),
-      new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error("too slow")), PROBE_TIMEOUT_MS).unref(),
-      ),
-    ]);
+    const answer = await site.api.request("/api/homepage-banners", {
+      lang: "en",
+      timeoutMs: PROBE_TIMEOUT_MS,
+    });
     return answer.status >= 200 && answer.status < 300;
   } catch {
     return false;
   }
+}
+
+/** Whether the home page's banners can be served from what the process kept (memory, disk). */
+async function servesKept(site: Site): Promise<boolean> {
+  const read = site.api.content("homeBanners", "en").then(
+    () => true,
+    () => false,
+  );
+  return (await within(read, PROBE_TIMEOUT_MS)) === true;
 }
