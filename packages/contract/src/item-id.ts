@@ -34,7 +34,7 @@ export function isAddressableId(id: string | number): boolean {
   return typeof id === "number" ? Number.isSafeInteger(id) : isItemId(id);
 }
 
-/** The id a path segment holds, percent-decoded (`Road%207` is no id: a space), or undefined. */
+/** The id a path segment holds, percent-decoded (`a%2Fb` is no id: a slash), or undefined. */
 export function itemIdIn(segment: string): string | undefined {
   let id: string;
   try {

@@ -278,8 +278,16 @@ describe("safeHtml", () => {
     ).toBe(
       '<a href="https://cdn.example/a/b%20c.webm?x=1&amp;y=2" target="_blank" rel="noopener noreferrer">b c.webm</a><a href="https://cms.example/storage/a&quot;b.mp3" target="_blank" rel="noopener noreferrer">a"b.mp3</a>',
     );
+    // Resolved as an image's source is: TinyMCE's relative storage path, other API media.
+    expect(clean('<video src="../../storage/v.mp4"></video>')).toContain(
+      'href="https://cms.example/storage/v.mp4"',
+    );
+    expect(clean('<audio src="/uploads/a.mp3"></audio>')).toContain(
+      'href="https://cms.example/uploads/a.mp3"',
+    );
     // A file no link can lead to: nothing.
     for (const player of [
+      '<video src="/&#x0a;/evil.example/x.mp4"></video>',
       '<audio src="javascript:alert(1)"></audio>',
       '<video><source src="//evil.example/x.mp4"></video>',
       '<video data-src="/x.mp4"></video>',
@@ -408,6 +416,10 @@ describe("safeHtml", () => {
     // Capitals, which CSS cannot tell from `type="a"`; a type no browser knows is dropped.
     expect(clean('<ol type="I"><li>x</li></ol><ol type="Q"><li>y</li></ol>')).toBe(
       '<ol style="list-style-type:upper-roman"><li>x</li></ol><ol><li>y</li></ol>',
+    );
+    // A `type` naming no marker, a property of every object's included, leaves the style be.
+    expect(clean('<ol type="toString" style="list-style-type:square"><li>x</li></ol>')).toBe(
+      '<ol style="list-style-type:square"><li>x</li></ol>',
     );
     // CKEditor 5's list properties; the editor's style wins over `type`, as in browsers.
     expect(

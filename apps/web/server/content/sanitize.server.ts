@@ -115,7 +115,8 @@ const optionsFor = (mediaUrl: (url: string) => string): sanitizeHtml.IOptions =>
         : { tagName, attribs },
     // The editor's own `list-style-type` wins over `type`, as in browsers.
     ol: (tagName, { type, ...attribs }) => {
-      const marker = LIST_TYPES[type?.trim() ?? ""];
+      const written = type?.trim() ?? "";
+      const marker = Object.hasOwn(LIST_TYPES, written) ? LIST_TYPES[written] : undefined;
       if (!marker) return { tagName, attribs };
       const style = attribs.style?.trim();
       return {
@@ -265,7 +266,7 @@ function withFrameLinks(html: string): string {
  * plays no other site's media). Its file is its `src`, else the first usable `<source src>` it
  * holds. One pass over the tags, whatever the HTML.
  */
-function withPlayerLinks(html: string): string {
+function withPlayerLinks(html: string, mediaUrl: (url: string) => string): string {
   let out = "";
   let copied = 0;
   /** Where the player whose file is still to come starts. */
@@ -280,10 +281,10 @@ function withPlayerLinks(html: string): string {
   )) {
     if (tag.startsWith("</")) waiting = undefined;
     else if (/^<source/i.test(tag)) {
-      const link = waiting === undefined ? undefined : fileLink(srcOf(tag));
+      const link = waiting === undefined ? undefined : fileLink(srcOf(tag), mediaUrl);
       if (link && waiting !== undefined) linkAt(waiting, link);
     } else {
-      const link = fileLink(srcOf(tag));
+      const link = fileLink(srcOf(tag), mediaUrl);
       if (link) linkAt(at, link);
       else waiting = at;
     }
@@ -291,12 +292,24 @@ function withPlayerLinks(html: string): string {
   return out + html.slice(copied);
 }
 
-/** A link to a file as an attribute wrote it, named by its name; none when it leads nowhere. */
-function fileLink(written: string | undefined): string | undefined {
-  const file = written === undefined ? "" : decodeHTMLAttribute(written).trim();
+/**
+ * A link to a file as an attribute wrote it, resolved as an image's source is (TinyMCE's
+ * `../../storage/`, root-relative media), named by its name; none when it leads nowhere.
+ */
+function fileLink(
+  written: string | undefined,
+  mediaUrl: (url: string) => string,
+): string | undefined {
+  // As browsers read a URL: tabs and line breaks inside it dropped.
+  const given = storagePath(
+    decodeHTMLAttribute(written ?? "")
+      .replace(/[\t\n\r]/g, "")
+      .trim(),
+  );
   // Only a file on the web, or on this site or its API (`/storage/…`).
-  if (!/^(https?:\/\/|\/(?![/\\]))/i.test(file)) return undefined;
-  let name = file.split(/[?#]/)[0]?.split("/").filter(Boolean).pop() ?? file;
+  if (!/^(https?:\/\/|\/(?![/\\]))/i.test(given)) return undefined;
+  const file = given.startsWith("/") ? mediaUrl(given) : given;
+  let name = given.split(/[?#]/)[0]?.split("/").filter(Boolean).pop() ?? given;
   try {
     name = decodeURIComponent(name);
   } catch {
@@ -429,7 +442,10 @@ export function safeHtml(
 ): SafeHtml {
   const clean = withPhoneNumbersIsolated(
     withoutHoles(
-      sanitizeHtml(withPlayerLinks(withFrameLinks(linesAsHtml(html ?? ""))), optionsFor(mediaUrl)),
+      sanitizeHtml(
+        withPlayerLinks(withFrameLinks(linesAsHtml(html ?? "")), mediaUrl),
+        optionsFor(mediaUrl),
+      ),
     ),
   ).trim();
   return outlined(clean, headingsFrom) as SafeHtml;

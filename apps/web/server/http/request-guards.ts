@@ -8,7 +8,8 @@ import type express from "express";
 
 /**
  * Longest request target (path and query) the site reads: its own addresses are far shorter
- * (a page's is under 100 characters, a search's under 1,300), and a longer one is junk whose
+ * (a page's is under 100 characters but for an id of many characters, 3,100 at most encoded,
+ * a search's under 1,300), and a longer one is junk whose
  * copies would only churn memory on its way through the app.
  */
 const MAX_TARGET_LENGTH = 4096;

@@ -273,16 +273,15 @@ export class SiteSearch {
 
   /**
    * The next build of `lang` waits longer after each failed one: 2 s, 4 s... up to the TTL while
-   * an index is held (searches are answered from it), up to NO_ANSWER_RETRY_MS without one
-   * (searches fail until a build succeeds: after an outage they came back minutes after the
-   * pages). A build while the API is still away costs little: the content cache answers each
-   * list's failure at once during its own back-off.
+   * an index is held, whole or partial (searches are answered from it), up to
+   * NO_ANSWER_RETRY_MS without one (searches fail until a build succeeds: after an outage they
+   * came back minutes after the pages). A build reads every list anew, so only the one that
+   * fails every search is tried that often.
    */
   #backOff(lang: Language) {
     const { now, ttlMs } = this.#options;
     const failures = (this.#retryAt.get(lang)?.failures ?? 0) + 1;
-    const held = this.#held.get(lang);
-    const longest = held && !held.partial ? ttlMs : NO_ANSWER_RETRY_MS;
+    const longest = this.#held.has(lang) ? ttlMs : NO_ANSWER_RETRY_MS;
     const wait = Math.min(longest, 1_000 * 2 ** Math.min(failures, 20));
     this.#retryAt.set(lang, { failures, at: now() + wait });
   }
