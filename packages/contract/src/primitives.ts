@@ -1,14 +1,12 @@
 import { z } from "zod";
 
 /**
- * Ids are integers, but string ids must be accepted too (API.md "Value conventions"): any of
- * either. Whether an id can be a page's address is the site's question (`isAddressableId`,
- * item-id.ts), asked of each row, so one odd id never fails a whole answer.
+ * Ids are integers, but string ids must be accepted too (API.md "Value conventions"): any
+ * number or string is read. Whether an id can be a page's address (an exact integer, a string
+ * with text) is the site's question (`isAddressableId`, item-id.ts), asked of each row, so one
+ * odd id (a fraction, a blank) never fails a whole answer.
  */
-export const id = z.union([
-  z.number().refine(Number.isInteger, "an integer"),
-  z.string().refine((value) => value.trim() !== "", "not blank"),
-]);
+export const id = z.union([z.number(), z.string()]);
 export type Id = z.infer<typeof id>;
 
 /**

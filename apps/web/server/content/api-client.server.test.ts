@@ -140,8 +140,10 @@ describe("getPayload", () => {
             story("x".repeat(255)),
             story("x".repeat(256)),
             story(" 9"),
+            story(""),
+            story(1.5),
           ],
-          pagination: { current_page: 1, last_page: 1, per_page: 10, total: 9 },
+          pagination: { current_page: 1, last_page: 1, per_page: 20, total: 11 },
         },
       }),
     });
