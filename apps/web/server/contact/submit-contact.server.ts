@@ -142,12 +142,17 @@ export async function submitContact(
   const count = (result: Parameters<typeof countContact>[0]) => {
     if (counting) countContact(result);
   };
+  /**
+   * The same post again (a reload of the answer, a later second click without JavaScript):
+   * taken already, so not sent twice, whether or not the API heeds the idempotency key.
+   */
+  const takenAlready = () => {
+    log.info("the same message posted again was taken already: not sent twice");
+    return reply(200, { status: "sent", ...fresh });
+  };
   if (!joining && !(await limit.take(visitor.address, message.idempotencyKey))) {
-    // A post taken before (a reload of its answer) is answered as then, whatever the quota.
-    if (await takenBefore(desk, givenToken, message.idempotencyKey)) {
-      log.info("the same message posted again was taken already: not sent twice");
-      return reply(200, { status: "sent", ...fresh });
-    }
+    // Answered as then, whatever the quota.
+    if (await takenBefore(desk, givenToken, message.idempotencyKey)) return takenAlready();
     countContact("rate_limited");
     return reply(429, { status: "rateLimited", ...kept });
   }
@@ -218,11 +223,8 @@ export async function submitContact(
     return hold(reason, reason, "doubted");
   }
   if (spent === "taken") {
-    // The same post again (a reload of the answer, a later second click without JavaScript):
-    // taken already, so not sent twice, whether or not the API heeds the idempotency key.
-    log.info("the same message posted again was taken already: not sent twice");
     void limit.giveBack(visitor.address, message.idempotencyKey);
-    return reply(200, { status: "sent", ...fresh });
+    return takenAlready();
   }
   spentToken = givenToken;
   markTaken = () => {
