@@ -265,7 +265,11 @@ test.describe("over HTTP", () => {
     expect(home.html.includes('href="https://cdn.example.com/p.pdf" download=""'), "link").toBe(
       true,
     );
-    expect((await get("/ar/ourProfile")).status).toBe(404);
+    // Opened itself, it answers the site's error screen in the page's language.
+    const missing = await get("/ar/ourProfile");
+    expect(missing.status).toBe(404);
+    expect(missing.html.includes('<html lang="ar" dir="rtl">'), "Arabic page").toBe(true);
+    expect(missing.html.includes(`<h1>${i18n.ar["error.404.title"]}</h1>`), "its title").toBe(true);
   });
 
   test("an answer longer than the site reads is a broken answer (502) at once, and the site goes on", async () => {

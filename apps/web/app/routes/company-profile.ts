@@ -1,5 +1,6 @@
-import { isLanguage } from "@site/contract/languages";
+import { isLanguage, type Language } from "@site/contract/languages";
 import { profileFile } from "../../server/content/company-profile.server.ts";
+import { errorPageHtml } from "../../server/http/error-page.ts";
 import { lastingRedirect } from "../../server/http/lasting-redirect.server.ts";
 import {
   AS_STORED,
@@ -15,6 +16,16 @@ import type { Route } from "./+types/company-profile";
 /** The file's name for the visitor: the API's own when it is a plain one, else this. */
 const FALLBACK_NAME = "company-profile.pdf";
 
+/**
+ * A failure, for a visitor who opened the address itself: the server's error screen in the
+ * page's language (a download link's browser shows its own "failed" instead).
+ */
+const failure = (status: 404 | 502 | 503, lang: Language) =>
+  new Response(errorPageHtml(status, `/${lang}`), {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
 export async function loader(args: Route.LoaderArgs) {
   const { lang } = args.params;
   if (!isLanguage(lang)) throw lastingRedirect(fileInSupportedLanguage(lang, profilePath));
@@ -25,10 +36,10 @@ export async function loader(args: Route.LoaderArgs) {
     given = profile?.pdf_download_url;
   } catch {
     // The API failed (its client has logged it).
-    return new Response("The company profile is unavailable", { status: 503 });
+    return failure(503, lang);
   }
   const url = profileFile(given, settings.API_BASE_URL, mediaOrigins);
-  if (!url) return new Response("No company profile to download here", { status: 404 });
+  if (!url) return failure(404, lang);
 
   const upstream = new AbortController();
   const onGone = () => upstream.abort();
@@ -46,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
       signal: upstream.signal,
     });
   } catch {
-    return new Response("The company profile is unavailable", { status: 502 });
+    return failure(502, lang);
   } finally {
     clearTimeout(timer);
   }
@@ -59,7 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (answer.status === 304) return new Response(null, { status: 304, headers: kept });
   if (!answer.ok || (method === "GET" && !answer.body)) {
     await answer.body?.cancel();
-    return new Response("The company profile is unavailable", { status: 502 });
+    return failure(502, lang);
   }
   const last = url.pathname.split("/").pop() ?? "";
   // A plain name only: nothing a header could be bent with.
