@@ -293,6 +293,8 @@ export interface ContentClientOptions {
    */
   maxRequests?: number;
   logger?: Logger;
+  /** The cache's clock (default `Date.now`): tests move it instead of waiting. */
+  now?: () => number;
 }
 
 /**
@@ -410,6 +412,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     staleMaxMs,
     staleWaitMs: STALE_WAIT_MS,
     maxEntries: options.cacheMaxEntries,
+    now: options.now ?? Date.now,
     whenLoadFails,
     onStale: (key, error) => {
       countStaleAnswer();

@@ -73,20 +73,24 @@ const vectors = [
 ];
 
 describe("safeHtml", () => {
-  it("has a corpus of at least 50 vectors", () => {
-    expect(new Set(vectors).size).toBeGreaterThanOrEqual(50);
-  });
-
+  // Each exactly: an external link (however its address is spaced or its scheme written) opens
+  // without an opener; a site link keeps neither the editor's target nor its rel.
   it.each([
-    '<a href="http:evil.example" target="_blank">x</a>',
-    '<a href=" https://evil.example" target="_blank" rel="opener">x</a>',
-    '<a href="\thttps://evil.example">x</a>',
-    '<a href="/en/news" target="_blank" rel="opener">x</a>',
-  ])("no link keeps a window.opener: %s", (html) => {
-    const out = clean(html);
-    expect(out).not.toMatch(/rel="[^"]*opener"(?<!noopener")/);
-    if (out.includes("target=")) expect(out).toMatch(/rel="noopener noreferrer"/);
-    expect(out).not.toContain('rel="opener"');
+    [
+      '<a href="http:evil.example" target="_blank">x</a>',
+      '<a href="http:evil.example" target="_blank" rel="noopener noreferrer">x</a>',
+    ],
+    [
+      '<a href=" https://evil.example" target="_blank" rel="opener">x</a>',
+      '<a href=" https://evil.example" target="_blank" rel="noopener noreferrer">x</a>',
+    ],
+    [
+      '<a href="\thttps://evil.example">x</a>',
+      '<a href="\thttps://evil.example" target="_blank" rel="noopener noreferrer">x</a>',
+    ],
+    ['<a href="/en/news" target="_blank" rel="opener">x</a>', '<a href="/en/news">x</a>'],
+  ])("no link keeps a window.opener: %s", (html, expected) => {
+    expect(clean(html)).toBe(expected);
   });
 
   it.each(vectors)("neutralises %s", (vector) => {

@@ -113,6 +113,28 @@ async function built(search: SiteSearch, lang: Language = "en") {
   return search.index(lang);
 }
 
+/**
+ * A store over `dir` that keeps each look for a newer saved index (`stamp`): the look a held
+ * index makes at most once a second, whose answer decides whether a refresh starts.
+ */
+function watchedStore(dir: string) {
+  const store = fileSearchStore(dir);
+  const looks: Promise<number | undefined>[] = [];
+  const stamp = (lang: Language) => {
+    const look = store.stamp(lang);
+    looks.push(look);
+    return look;
+  };
+  return { store: { ...store, stamp } satisfies SearchStore, looks };
+}
+
+/** Until the latest look has been answered and acted upon (a refresh it starts is asked for then). */
+async function lookedAfter(looks: Promise<unknown>[], before: number) {
+  expect(looks).toHaveLength(before + 1);
+  await looks.at(-1);
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
 const hrefs = async (search: SiteSearch, query: string) =>
   (await search.index("en")).search(query).results.map((result) => result.href);
 
@@ -167,7 +189,9 @@ describe("SiteSearch", () => {
 
   it("keeps the last index when the API fails during a refresh, and tries again after a back-off", async () => {
     const api = fakeApi();
-    const { search, clock, log } = processOf(api, tempDir());
+    const dir = tempDir();
+    const { store, looks } = watchedStore(dir);
+    const { search, clock, log } = processOf(api, dir, undefined, store);
     await built(search);
     api.fail(true);
     clock.now = 61_000;
@@ -180,10 +204,13 @@ describe("SiteSearch", () => {
     });
     expect(await hrefs(search, "bridge")).toEqual(["/en/news/1"]);
     const lists = api.reads.lists;
-    // Within the back-off (2 s): no new attempt.
+    // Within the back-off (2 s): the index looks whether to refresh, and makes no new attempt.
+    const refresh = vi.spyOn(search, "refresh");
     clock.now = 62_500;
+    const before = looks.length;
     await search.index("en");
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await lookedAfter(looks, before);
+    expect(refresh).not.toHaveBeenCalled();
     expect(api.reads.lists).toBe(lists);
     api.fail(false);
     api.news.set(1, { title: "Bridge reopened", body: "" });
@@ -297,7 +324,9 @@ describe("SiteSearch", () => {
 
   it("with no index and one list failing, makes one of the others, completed after the back-off", async () => {
     const api = fakeApi();
-    const { search, clock, log } = processOf(api, tempDir());
+    const dir = tempDir();
+    const { store, looks } = watchedStore(dir);
+    const { search, clock, log } = processOf(api, dir, undefined, store);
     api.failOneList(true);
     await built(search);
     expect(await hrefs(search, "bridge")).toEqual(["/en/news/1"]);
@@ -310,11 +339,15 @@ describe("SiteSearch", () => {
       }),
     );
     api.failOneList(false);
-    // Within the back-off (2 s), long before the TTL: then read again.
+    // Within the back-off (2 s), long before the TTL: the index looks, and reads nothing yet...
+    const refresh = vi.spyOn(search, "refresh");
     clock.now = 1_000;
+    const before = looks.length;
     await search.index("en");
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await lookedAfter(looks, before);
+    expect(refresh).not.toHaveBeenCalled();
     expect(await hrefs(search, "hospital")).toEqual([]);
+    // ...then, after it, reads again.
     clock.now = 3_000;
     await search.index("en");
     await vi.waitFor(async () => expect(await hrefs(search, "hospital")).toEqual(["/en/news/3"]));
