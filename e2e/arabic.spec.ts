@@ -224,6 +224,7 @@ test.describe("dates, amounts, phone numbers and e-mail addresses", () => {
     expect(counts.projects).toBeGreaterThanOrEqual(3 + 3 + 2 * rows.data.length);
     // An Arabic amount keeps its order inside its isolate: the number first (on the right).
     const arabicAmount = amounts.find((amount) => arabicLetters.test(amount));
+    expect(arabicAmount, "an amount written with Arabic words, to check").toBeDefined();
     if (arabicAmount) {
       await open(page, `/ar${paths.projects}`);
       const bdi = page.locator("bdi", { hasText: arabicAmount }).first();

@@ -7,7 +7,7 @@
  * (MEDIA_BASE_URL=/). Plain HTTP at one width; the long titles in the browser at both.
  */
 import type { Locator } from "@playwright/test";
-import { company, firstId, i18n } from "./support/content.ts";
+import { company, firstId, i18n, languages, t } from "./support/content.ts";
 import { type EditingProxy, type ProxiedSite, siteBehindProxy } from "./support/editing-proxy.ts";
 import { controlledBy, expectNoHorizontalOverflow, heading } from "./support/page-checks.ts";
 import type { RunningSite } from "./support/site.ts";
@@ -272,6 +272,25 @@ test.describe("over HTTP", () => {
     expect(missing.html.includes(`<h1>${i18n.ar["error.404.title"]}</h1>`), "its title").toBe(true);
   });
 
+  test("the home page's figures follow their `index`, not the order the API lists them in, an index written as text too", async () => {
+    rewriteRows("/api/extra-data", ([first]) =>
+      [30, "4", 12, 7].map((index) => ({
+        ...first,
+        index,
+        title: `Figure at ${index}`,
+        content: `Content ${index}`,
+      })),
+    );
+    const html = (await get("/en")).html;
+    const strip = html.slice(html.indexOf('data-testid="extra-data-item"'));
+    const places = ["4", "7", "12", "30"].map((index) => strip.indexOf(`>Figure at ${index}<`));
+    expect(
+      places.every((place) => place >= 0),
+      "all shown",
+    ).toBe(true);
+    expect(places, "in their index's order").toEqual([...places].sort((a, b) => a - b));
+  });
+
   test("an answer longer than the site reads is a broken answer (502) at once, and the site goes on", async () => {
     const megabyte = " ".repeat(1024 * 1024);
     proxy.state.answer = (asked) =>
@@ -437,6 +456,39 @@ test("a first page of 30 news and 20 home projects: the home carousels show the 
     expect(new Set(ids), testId).toEqual(
       new Set(Array.from({ length: 12 }, (_, i) => String(9000 + i))),
     );
+  }
+});
+
+test("page 6 of 12: the first and last page, the pages either side (two, one on phones) and an ellipsis for each gap (SPEC: pagination)", async ({
+  page,
+  isMobile,
+}) => {
+  const stories = rowsOf(await (await fetch(`${proxy.url}/api/news`)).json());
+  proxy.state.rewrite = (asked, body) => {
+    if (asked !== "/api/news") return body;
+    const paged = (body as { data: { data: Row[]; pagination: Record<string, number> } }).data;
+    paged.data = stories.map((row, i) => ({ ...row, id: 9100 + i }));
+    Object.assign(paged.pagination, { last_page: 12, total: 12 * stories.length });
+    return body;
+  };
+  for (const lang of languages) {
+    await page.goto(`${site.url}/${lang}/news?page=6`);
+    const pager = page.getByRole("navigation", { name: t(lang, "pagination.label") });
+    const numbers = pager.locator("ol:visible");
+    await expect(numbers.locator("a")).toHaveText(
+      (isMobile ? [1, 5, 6, 7, 12] : [1, 4, 5, 6, 7, 8, 12]).map(String),
+    );
+    await expect(numbers.locator('li[aria-hidden="true"]')).toHaveText(["…", "…"]);
+    await expect(numbers.locator('[aria-current="page"]')).toHaveText("6");
+    await expect(pager.getByRole("link", { name: t(lang, "pagination.previous") })).toHaveAttribute(
+      "href",
+      `/${lang}/news?page=5#list`,
+    );
+    await expect(pager.getByRole("link", { name: t(lang, "pagination.next") })).toHaveAttribute(
+      "href",
+      `/${lang}/news?page=7#list`,
+    );
+    await expectNoHorizontalOverflow(page, lang);
   }
 });
 

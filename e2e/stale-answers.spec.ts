@@ -5,9 +5,11 @@
  * or fails its answers. No browser: plain HTTP, timed.
  */
 import { expect, test } from "@playwright/test";
+import { apiData } from "./support/content.ts";
 import { type EditingProxy, type ProxiedSite, siteBehindProxy } from "./support/editing-proxy.ts";
 import { freshGet } from "./support/fresh-get.ts";
 import type { RunningSite } from "./support/site.ts";
+import { plainWords } from "./support/text.ts";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ isMobile }) => isMobile, "processes, not pages: one width is enough");
@@ -52,23 +54,29 @@ test("a stale answer is served at once only while it is young; past the bound th
   const overview = "/en/overview";
   for (const page of [hse, overview]) expect((await timed(page)).status, page).toBe(200);
   const madeAt = Date.now();
+  const [hseWords, overviewWords] = await Promise.all(
+    ["/api/hse", "/api/overviews"].map(async (list) => {
+      const [first] = await apiData<{ content: string }[]>(list, "en", proxy.url);
+      return plainWords(first?.content ?? "");
+    }),
+  );
   // From now on the API is slow, and an editor has changed both pages.
   Object.assign(proxy.state, { delayPath: "/api/", delayMs: DELAY_MS });
-  Object.assign(proxy.state, { from: "Heat stress programme", to: "Edited slowly" });
+  Object.assign(proxy.state, { from: hseWords, to: "Edited slowly" });
   await sleep(TTL_MS + 200);
 
   // Young (under two seconds): the old page at once, while the answer is refreshed behind it.
   const young = await timed(hse);
   expect(young.status).toBe(200);
-  expect(young.body).toContain("Heat stress programme");
+  expect(young.body).toContain(hseWords);
   expect(young.ms).toBeLessThan(DELAY_MS);
 
   // The overview's own answer was never refreshed: past the bound, the visitor waits for it.
   await sleep(Math.max(0, madeAt + STALE_MAX_MS + 300 - Date.now()));
-  Object.assign(proxy.state, { from: "Our story", to: "Our story as edited" });
+  Object.assign(proxy.state, { from: overviewWords, to: "Words as edited" });
   const old = await timed(overview);
   expect(old.status).toBe(200);
-  expect(old.body).toContain("Our story as edited");
+  expect(old.body).toContain("Words as edited");
   expect(old.ms).toBeGreaterThanOrEqual(DELAY_MS - 100);
 
   // Past the bound with the API down: asked first, then the last good answer.
@@ -77,7 +85,7 @@ test("a stale answer is served at once only while it is young; past the bound th
   const asked = proxy.counts.get("/api/overviews") ?? 0;
   const outage = await timed(overview);
   expect(outage.status).toBe(200);
-  expect(outage.body).toContain("Our story as edited");
+  expect(outage.body).toContain("Words as edited");
   expect(proxy.counts.get("/api/overviews")).toBeGreaterThan(asked);
 });
 

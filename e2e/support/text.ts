@@ -30,6 +30,18 @@ export const plainText = (html: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
+/**
+ * A few plain words (Latin letters and single spaces) of an HTML fragment's text, written alike
+ * in the API's JSON and in the page: what a test edits through its proxy (an editor's change).
+ */
+export function plainWords(html: string): string {
+  for (const [, text = ""] of html.matchAll(/>([^<]+)</g)) {
+    const words = /[A-Za-z]+(?: [A-Za-z]+){2,4}/.exec(text)?.[0];
+    if (words) return words;
+  }
+  throw new Error(`no plain words to edit in ${html.slice(0, 80)}`);
+}
+
 /** The length of `text` in code points (how the site counts characters). */
 export const codePoints = (text: string) => Array.from(text).length;
 

@@ -1,6 +1,6 @@
 import { isLanguage, type Language } from "@site/contract/languages";
 import { profileFile } from "../../server/content/company-profile.server.ts";
-import { errorPageHtml } from "../../server/http/error-page.ts";
+import { errorPageHtml } from "../../server/http/error-page.server.ts";
 import { lastingRedirect } from "../../server/http/lasting-redirect.server.ts";
 import {
   AS_STORED,

@@ -34,7 +34,7 @@ import {
 import type { Settings } from "../settings.server.ts";
 import { createSite } from "../site-context.server.ts";
 import { cachedAnswers } from "./cached-answers.ts";
-import { errorPage } from "./error-page.ts";
+import { errorPage } from "./error-page.server.ts";
 import { mediaProxy } from "./media-proxy.ts";
 import { allowedMethods } from "./methods.ts";
 import { operations } from "./operations.ts";

@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../app/i18n/ar.json" with { type: "json" };
 import { captureLog } from "../testing/log-capture.ts";
-import { errorPage, errorPageHtml } from "./error-page.ts";
+import { errorPage, errorPageHtml } from "./error-page.server.ts";
 import { allowedMethods } from "./methods.ts";
 import { checkHost } from "./request-guards.ts";
 

@@ -2,7 +2,7 @@
  * Requests refused before anything reads them: an over-long target (414), broken
  * percent-encoding, a control character in the path and a Host no address can be built from
  * (400). Each error goes on to the
- * error page (error-page.ts) with its status.
+ * error page (error-page.server.ts) with its status.
  */
 import type express from "express";
 
