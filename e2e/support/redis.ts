@@ -15,6 +15,10 @@ export interface TestRedis {
   /** Stops the server (an outage); `start()` brings it back on the same port, empty. */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered. */
+  pause(): void;
+  /** Lets a frozen server go on (SIGCONT). */
+  resume(): void;
 }
 
 /** A port nothing listens on now (the system picks it). */
@@ -72,7 +76,16 @@ export async function startRedis(): Promise<TestRedis> {
       proc.removeAllListeners("exit");
       proc.once("exit", () => resolve());
       proc.kill("SIGKILL");
+      // A frozen server is killed too, but only once it runs again.
+      proc.kill("SIGCONT");
     });
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, start };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop,
+    start,
+    pause: () => child?.kill("SIGSTOP"),
+    resume: () => child?.kill("SIGCONT"),
+  };
 }

@@ -42,6 +42,8 @@ export function operations(site: Site): express.Router {
 
   router.get("/readyz", async (_req, res) => {
     const recent = Math.min(60_000, site.settings.CACHE_TTL_MS);
+    // Redis is asked beside the API, not after it: a frozen one costs its 500 ms time-out once.
+    const redisNow = site.redis?.check();
     const answering = Date.now() - site.api.lastAnswerAt() < recent || (await apiAnswers(site));
     if (!answering && !(await servesKept(site))) {
       res
@@ -50,7 +52,7 @@ export function operations(site: Site): express.Router {
         .send("content API not answering, and nothing kept to serve");
       return;
     }
-    const redis = site.redis?.problem();
+    const redis = await redisNow;
     const problems = [
       ...(redis ? [`${redis}; serving from this process's own caches`] : []),
       ...(answering

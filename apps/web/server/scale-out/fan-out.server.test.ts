@@ -97,6 +97,36 @@ describe("messages through Redis", () => {
   });
 });
 
+describe("how Redis is, as /readyz asks", () => {
+  it("a frozen Redis is seen by a process with no traffic, its answering again too; killed, it is a lost connection", async () => {
+    const quiet = await link("h1:");
+    redis.pause();
+    try {
+      // This process ran no command since: the check asks Redis itself.
+      expect(await quiet.check()).toBe("Redis slow");
+      expect(await quiet.check()).toBe("Redis slow");
+    } finally {
+      redis.resume();
+    }
+    expect(await quiet.check()).toBeUndefined();
+    const lines = log.lines.map((line) => line.message);
+    expect(lines.filter((line) => line.startsWith("Redis slow"))).toHaveLength(1);
+    expect(lines).toContain("Redis answers again");
+
+    // Slow first, then gone: the second, graver problem replaces the first.
+    redis.pause();
+    expect(await quiet.check()).toBe("Redis slow");
+    await redis.stop();
+    try {
+      await until(() => quiet.problem() !== "Redis slow");
+      expect(quiet.problem()).toMatch(/^Redis (unreachable|connection lost)$/);
+    } finally {
+      await redis.start();
+    }
+    await until(async () => (await quiet.check()) === undefined, 10_000);
+  });
+});
+
 describe("last good answers in Redis", () => {
   const DAY = 24 * 60 * 60 * 1000;
   const now = () => 10_000;

@@ -23,6 +23,12 @@ export interface RedisLink {
   onRecovery(listener: () => void): void;
   /** Why Redis cannot be used now, in words fit for `/readyz` (no address), or undefined. */
   problem(): string | undefined;
+  /**
+   * Asks Redis now (a PING), then says `problem()`: `/readyz` tells how Redis is, not how it was
+   * at this process's last command (a process with no traffic would not see a frozen Redis,
+   * nor one that answers again).
+   */
+  check(): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -54,7 +60,8 @@ export function connectRedis(
   const ready = new Set<Redis>();
   /** `reason` is public (`/readyz`); `detail` (addresses, ports, the driver's words) is logged. */
   const report = (reason: string, detail?: string) => {
-    if (problem || closed) return;
+    // Logged once, until Redis answers again; but a lost connection says more than "slow".
+    if (closed || (problem && !(problem.startsWith("Redis slow") && reason !== problem))) return;
     problem = reason;
     const why = detail ? `${reason} (${detail})` : reason;
     log.error({ redis: where }, `${why}; using this process's own caches and counters`);
@@ -80,21 +87,27 @@ export function connectRedis(
 
   const problemNow = () => (everReady || problem ? problem : "Redis not connected yet");
   watchRedis(() => !closed && problemNow() === undefined);
+  const run = async <T>(command: (redis: Redis) => Promise<T>): Promise<T> => {
+    try {
+      const result = await command(commands);
+      if (problem?.startsWith("Redis slow")) {
+        problem = undefined;
+        log.info({ redis: where }, "Redis answers again");
+      }
+      return result;
+    } catch (error) {
+      const reason = reasonOf(error);
+      report(/timed? ?out/i.test(reason) ? "Redis slow" : "Redis failed", reason);
+      throw error;
+    }
+  };
   return {
     prefix,
-    async run(command) {
-      try {
-        const result = await command(commands);
-        if (problem?.startsWith("Redis slow")) {
-          problem = undefined;
-          log.info({ redis: where }, "Redis answers again");
-        }
-        return result;
-      } catch (error) {
-        const reason = reasonOf(error);
-        report(/timed? ?out/i.test(reason) ? "Redis slow" : "Redis failed", reason);
-        throw error;
-      }
+    run,
+    async check() {
+      // Before the first connection there is nothing to ask: it is on its way.
+      if (everReady && !closed) await run((redis) => redis.ping()).catch(() => {});
+      return problemNow();
     },
     subscribe(channel, listener) {
       void subscriber
