@@ -19,6 +19,14 @@ import {
   repoRoot,
 } from "./env.ts";
 
+// Playwright stops its servers on Ctrl-C, not when it is itself killed (a CI job's SIGTERM):
+// left behind, they would hold the ports. Its pipe to this server's input closes as it dies,
+// and the server stops as if asked to. (Only a pipe: a terminal or /dev/null is no sign.)
+const input = fs.fstatSync(0);
+if (input.isFIFO() || input.isSocket()) {
+  process.stdin.on("end", () => process.kill(process.pid, "SIGTERM")).resume();
+}
+
 if (process.argv.includes("--api-down")) {
   const dir = `${e2eDataDir}-down`;
   fs.rmSync(dir, { recursive: true, force: true });
