@@ -8,6 +8,7 @@
  */
 import { existsSync } from "node:fs";
 import { type HeldMessage, Outbox, type OutboxEntry } from "./contact/outbox.server.ts";
+import { droppedCounts } from "./contact/spam-counts.server.ts";
 import { repoRoot } from "./repo-root.ts";
 import { outboxDatabasePath, SettingsError } from "./settings.server.ts";
 
@@ -82,7 +83,7 @@ function printMessage(entry: HeldMessage) {
 /** Held messages (doubtful, or refused by the API) and what the spam checks dropped. */
 function printHeld(outbox: Outbox) {
   const held = outbox.held();
-  const dropped = outbox.dropped().honeypot ?? 0;
+  const dropped = droppedCounts(outbox.database).honeypot ?? 0;
   console.log(
     `Held for a person: ${held.length} (show, release or delete them); dropped by the hidden field: ${dropped}.`,
   );

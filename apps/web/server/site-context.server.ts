@@ -12,7 +12,7 @@ import type { Params, RouterContextProvider } from "react-router";
 import { i18nFor } from "../app/i18n/index.ts";
 import { langParam } from "../app/shared/page-table.ts";
 import { type CompanyFile, readCompanyFile } from "./company.server.ts";
-import { type ContactDesk, createContactDesk } from "./contact/submit-contact.server.ts";
+import { type ContactDesk, createContactDesk } from "./contact/contact-desk.server.ts";
 import { openAnswerStore } from "./content/answer-store.server.ts";
 import { withRedisAnswers } from "./content/answer-store-redis.server.ts";
 import { type ContentClient, createContentClient } from "./content/api-client.server.ts";
@@ -284,7 +284,7 @@ export function pageContext(args: {
    * not come within OPTIONAL_CONTENT_WAIT_MS of the load's start: that block degrades, not the
    * page, and one slow answer does not hold every page for the API's time-out. The wait counts
    * from when the load began, which may be another visitor's: a load that has hung past it
-   * holds no later page. The failure is logged once (api-client.server.ts) and the page, being
+   * holds no later page. The failure is logged once (api-errors.server.ts) and the page, being
    * incomplete, is not cached; a late answer still fills the content cache for the next page.
    */
   optional<T>(read: (api: ContentClient) => Promise<T>, fallback: T): Promise<T>;

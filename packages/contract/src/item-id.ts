@@ -17,7 +17,7 @@ export const MAX_ITEM_ID_LENGTH = 255;
  * file's: the site's own files sit where ids do (`/en/news/feed.xml`), the speculation rules
  * never fetch an address with one, and `..` would be resolved away (`/api/news/..` is
  * `/api/`). An item whose id is none has no page, and the website's lists leave it out
- * (`withPagesOnly`, apps/web/server/content/api-client.server.ts).
+ * (`withPagesOnly`, apps/web/server/content/api-payload.server.ts).
  */
 const itemIdPattern = new RegExp(`^(?!\\s)[^\\p{Cc}/\\\\.]{1,${MAX_ITEM_ID_LENGTH}}(?<!\\s)$`, "u");
 

@@ -7,7 +7,7 @@
  */
 import type { Language } from "@site/contract";
 import { data, redirect } from "react-router";
-import { toRouteError } from "../../server/content/api-client.server.ts";
+import { toRouteError } from "../../server/content/api-errors.server.ts";
 import { timeSearchQuery } from "../../server/operations/metrics.server.ts";
 import { visitorContext } from "../../server/request-context.server.ts";
 import type { SearchResult } from "../../server/search/language-index.server.ts";

@@ -12,7 +12,8 @@ import {
   envelope,
   type Language,
 } from "@site/contract";
-import { ApiError, request } from "../content/api-client.server.ts";
+import { ApiError } from "../content/api-errors.server.ts";
+import { request } from "../content/api-request.server.ts";
 
 export const contactPath = "/api/contact-us";
 

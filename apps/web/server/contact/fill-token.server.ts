@@ -7,7 +7,7 @@
  * is spent by one message (spent-tokens.server.ts). Every process of the site must sign alike,
  * or a form shown by one and sent to another proves nothing: each site signs with the key of
  * FORM_SECRET (the same on every instance; the primary gives its workers one), else with a
- * random key of its own (its contact desk holds it: submit-contact.server.ts).
+ * random key of its own (its contact desk holds it: contact-desk.server.ts).
  *
  * @example
  * const secret = fillTokenKey(settings.FORM_SECRET);

@@ -48,7 +48,8 @@ export interface DeliveryOptions {
 export interface DeliveryReport {
   delivered: number;
   retried: number;
-  failed: number;
+  /** Refused by the API for good: moved to the held messages, for a person. */
+  held: number;
 }
 
 /** Claims the due rows of `outbox` and tries each once. */
@@ -58,7 +59,7 @@ export async function deliverDue(
 ): Promise<DeliveryReport> {
   const now = options.now ?? Date.now;
   const log = options.logger ?? loggerFor("outbox");
-  const report: DeliveryReport = { delivered: 0, retried: 0, failed: 0 };
+  const report: DeliveryReport = { delivered: 0, retried: 0, held: 0 };
   for (let count = 0; count < (options.batchSize ?? 10); count++) {
     // One claim at a time, so stopping mid-round leaves no row claimed but unsent.
     if (options.keepGoing?.() === false) break;
@@ -83,7 +84,7 @@ export async function deliverDue(
           ? `refused by the API (422): ${JSON.stringify(outcome.errors)}`
           : `refused by the API: ${outcome.reason}`;
       const held = outbox.holdRefused(entry, reason, at);
-      report.failed++;
+      report.held++;
       log.error({ outbox: entry.id, held }, `held for a person: ${reason}`);
     } else {
       const error =
@@ -124,7 +125,7 @@ export interface OutboxWorkerOptions extends DeliveryOptions {
   /** Delivered messages older than this many days are deleted (personal data). */
   keepDeliveredDays?: number;
   /** Held messages older than this many days are deleted (personal data). */
-  keepUndeliveredDays?: number;
+  keepHeldDays?: number;
   /** The outbox's capacity (OUTBOX_MAX_MESSAGES), shown in the metrics. */
   capacity?: number;
 }
@@ -144,7 +145,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<DeliveryReport> | undefined;
   let stopped = false;
-  const idle: DeliveryReport = { delivered: 0, retried: 0, failed: 0 };
+  const idle: DeliveryReport = { delivered: 0, retried: 0, held: 0 };
   const capacity = options.capacity ?? Number.POSITIVE_INFINITY;
   const open = () => Outbox.openExisting(options.databasePath, { capacity });
 
@@ -160,10 +161,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     });
     countOutboxDelivery("delivered", report.delivered);
     countOutboxDelivery("retried", report.retried);
-    countOutboxDelivery("failed", report.failed);
+    // The metric's label keeps its published name (dashboards, docs/operating.md).
+    countOutboxDelivery("failed", report.held);
     const now = options.now?.() ?? Date.now();
     if (options.keepDeliveredDays) outbox.forgetDelivered(options.keepDeliveredDays, now);
-    if (options.keepUndeliveredDays) outbox.forgetUndelivered(options.keepUndeliveredDays, now);
+    if (options.keepHeldDays) outbox.forgetHeld(options.keepHeldDays, now);
     return report;
   };
 
@@ -220,7 +222,7 @@ export function outboxWorkerFromSettings(settings: Settings, logger?: Logger): O
     databasePath: settings.OUTBOX_DATABASE_PATH,
     pollMs: settings.OUTBOX_POLL_MS,
     keepDeliveredDays: settings.OUTBOX_KEEP_DELIVERED_DAYS,
-    keepUndeliveredDays: settings.OUTBOX_KEEP_UNSENT_DAYS,
+    keepHeldDays: settings.OUTBOX_KEEP_UNSENT_DAYS,
     capacity: settings.OUTBOX_MAX_MESSAGES,
     backoff: { baseMs: settings.OUTBOX_RETRY_BASE_MS, maxMs: settings.OUTBOX_RETRY_MAX_MS },
     // A send can take up to the API time-out; a claim twice that old belongs to a dead sender.

@@ -1,25 +1,27 @@
 /**
  * The contact outbox: messages the content API could not take yet, kept durably on the
- * website's server (SQLite via node:sqlite, WAL, synchronous FULL) until the outbox worker
- * (outbox-worker.server.ts) delivers them. Each row carries the submission's idempotency key,
- * so delivery is at-least-once and the API stores the message once.
+ * website's server (in the outbox's database: outbox-db.server.ts) until the outbox worker
+ * (outbox-worker.server.ts) delivers them, and the messages held for a person. Each row carries
+ * the submission's idempotency key, so delivery is at-least-once and the API stores the message
+ * once.
  *
  * Row life: pending → sending (claimed by a worker, attempts + 1) → delivered, or back to
  * pending with a later `next_attempt_at`, or moved to the held messages (the API refused it:
  * `holdRefused`). A claim that is never confirmed (the process died mid-send) expires after a
  * lease and the row is sent again.
  *
- * The messages waiting (for the API or for a person) are bounded by `capacity`
- * (OUTBOX_MAX_MESSAGES): past it a new one is refused (`OutboxFullError`) and the visitor is
- * told it was not sent, keeping what they wrote, rather than the disk filling during a long
- * outage or a flood from many addresses. Messages the spam checks doubted may fill half of it,
- * so a flood of those leaves room for the rest.
+ * The queue and the held messages are one class because they share one bound: the messages
+ * waiting (for the API or for a person) are at most `capacity` (OUTBOX_MAX_MESSAGES): past it a
+ * new one is refused (`OutboxFullError`) and the visitor is told it was not sent, keeping what
+ * they wrote, rather than the disk filling during a long outage or a flood from many addresses.
+ * Messages the spam checks doubted may fill half of it, so a flood of those leaves room for the
+ * rest. A message moves between the two in one transaction, and is never kept in both.
  */
-import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
-import path from "node:path";
-import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
+import { existsSync } from "node:fs";
+import type { SQLOutputValue } from "node:sqlite";
 import type { ContactForm, Language } from "@site/contract";
 import type { OutgoingMessage } from "./contact-api.server.ts";
+import { OutboxDatabase, type Row } from "./outbox-db.server.ts";
 
 export type OutboxStatus = "pending" | "sending" | "delivered";
 
@@ -35,86 +37,6 @@ export interface OutboxEntry extends OutgoingMessage {
   createdAt: number;
   updatedAt: number;
   deliveredAt: number | null;
-}
-
-const schema = `
-CREATE TABLE IF NOT EXISTS outbox (
-  id INTEGER PRIMARY KEY,
-  idempotency_key TEXT NOT NULL UNIQUE,
-  lang TEXT NOT NULL,
-  client_address TEXT NOT NULL,
-  payload TEXT NOT NULL,
-  -- 'failed' was a refusal in older files: opening one moves those to the held messages.
-  status TEXT NOT NULL DEFAULT 'pending'
-    CHECK (status IN ('pending', 'sending', 'delivered', 'failed')),
-  attempts INTEGER NOT NULL DEFAULT 0,
-  next_attempt_at INTEGER NOT NULL,
-  claimed_at INTEGER,
-  last_error TEXT,
-  api_id TEXT,
-  created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL,
-  delivered_at INTEGER
-);
-CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at);
--- Messages the spam checks doubted (sent too soon after the form was shown), and those the API
--- refused without a field to correct: kept for a person to release to the API or delete
--- (npm run outbox), never sent by themselves.
-CREATE TABLE IF NOT EXISTS held (
-  id INTEGER PRIMARY KEY,
-  idempotency_key TEXT NOT NULL UNIQUE,
-  lang TEXT NOT NULL,
-  client_address TEXT NOT NULL,
-  payload TEXT NOT NULL,
-  reason TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  -- 1: held by the spam checks (doubted), not refused by the API; they may fill half the room.
-  doubted INTEGER NOT NULL DEFAULT 0
-);
--- Form tokens spent by a message (fill-token.server.ts): a token sends one message only.
-CREATE TABLE IF NOT EXISTS spent_tokens (
-  token TEXT PRIMARY KEY,
-  idempotency_key TEXT NOT NULL,
-  expires_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS spent_tokens_expiry ON spent_tokens (expires_at);
--- The spent tokens whose message was taken (stored, queued or held): the same post again (a
--- reload, a second click) is answered without sending it twice.
-CREATE TABLE IF NOT EXISTS taken_tokens (
-  token TEXT PRIMARY KEY,
-  idempotency_key TEXT NOT NULL,
-  expires_at INTEGER NOT NULL
-);
--- How many submissions each spam check dropped (only the honeypot drops).
-CREATE TABLE IF NOT EXISTS dropped (
-  kind TEXT PRIMARY KEY,
-  count INTEGER NOT NULL
-);
-`;
-
-/**
- * Brings a file written by an earlier version up to date, only where it needs it (each step
- * takes the write lock, which another process may hold): held messages gain `doubted`, and
- * refusals marked `failed` in the outbox, where nobody could release them, move to the held
- * messages, dated by the refusal as `holdRefused` dates them.
- */
-function upgrade(db: DatabaseSync) {
-  const columns = db.prepare("PRAGMA table_info(held)").all() as Row[];
-  if (!columns.some((column) => column.name === "doubted")) {
-    db.exec("ALTER TABLE held ADD COLUMN doubted INTEGER NOT NULL DEFAULT 0");
-  }
-  if (db.prepare("SELECT 1 FROM outbox WHERE status = 'failed' LIMIT 1").get() === undefined)
-    return;
-  db.exec(`
-    BEGIN IMMEDIATE;
-    INSERT INTO held (idempotency_key, lang, client_address, payload, reason, created_at)
-      SELECT idempotency_key, lang, client_address, payload,
-             'refused by the API: ' || coalesce(last_error, 'no reason recorded'), updated_at
-      FROM outbox WHERE status = 'failed'
-      ON CONFLICT (idempotency_key) DO NOTHING;
-    DELETE FROM outbox WHERE status = 'failed';
-    COMMIT;
-  `);
 }
 
 /** A message waiting for a person: one the spam checks doubted, or the API refused. */
@@ -143,8 +65,6 @@ export class OutboxFullError extends Error {
   }
 }
 
-type Row = Record<string, SQLOutputValue>;
-
 export interface OutboxOptions {
   /** Most messages waiting for the API or held for a person; a new one past it is refused. */
   capacity?: number;
@@ -153,35 +73,21 @@ export interface OutboxOptions {
 export class Outbox {
   readonly file: string;
   readonly capacity: number;
-  readonly #db: DatabaseSync;
+  /**
+   * The database the outbox is kept in, one connection: the spam checks keep their records in
+   * it too (spent-tokens.server.ts, spam-counts.server.ts), through the same `outboxWriter`.
+   */
+  readonly database: OutboxDatabase;
 
-  private constructor(file: string, db: DatabaseSync, capacity: number) {
-    this.file = file;
-    this.#db = db;
+  private constructor(database: OutboxDatabase, capacity: number) {
+    this.file = database.file;
+    this.database = database;
     this.capacity = capacity;
   }
 
-  /**
-   * Opens the outbox at `file`, creating folders, file and tables as needed. The file holds
-   * visitors' messages: a new one is readable by its owner only.
-   */
+  /** Opens the outbox at `file`, creating folders, file and tables as needed (outbox-db.server.ts). */
   static open(file: string, { capacity = Number.POSITIVE_INFINITY }: OutboxOptions = {}): Outbox {
-    if (file !== ":memory:") {
-      mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-      if (!existsSync(file)) closeSync(openSync(file, "a", 0o600));
-    }
-    const db = new DatabaseSync(file, { timeout: 5_000 });
-    try {
-      db.exec("PRAGMA journal_mode = WAL");
-      // NOTE: FULL, not NORMAL: in WAL mode only FULL makes a commit survive a power cut.
-      db.exec("PRAGMA synchronous = FULL");
-      db.exec(schema);
-      upgrade(db);
-    } catch (error) {
-      db.close();
-      throw error;
-    }
-    return new Outbox(file, db, capacity);
+    return new Outbox(OutboxDatabase.open(file), capacity);
   }
 
   /** Opens the outbox only when its file exists (the worker never creates it). */
@@ -200,7 +106,7 @@ export class Outbox {
     now = Date.now(),
     notBefore = now,
   ): { id: number; created: boolean } {
-    return this.#transaction(() => {
+    return this.database.transaction(() => {
       const kept = this.#keptId(message.idempotencyKey);
       if (kept !== undefined) return { id: kept, created: false };
       this.#checkRoom(false);
@@ -220,7 +126,7 @@ export class Outbox {
     now = Date.now(),
     { doubted = false }: { doubted?: boolean } = {},
   ): number {
-    return this.#transaction(() => {
+    return this.database.transaction(() => {
       const kept = this.#keptId(message.idempotencyKey);
       if (kept !== undefined) return kept;
       this.#checkRoom(doubted);
@@ -230,7 +136,7 @@ export class Outbox {
 
   /** Messages waiting for the API (pending, sending) or for a person (held). */
   waiting(): number {
-    const row = this.#db
+    const row = this.database
       .prepare(
         `SELECT (SELECT count(*) FROM outbox WHERE status IN ('pending', 'sending'))
               + (SELECT count(*) FROM held) AS n`,
@@ -242,7 +148,9 @@ export class Outbox {
   #checkRoom(doubted: boolean) {
     if (this.waiting() >= this.capacity) throw new OutboxFullError(this.capacity);
     if (!doubted) return;
-    const held = this.#db.prepare("SELECT count(*) AS n FROM held WHERE doubted = 1").get() as {
+    const held = this.database
+      .prepare("SELECT count(*) AS n FROM held WHERE doubted = 1")
+      .get() as {
       n: number;
     };
     if (Number(held.n) >= this.capacity / 2) throw new OutboxFullError(this.capacity, true);
@@ -254,13 +162,13 @@ export class Outbox {
   }
 
   #idOf(table: "outbox" | "held", key: string): number | undefined {
-    const row = this.#db.prepare(`SELECT id FROM ${table} WHERE idempotency_key = ?`).get(key);
+    const row = this.database.prepare(`SELECT id FROM ${table} WHERE idempotency_key = ?`).get(key);
     return row === undefined ? undefined : Number(row.id);
   }
 
   /** Inserts a row to deliver (the key is known to be new). */
   #queue(message: OutgoingMessage, now: number, notBefore: number): number {
-    const result = this.#db
+    const result = this.database
       .prepare(
         `INSERT INTO outbox (idempotency_key, lang, client_address, payload, next_attempt_at,
            created_at, updated_at)
@@ -280,7 +188,7 @@ export class Outbox {
 
   /** Inserts a held row (the key is known to be new). */
   #keep(message: OutgoingMessage, reason: string, now: number, doubted = false): number {
-    const result = this.#db
+    const result = this.database
       .prepare(
         `INSERT INTO held (idempotency_key, lang, client_address, payload, reason, created_at,
            doubted) VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -310,8 +218,8 @@ export class Outbox {
     limit?: number;
     leaseMs: number;
   }) {
-    return this.#transaction(() => {
-      const rows = this.#db
+    return this.database.transaction(() => {
+      const rows = this.database
         .prepare(
           `SELECT * FROM outbox
            WHERE (status = 'pending' AND next_attempt_at <= ?)
@@ -320,7 +228,7 @@ export class Outbox {
            LIMIT ?`,
         )
         .all(now, now - leaseMs, limit) as Row[];
-      const claim = this.#db.prepare(
+      const claim = this.database.prepare(
         `UPDATE outbox SET status = 'sending', claimed_at = ?, attempts = attempts + 1,
            updated_at = ? WHERE id = ?`,
       );
@@ -336,7 +244,7 @@ export class Outbox {
     id: number,
     { now = Date.now(), apiId }: { now?: number; apiId?: string | number },
   ) {
-    this.#db
+    this.database
       .prepare(
         `UPDATE outbox SET status = 'delivered', delivered_at = ?, updated_at = ?, api_id = ?,
            claimed_at = NULL, last_error = NULL WHERE id = ?`,
@@ -353,7 +261,7 @@ export class Outbox {
       error,
     }: { now?: number; nextAttemptAt: number; error: string },
   ) {
-    this.#db
+    this.database
       .prepare(
         `UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = ?,
            claimed_at = NULL, updated_at = ? WHERE id = ? AND status = 'sending'`,
@@ -368,7 +276,7 @@ export class Outbox {
    * (a `Retry-After`, or a send still at work in the API). Returns how many.
    */
   hurry(now = Date.now()): number {
-    const { changes } = this.#db
+    const { changes } = this.database
       .prepare(
         `UPDATE outbox SET next_attempt_at = ?, updated_at = ?
            WHERE status = 'pending' AND next_attempt_at > ? AND attempts > 0
@@ -384,9 +292,9 @@ export class Outbox {
    */
   holdRefused(entry: OutboxEntry, reason: string, now = Date.now()): number {
     // A move, not a new message: `capacity` does not refuse it.
-    return this.#transaction(() => {
+    return this.database.transaction(() => {
       const id = this.#idOf("held", entry.idempotencyKey) ?? this.#keep(entry, reason, now);
-      this.#db.prepare("DELETE FROM outbox WHERE id = ? AND status = 'sending'").run(entry.id);
+      this.database.prepare("DELETE FROM outbox WHERE id = ? AND status = 'sending'").run(entry.id);
       return id;
     });
   }
@@ -394,7 +302,7 @@ export class Outbox {
   /** Rows with the given statuses (all by default), oldest first. */
   list(statuses: readonly OutboxStatus[] = ["pending", "sending", "delivered"]) {
     const marks = statuses.map(() => "?").join(", ");
-    const rows = this.#db
+    const rows = this.database
       .prepare(`SELECT * FROM outbox WHERE status IN (${marks}) ORDER BY created_at, id`)
       .all(...statuses) as Row[];
     return rows.map(toEntry);
@@ -406,7 +314,9 @@ export class Outbox {
       sending: 0,
       delivered: 0,
     };
-    const rows = this.#db.prepare("SELECT status, count(*) AS n FROM outbox GROUP BY status").all();
+    const rows = this.database
+      .prepare("SELECT status, count(*) AS n FROM outbox GROUP BY status")
+      .all();
     for (const row of rows) counts[row.status as OutboxStatus] = Number(row.n);
     return counts;
   }
@@ -420,8 +330,8 @@ export class Outbox {
     oldestWaitingSeconds: number;
     capacity: number;
   } {
-    const held = this.#db.prepare("SELECT count(*) AS n FROM held").get() as { n: number };
-    const oldest = this.#db
+    const held = this.database.prepare("SELECT count(*) AS n FROM held").get() as { n: number };
+    const oldest = this.database
       .prepare("SELECT min(created_at) AS at FROM outbox WHERE status IN ('pending', 'sending')")
       .get() as { at: number | null };
     return {
@@ -432,7 +342,7 @@ export class Outbox {
   }
 
   held(): HeldMessage[] {
-    return (this.#db.prepare("SELECT * FROM held ORDER BY id").all() as Row[]).map((row) => ({
+    return (this.database.prepare("SELECT * FROM held ORDER BY id").all() as Row[]).map((row) => ({
       id: Number(row.id),
       idempotencyKey: String(row.idempotency_key),
       lang: String(row.lang) as OutgoingMessage["lang"],
@@ -449,125 +359,51 @@ export class Outbox {
    * does not refuse it); false if unknown.
    */
   release(id: number, now = Date.now()): boolean {
-    return this.#transaction(() => {
+    return this.database.transaction(() => {
       const message = this.held().find((entry) => entry.id === id);
       if (!message) return false;
       if (this.#idOf("outbox", message.idempotencyKey) === undefined) {
         this.#queue(message, now, now);
       }
-      this.#db.prepare("DELETE FROM held WHERE id = ?").run(id);
+      this.database.prepare("DELETE FROM held WHERE id = ?").run(id);
       return true;
     });
   }
 
   /** Deletes a held message for good; false if unknown. */
   discard(id: number): boolean {
-    return this.#db.prepare("DELETE FROM held WHERE id = ?").run(id).changes > 0;
+    return this.database.prepare("DELETE FROM held WHERE id = ?").run(id).changes > 0;
   }
 
   /** Deletes every held message the spam checks doubted (a flood of them); how many went. */
   discardDoubted(): number {
-    return Number(this.#db.prepare("DELETE FROM held WHERE doubted = 1").run().changes);
-  }
-
-  /**
-   * Marks a form token spent by the message `key`, until `expiresAt` (then the token is too old
-   * to count anyway); false when another message spent it. The same message again (a retry of
-   * a send whose answer was lost) may use it. Expired marks are forgotten on the way.
-   */
-  spendToken(token: string, key: string, expiresAt: number, now = Date.now()): boolean {
-    return this.#transaction(() => {
-      this.#db.prepare("DELETE FROM spent_tokens WHERE expires_at < ?").run(now);
-      this.#db
-        .prepare(
-          `INSERT INTO spent_tokens (token, idempotency_key, expires_at) VALUES (?, ?, ?)
-           ON CONFLICT (token) DO NOTHING`,
-        )
-        .run(token, key, expiresAt);
-      const row = this.#db
-        .prepare("SELECT idempotency_key FROM spent_tokens WHERE token = ?")
-        .get(token);
-      return row?.idempotency_key === key;
-    });
-  }
-
-  /** Whether the message `key` that spent `token` was taken already (`markTaken`). */
-  tokenTaken(token: string, key: string, now = Date.now()): boolean {
-    const row = this.#db
-      .prepare(
-        "SELECT 1 FROM taken_tokens WHERE token = ? AND idempotency_key = ? AND expires_at >= ?",
-      )
-      .get(token, key, now);
-    return row !== undefined;
-  }
-
-  /** The message `key` that spent `token` was taken (stored, queued or held), until `expiresAt`. */
-  markTaken(token: string, key: string, expiresAt: number, now = Date.now()) {
-    this.#transaction(() => {
-      this.#db.prepare("DELETE FROM taken_tokens WHERE expires_at < ?").run(now);
-      this.#db
-        .prepare(
-          `INSERT INTO taken_tokens (token, idempotency_key, expires_at) VALUES (?, ?, ?)
-           ON CONFLICT (token) DO NOTHING`,
-        )
-        .run(token, key, expiresAt);
-    });
-  }
-
-  /** Gives a token back when the message `key` that spent it was not accepted after all. */
-  unspendToken(token: string, key: string) {
-    this.#db
-      .prepare("DELETE FROM spent_tokens WHERE token = ? AND idempotency_key = ?")
-      .run(token, key);
-  }
-
-  /** Counts a submission a spam check dropped. */
-  countDropped(kind: string) {
-    this.#db
-      .prepare(
-        "INSERT INTO dropped (kind, count) VALUES (?, 1) ON CONFLICT (kind) DO UPDATE SET count = count + 1",
-      )
-      .run(kind);
-  }
-
-  dropped(): Record<string, number> {
-    const rows = this.#db.prepare("SELECT kind, count FROM dropped").all() as Row[];
-    return Object.fromEntries(rows.map((row) => [String(row.kind), Number(row.count)]));
+    return Number(this.database.prepare("DELETE FROM held WHERE doubted = 1").run().changes);
   }
 
   /** Deletes delivered messages older than `days` (personal data is kept no longer). */
   forgetDelivered(days: number, now = Date.now()): number {
     const before = now - days * 24 * 60 * 60 * 1000;
     return Number(
-      this.#db
+      this.database
         .prepare("DELETE FROM outbox WHERE status = 'delivered' AND delivered_at < ?")
         .run(before).changes,
     );
   }
 
   /**
-   * Deletes held messages older than `days` (personal data waiting for a person is not kept for
-   * ever either). Returns how many went.
+   * Deletes held messages older than `days` (OUTBOX_KEEP_UNSENT_DAYS: personal data waiting for
+   * a person is not kept for ever either). Returns how many went.
    */
-  forgetUndelivered(days: number, now = Date.now()): number {
+  forgetHeld(days: number, now = Date.now()): number {
     const before = now - days * 24 * 60 * 60 * 1000;
-    return Number(this.#db.prepare("DELETE FROM held WHERE created_at < ?").run(before).changes);
+    return Number(
+      this.database.prepare("DELETE FROM held WHERE created_at < ?").run(before).changes,
+    );
   }
 
+  /** Closes the database (the spam checks' records' too: one connection). */
   close() {
-    if (this.#db.isOpen) this.#db.close();
-  }
-
-  #transaction<T>(work: () => T): T {
-    this.#db.exec("BEGIN IMMEDIATE");
-    try {
-      const result = work();
-      this.#db.exec("COMMIT");
-      return result;
-    } catch (error) {
-      this.#db.exec("ROLLBACK");
-      throw error;
-    }
+    this.database.close();
   }
 }
 
@@ -593,9 +429,10 @@ function toEntry(row: Row): OutboxEntry {
 }
 
 /**
- * The outbox at `databasePath` (OUTBOX_DATABASE_PATH) for the contact action: opened on first
- * use, and again on the next call when a write failed (e.g. a read-only disk: the error is
- * thrown, so the action can tell the visitor). A full outbox is not a broken one: it stays open.
+ * The outbox at `databasePath` (OUTBOX_DATABASE_PATH) for the contact action, whose spam checks
+ * keep their records in its database too (`Outbox.database`): opened on first use, and again on
+ * the next call when a write failed (e.g. a read-only disk: the error is thrown, so the action
+ * can tell the visitor). A full outbox is not a broken one: it stays open.
  */
 export function outboxWriter(databasePath: string, options?: OutboxOptions) {
   let outbox: Outbox | undefined;

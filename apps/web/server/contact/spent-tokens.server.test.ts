@@ -9,8 +9,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type TestRedis } from "../../../../e2e/support/redis.ts";
 import { connectRedis, type RedisLink } from "../scale-out/redis.server.ts";
 import { captureLog } from "../testing/log-capture.ts";
-import { Outbox, outboxWriter } from "./outbox.server.ts";
-import { outboxSpentTokens, type SpentTokens, spentTokens } from "./spent-tokens.server.ts";
+import { outboxWriter } from "./outbox.server.ts";
+import { OutboxDatabase } from "./outbox-db.server.ts";
+import {
+  LocalTokenRecord,
+  outboxSpentTokens,
+  type SpentTokens,
+  spentTokens,
+} from "./spent-tokens.server.ts";
 
 const later = () => Date.now() + 60_000;
 
@@ -50,12 +56,13 @@ describe("spent tokens in the outbox's database", () => {
   });
 
   it("forget a mark once its token is too old to count", () => {
-    const outbox = Outbox.open(":memory:");
-    expect(outbox.spendToken("old", "m1", 1_000, 500)).toBe(true);
-    expect(outbox.spendToken("old", "m2", 1_000, 900)).toBe(false);
+    const database = OutboxDatabase.open(":memory:");
+    const record = new LocalTokenRecord(database);
+    expect(record.spendToken("old", "m1", 1_000, 500)).toBe(true);
+    expect(record.spendToken("old", "m2", 1_000, 900)).toBe(false);
     // Past its expiry the mark is gone (the token itself is refused as too old by then).
-    expect(outbox.spendToken("old", "m2", 5_000, 2_000)).toBe(true);
-    outbox.close();
+    expect(record.spendToken("old", "m2", 5_000, 2_000)).toBe(true);
+    database.close();
   });
 });
 

@@ -2,6 +2,8 @@
  * The contact page's action: checks a submitted message again (never trusting the browser),
  * drops bots as if they succeeded, limits each visitor's sends, forwards the message to the
  * content API, and parks it in the outbox when the API cannot take it, so nothing is lost.
+ * What it works with (limit, key, send, outbox, token record) is the site's contact desk
+ * (contact-desk.server.ts).
  */
 import { randomUUID } from "node:crypto";
 import { idempotencyKey, type Language, validateContact } from "@site/contract";
@@ -14,75 +16,20 @@ import {
 import { loggerFor, reasonOf } from "../log.server.ts";
 import { countContact } from "../operations/metrics.server.ts";
 import type { Visitor } from "../request-context.server.ts";
-import type { RedisLink } from "../scale-out/redis.server.ts";
-import type { Settings } from "../settings.server.ts";
 import {
   type ContactOutcome,
   contactPath,
   type OutgoingMessage,
-  sendContact,
   submissionKey,
 } from "./contact-api.server.ts";
-import {
-  FILL_TOKEN_MAX_AGE_MS,
-  fillTimeVerdict,
-  fillTokenKey,
-  issueFillToken,
-} from "./fill-token.server.ts";
-import { OutboxFullError, type OutboxWriter, outboxWriter } from "./outbox.server.ts";
-import {
-  type ContactLimiter,
-  contactRateWindowMs,
-  sharedContactLimiter,
-} from "./shared-rate-limit.server.ts";
-import { type SpentTokens, spentTokens } from "./spent-tokens.server.ts";
+import type { ContactDesk } from "./contact-desk.server.ts";
+import { FILL_TOKEN_MAX_AGE_MS, fillTimeVerdict, issueFillToken } from "./fill-token.server.ts";
+import { OutboxFullError } from "./outbox.server.ts";
+import { countDropped } from "./spam-counts.server.ts";
 
 /** Hidden fields for a freshly rendered form of the site whose desk this is. */
 export function newFormSession(desk: Pick<ContactDesk, "formKey">): { key: string; token: string } {
   return { key: randomUUID(), token: issueFillToken({ secret: desk.formKey }) };
-}
-
-/** What the action works with, made once per site (site-context.server.ts). */
-export interface ContactDesk {
-  limiter: ContactLimiter;
-  /** A form sent back sooner than this after it was shown is a bot's. */
-  minFillMs: number;
-  /** What the form's fill-time tokens are signed with (fill-token.server.ts). */
-  formKey: Uint8Array;
-  send(message: OutgoingMessage): Promise<ContactOutcome>;
-  outbox: OutboxWriter;
-  /** The form tokens that have sent a message. */
-  tokens: SpentTokens;
-}
-
-export function createContactDesk(settings: Settings, redis?: RedisLink): ContactDesk {
-  // The visitor's own send gives up sooner than the outbox's retries (API_TIMEOUT_MS).
-  const api = {
-    baseUrl: settings.API_BASE_URL,
-    timeoutMs: Math.min(settings.API_TIMEOUT_MS, settings.CONTACT_SEND_WAIT_MS),
-  };
-  const outbox = outboxWriter(settings.OUTBOX_DATABASE_PATH, {
-    capacity: settings.OUTBOX_MAX_MESSAGES,
-  });
-  return {
-    limiter: sharedContactLimiter(
-      { limit: settings.CONTACT_RATE_LIMIT, windowMs: contactRateWindowMs },
-      redis,
-    ),
-    minFillMs: settings.CONTACT_MIN_FILL_MS,
-    formKey: fillTokenKey(settings.FORM_SECRET),
-    send: async (message) => {
-      const outcome = await sendContact(message, api);
-      // Not answered within CONTACT_SEND_WAIT_MS, the send may still be at work in the API:
-      // the outbox tries again once API_TIMEOUT_MS from its start is past, as it would have
-      // waited, so an API that does not heed the key (API.md allows it) stores no second copy.
-      if (outcome.kind !== "unavailable" || !outcome.timedOut) return outcome;
-      const rest = settings.API_TIMEOUT_MS - api.timeoutMs;
-      return { ...outcome, retryAfterMs: Math.max(outcome.retryAfterMs ?? 0, rest) };
-    },
-    outbox,
-    tokens: spentTokens(outbox, redis),
-  };
 }
 
 const reply = (status: number, result: ContactResult) => data(result, { status });
@@ -174,7 +121,7 @@ export async function submitContact(
     log.info("dropped a contact submission that filled the hidden field");
     count("dropped");
     try {
-      desk.outbox((outbox) => outbox.countDropped("honeypot"));
+      desk.outbox((outbox) => countDropped(outbox.database, "honeypot"));
     } catch {
       // Counting is best effort; the answer does not depend on it.
     }

@@ -10,7 +10,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { captureLog } from "../testing/log-capture.ts";
 import { type AnswerStoreOptions, openAnswerStore } from "./answer-store.server.ts";
-import { ApiError } from "./api-client.server.ts";
+import { ApiError } from "./api-errors.server.ts";
 import { ContentCache } from "./cache.server.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "answer-store-test-"));

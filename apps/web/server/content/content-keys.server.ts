@@ -1,11 +1,15 @@
 /**
  * Content keys: the content an answer was made from, named as the content API names it (the
  * API path of API.md, without query: `/api/news/301`, `/api/news` for every page of the news
- * list). The API client caches answers under `{lang} {path}` (`en /api/news?page=2`); a page,
- * feed or sitemap made from them carries their content keys (the `Surrogate-Key` and `xkey`
- * headers, page-handler.ts), and a purge by content (`POST /purge {"api": [...]}`) names them.
+ * list). The API client caches answers under `{lang} {path}` (`cacheKeyOf`:
+ * `en /api/news?page=2`); a page, feed or sitemap made from them carries their content keys (the
+ * `Surrogate-Key` and `xkey` headers, page-handler.ts), and a purge by content
+ * (`POST /purge {"api": [...]}`) names them.
  */
-import { endpoints, itemIdIn, MAX_ITEM_ID_LENGTH } from "@site/contract";
+import { endpoints, itemIdIn, type Language, MAX_ITEM_ID_LENGTH } from "@site/contract";
+
+/** `en`, `/api/news?page=2` → `en /api/news?page=2`: the API client's cache key of an answer. */
+export const cacheKeyOf = (lang: Language, path: string) => `${lang} ${path}`;
 
 /** `en /api/news?page=2` → `/api/news`: the content key of an API client cache key. */
 export function contentKeyOf(cacheKey: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveMediaUrl } from "./api-client.server.ts";
+import { resolveMediaUrl } from "./api-payload.server.ts";
 import { safeHtml } from "./sanitize.server.ts";
 
 /** Sanitises as the site does when its media are served by the API at https://cms.example. */

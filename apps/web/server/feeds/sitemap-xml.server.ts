@@ -109,7 +109,7 @@ export async function sitemapPages(
     if (!isListed(name)) continue;
     if (isItemPage(name)) {
       const source = itemPages[name].list;
-      // (An id no address can hold is not in the lists: `withPagesOnly`, api-client.)
+      // (An id no address can hold is not in the lists: `withPagesOnly`, api-payload.)
       const ids = new Set(
         languages.flatMap((lang) => listIn(source, lang).rows.map((r) => String(r.id))),
       );

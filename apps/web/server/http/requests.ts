@@ -2,7 +2,7 @@
  * What every request goes through first: its id, its line in the access log, its metrics.
  * - The id: an incoming `X-Request-Id` of sane form (a proxy's or a load balancer's) is kept,
  *   else one is made; it is echoed in the answer, on every log line written while the request
- *   is served (log.server.ts), and sent to the content API (api-client.server.ts).
+ *   is served (log.server.ts), and sent to the content API (api-request.server.ts).
  * - The access log (ACCESS_LOG), through pino-http: one line per answered request with its
  *   method, path (no query: it may carry personal data), status, milliseconds and whether the
  *   page cache answered (`cache`). Nothing else of the request: no header, no cookie.

@@ -250,7 +250,7 @@ const contactMessages = lazy(
   (c) =>
     new c.Counter({
       name: "contact_messages_total",
-      help: "Contact form posts by outcome: accepted (the API took it), queued (in the outbox), held (sent too soon), rate_limited, invalid, dropped (honeypot), outbox_full (refused: OUTBOX_MAX_MESSAGES reached), failed.",
+      help: "Contact form posts by outcome: accepted (the API took it), queued (in the outbox), held (for a person: sent too soon, without a valid form token or with one another message spent, or refused by the API), rate_limited, invalid, dropped (honeypot), outbox_full (refused: OUTBOX_MAX_MESSAGES reached), failed.",
       labelNames: ["outcome"],
     }),
 );

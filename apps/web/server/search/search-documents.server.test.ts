@@ -1,7 +1,8 @@
 import type { Language } from "@site/contract";
 import { mapLimit } from "@site/contract/concurrency";
 import { describe, expect, it } from "vitest";
-import { ApiError, type ContentClient } from "../content/api-client.server.ts";
+import type { ContentClient } from "../content/api-client.server.ts";
+import { ApiError } from "../content/api-errors.server.ts";
 import { captureLog } from "../testing/log-capture.ts";
 import { LanguageIndex, type SearchDocument } from "./language-index.server.ts";
 import { collectDocuments, itemPathsOfContent, readListings } from "./search-documents.server.ts";

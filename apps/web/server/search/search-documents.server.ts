@@ -16,7 +16,8 @@ import {
 import { type Gate, limiter, mapLimit } from "@site/contract/concurrency";
 import { href, pageAddress } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
-import { ApiError, type ContentClient } from "../content/api-client.server.ts";
+import type { ContentClient } from "../content/api-client.server.ts";
+import { ApiError } from "../content/api-errors.server.ts";
 import { type ItemPage, isItemPage, itemPageOfAnswer } from "../content/item-pages.server.ts";
 import { allRows, BULK_READ_CONCURRENCY } from "../content/paged.server.ts";
 import { safeHtml } from "../content/sanitize.server.ts";
@@ -131,7 +132,7 @@ export async function readListings(
   ] as const;
   const [news, completed, current, services, extraPages, overview, hse] = await Promise.all(reads);
   if (failures.length === reads.length) throw failures[0];
-  // (An item whose id no address can hold is not in the lists: `withPagesOnly`, api-client.)
+  // (An item whose id no address can hold is not in the lists: `withPagesOnly`, api-payload.)
   const listed = (rows: readonly Row[], page: ItemPage): Listing[] =>
     rows.map((row) => ({
       href: href(page, lang, row.id),

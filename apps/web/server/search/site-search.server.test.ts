@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Language } from "@site/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startRedis, type TestRedis } from "../../../../e2e/support/redis.ts";
-import { ApiError } from "../content/api-client.server.ts";
+import { ApiError } from "../content/api-errors.server.ts";
 import { NO_ANSWER_RETRY_MS } from "../content/cache.server.ts";
 import { connectRedis, type RedisLink } from "../scale-out/redis.server.ts";
 import { captureLog } from "../testing/log-capture.ts";
