@@ -169,7 +169,7 @@ const staleAnswers = lazy(
     }),
 );
 
-/** Times one content API request (api-client.server.ts); `endpoint` is a name, never a URL. */
+/** Times one content API request (api-request.server.ts); `endpoint` is a name, never a URL. */
 export const timeApiRequest = (endpoint: string): (() => void) =>
   apiDuration()?.startTimer({ endpoint }) ?? noTimer;
 
