@@ -11,7 +11,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const cli = (file: string, ...args: string[]) =>
   spawnSync(process.execPath, [path.join(import.meta.dirname, "outbox-cli.ts"), ...args], {
-    env: { ...process.env, OUTBOX_DATABASE_PATH: file },
+    // INIT_CWD: where npm was run, what a relative path is read from.
+    env: { ...process.env, OUTBOX_DATABASE_PATH: file, INIT_CWD: dir },
     encoding: "utf8",
   });
 
@@ -97,5 +98,42 @@ describe("npm run outbox", () => {
     const missing = cli(file, "show", "99");
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain("There is no held message #99.");
+  });
+
+  it("copies the outbox whole while the site has it open: what is only in its write-ahead log too, readable by its owner only", () => {
+    const file = path.join(dir, "live.sqlite");
+    const site = Outbox.open(file);
+    const message = (key: string, name: string) => ({
+      form: { name, email: "n@example.com", message: `From ${name}` },
+      lang: "en" as const,
+      idempotencyKey: key,
+      clientAddress: "203.0.113.1",
+    });
+    try {
+      site.enqueue(message("w-1", "Waiting"));
+      site.hold(message("h-1", "Held"), "refused by the API: HTTP 400");
+      // The site's connection stays open: its writes are in the log, not yet in the file.
+      expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+
+      const copied = cli(file, "backup", "copies/outbox.sqlite");
+      expect(copied.stderr).toBe("");
+      expect(copied.status).toBe(0);
+      const copy = path.join(dir, "copies/outbox.sqlite");
+      expect(copied.stdout).toContain(`(1 waiting, 1 held, 0 delivered) to ${copy}`);
+      expect(fs.statSync(copy).mode & 0o777).toBe(0o600);
+      const read = Outbox.open(copy);
+      try {
+        expect(read.list(["pending"]).map((entry) => entry.form.name)).toEqual(["Waiting"]);
+        expect(read.held().map((entry) => [entry.form.name, entry.reason])).toEqual([
+          ["Held", "refused by the API: HTTP 400"],
+        ]);
+      } finally {
+        read.close();
+      }
+    } finally {
+      site.close();
+    }
+    expect(cli(file, "backup").status).toBe(1);
+    expect(cli(file, "backup", file).stderr).toContain("another file than the outbox");
   });
 });

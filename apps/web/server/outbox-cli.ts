@@ -3,10 +3,12 @@
  * as a table, how many were delivered, and the messages held for a person: doubtful ones (sent
  * too soon after the form was shown, without a valid token) and those the API refused.
  * `npm run outbox -- show <id>` prints a held message whole; `-- release <id>` sends it to the
- * API; `-- delete <id>` drops it; `-- delete-doubted` drops every one the spam checks held. Reads OUTBOX_DATABASE_PATH (a relative path means the
- * repository root, as for `npm start`).
+ * API; `-- delete <id>` drops it; `-- delete-doubted` drops every one the spam checks held;
+ * `-- backup <file>` copies the outbox while the site runs. Reads OUTBOX_DATABASE_PATH (a
+ * relative path means the repository root, as for `npm start`).
  */
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { type HeldMessage, Outbox, type OutboxEntry } from "./contact/outbox.server.ts";
 import { droppedCounts } from "./contact/spam-counts.server.ts";
 import { repoRoot } from "./repo-root.ts";
@@ -19,6 +21,7 @@ Without a command: the messages held for a person, then those waiting or being s
   release <id>   send a held message to the API
   delete <id>    drop a held message
   delete-doubted drop every held message the spam checks doubted (not those the API refused)
+  backup <file>  copy the whole outbox to <file> (replaced if there), safely while the site runs
 
 The outbox is OUTBOX_DATABASE_PATH (default data/outbox.sqlite).`;
 
@@ -101,7 +104,7 @@ function printHeld(outbox: Outbox) {
   console.log(`\n${rows.join("\n")}\n`);
 }
 
-function main(): number {
+async function main(): Promise<number> {
   let file: string;
   const [command, idText] = process.argv.slice(2);
   if (command === "--help" || command === "-h" || command === "help") {
@@ -139,6 +142,25 @@ function main(): number {
       );
       return done ? 0 : 1;
     }
+    if (command === "backup") {
+      if (!idText) {
+        console.error(`Name the file to copy the outbox to.\n\n${USAGE}`);
+        return 1;
+      }
+      // Relative to where npm was run (npm runs this in apps/web).
+      const copy = path.resolve(process.env.INIT_CWD ?? process.cwd(), idText);
+      if (copy === path.resolve(file)) {
+        console.error("The copy must be another file than the outbox.");
+        return 1;
+      }
+      await outbox.database.copyTo(copy);
+      const { pending, sending, delivered } = outbox.counts();
+      console.log(
+        `Copied the outbox (${pending + sending} waiting, ${outbox.held().length} held, ` +
+          `${delivered} delivered) to ${copy}.`,
+      );
+      return 0;
+    }
     if (command === "delete-doubted") {
       console.log(`Deleted ${outbox.discardDoubted()} held messages the spam checks doubted.`);
       return 0;
@@ -165,4 +187,4 @@ function main(): number {
   }
 }
 
-process.exitCode = main();
+process.exitCode = await main();

@@ -9,9 +9,9 @@
  *
  * The tables keep the names and columns every earlier file has: an existing file opens as it is.
  */
-import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
-import { DatabaseSync, type SQLOutputValue, type StatementSync } from "node:sqlite";
+import { backup, DatabaseSync, type SQLOutputValue, type StatementSync } from "node:sqlite";
 
 export type Row = Record<string, SQLOutputValue>;
 
@@ -150,6 +150,18 @@ export class OutboxDatabase {
       this.#db.exec("ROLLBACK");
       throw error;
     }
+  }
+
+  /**
+   * A copy of the whole database at `destination` (replaced if there), made while the site goes
+   * on writing: SQLite's online backup, consistent where copying the files of a database in WAL
+   * mode is not. It holds visitors' messages: readable by its owner only.
+   */
+  async copyTo(destination: string): Promise<void> {
+    mkdirSync(path.dirname(destination), { recursive: true });
+    closeSync(openSync(destination, "a", 0o600));
+    chmodSync(destination, 0o600);
+    await backup(this.#db, destination);
   }
 
   close() {
