@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { contactPath } from "@site/contract";
 import { type Db, openDatabase } from "./db/connection.ts";
 import { handleContact } from "./http/contact.ts";
 import { requestLanguage } from "./http/i18n.ts";
@@ -155,7 +156,7 @@ async function handle(
     return serveStorage(req, res, ctx.storageDirs, path.slice("/storage/".length));
   }
 
-  if (path === "/api/contact-us") {
+  if (path === contactPath) {
     if (refuseMethod(["POST"])) return;
     return handleContact(req, res, ctx);
   }

@@ -15,13 +15,7 @@ import { SameLanguage } from "./conformance/same-language.ts";
 import { type EndpointName, endpoints } from "./endpoints.ts";
 import { type Language, languages } from "./languages.ts";
 
-export { sample } from "./conformance/details.ts";
-export {
-  type CallResult,
-  formatReport,
-  pageForms,
-  type Report,
-} from "./conformance/report.ts";
+export { formatReport, type Report } from "./conformance/report.ts";
 
 export interface CheckOptions {
   /** Time-out per request in ms (API.md: 20 000). */

@@ -65,7 +65,7 @@ export function ErrorScreen({ message }: { message?: string }) {
 }
 
 /** The 404 page. */
-export function NotFoundScreen() {
+function NotFoundScreen() {
   const { t } = useTranslation();
   const { tryAgain, goHome } = useRecoveryLinks();
   return (

@@ -9,13 +9,12 @@ import {
   type ContactForm,
   contactCreated,
   contactFields,
+  contactPath,
   envelope,
   type Language,
 } from "@site/contract";
 import { ApiError } from "../content/api-errors.server.ts";
 import { request } from "../content/api-request.server.ts";
-
-export const contactPath = "/api/contact-us";
 
 export interface OutgoingMessage {
   form: ContactForm;

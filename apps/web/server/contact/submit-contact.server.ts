@@ -6,7 +6,7 @@
  * (contact-desk.server.ts).
  */
 import { randomUUID } from "node:crypto";
-import { idempotencyKey, type Language, validateContact } from "@site/contract";
+import { contactPath, idempotencyKey, type Language, validateContact } from "@site/contract";
 import { data } from "react-router";
 import {
   type ContactResult,
@@ -16,12 +16,7 @@ import {
 import { loggerFor, reasonOf } from "../log.server.ts";
 import { countContact } from "../operations/metrics.server.ts";
 import type { Visitor } from "../request-context.server.ts";
-import {
-  type ContactOutcome,
-  contactPath,
-  type OutgoingMessage,
-  submissionKey,
-} from "./contact-api.server.ts";
+import { type ContactOutcome, type OutgoingMessage, submissionKey } from "./contact-api.server.ts";
 import type { ContactDesk } from "./contact-desk.server.ts";
 import { FILL_TOKEN_MAX_AGE_MS, fillTimeVerdict, issueFillToken } from "./fill-token.server.ts";
 import { OutboxFullError } from "./outbox.server.ts";

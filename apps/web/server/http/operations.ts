@@ -21,6 +21,7 @@
  */
 
 import { createHash, timingSafeEqual } from "node:crypto";
+import { endpointPath } from "@site/contract";
 import express from "express";
 import { contentKeyOfApiPath, MAX_ENCODED_ID } from "../content/content-keys.server.ts";
 import type { Site } from "../site-context.server.ts";
@@ -165,7 +166,7 @@ const isSitePath = (value: unknown): value is string =>
 
 async function apiAnswers(site: Site): Promise<boolean> {
   try {
-    const answer = await site.api.request("/api/homepage-banners", {
+    const answer = await site.api.request(endpointPath("homeBanners"), {
       lang: "en",
       timeoutMs: PROBE_TIMEOUT_MS,
     });

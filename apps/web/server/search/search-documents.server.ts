@@ -3,7 +3,7 @@
  * listings first (every page of the paged lists, the services and other pages, the overview
  * and HSE), each row with a fingerprint of its list fields; then an item's own page only for
  * the rows that are new or whose fingerprint changed (search-index.server.ts keeps the rest),
- * a few at a time. A purge of one item's page re-reads that page alone (`documentAt`).
+ * a few at a time. A purge of one item's page re-reads that page alone (`itemAt`, `documentOf`).
  */
 import { createHash } from "node:crypto";
 import {
