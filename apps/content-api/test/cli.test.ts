@@ -75,6 +75,8 @@ test("prints the messages newest first, readable", () => {
   expect(out).toContain("  Second line");
 
   const latest = messages(file, "--limit", "1");
+  expect(latest.out).toContain("2 messages in");
+  expect(latest.out).toContain("the 1 newest shown");
   expect(latest.out).toContain("نورة");
   expect(latest.out).not.toContain("Older");
 });

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/connection.ts";
-import { listMessages, type StoredMessage } from "../db/messages.ts";
+import { countMessages, listMessages, type StoredMessage } from "../db/messages.ts";
 import { loadSettings, SettingsError } from "../settings.ts";
 
 const USAGE = `Usage: npm run messages [-- --limit N]
@@ -59,8 +59,11 @@ function main(): number {
       console.log(`No messages yet in ${databasePath}.`);
       return 0;
     }
-    const count = messages.length === 1 ? "1 message" : `${messages.length} messages`;
-    console.log(`${count} in ${databasePath}, newest first:\n`);
+    const stored = countMessages(db);
+    const count = stored === 1 ? "1 message" : `${stored} messages`;
+    // With --limit, the newest few of them.
+    const shown = messages.length < stored ? `, the ${messages.length} newest shown` : "";
+    console.log(`${count} in ${databasePath}${shown}, newest first:\n`);
     console.log(messages.map(formatMessage).join(`\n\n${"-".repeat(60)}\n\n`));
     return 0;
   } finally {
