@@ -60,6 +60,8 @@ const tools: Tool[] = [
   // The shared cache in front of two instances (e2e/purge-by-content.spec.ts, deploy/varnish.vcl).
   { name: "Varnish", debian: "varnish", present: () => executable(varnishdPath) },
   { name: "Varnish's xkey module", debian: "varnish-modules", present: hasXkeyModule },
+  // deploy/site.service checked as systemd reads it (apps/web/server/operations/deploy.test.ts).
+  { name: "systemd-analyze", debian: "systemd", present: () => onPath("systemd-analyze") },
   {
     // The metrics tests: a real Prometheus scraping the site, and promtool's checks of the
     // scrape and of deploy/'s rules.

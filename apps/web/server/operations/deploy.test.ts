@@ -1,10 +1,12 @@
 /**
- * deploy/'s Prometheus files and Grafana dashboard: promtool accepts the scrape configuration and
- * the alert rules, each alert fires when it should (deploy/alerts.test.yml), and every metric
- * they name is one the site exports, so renaming a metric cannot silently blind them.
+ * deploy/'s Prometheus files, Grafana dashboard and systemd unit: promtool accepts the scrape
+ * configuration and the alert rules, each alert fires when it should (deploy/alerts.test.yml),
+ * and every metric they name is one the site exports, so renaming a metric cannot silently
+ * blind them; systemd reads the unit without a warning.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { collectDefaultMetrics, Registry } from "prom-client";
@@ -56,6 +58,37 @@ describe("deploy/ for Prometheus", () => {
     }
     const known = exported();
     expect([...named].filter((name) => !known.has(name))).toEqual([]);
+  });
+});
+
+describe("deploy/site.service", () => {
+  it("is a unit systemd reads without a complaint, starting what `npm run start -w @site/web` starts", async () => {
+    // Where the unit says /srv/site (the checkout) and /etc/site (the settings): these here.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-unit-"));
+    try {
+      fs.writeFileSync(path.join(dir, "site.env"), "SITE_URL=https://www.example.com\n");
+      const unit = fs
+        .readFileSync(path.join(deploy, "site.service"), "utf8")
+        .replaceAll("/etc/site/", `${dir}/`)
+        .replaceAll("/srv/site", repoRoot);
+      fs.writeFileSync(path.join(dir, "site.service"), unit);
+      const { stderr } = await promisify(execFile)("systemd-analyze", [
+        "verify",
+        path.join(dir, "site.service"),
+      ]);
+      // An unknown key or a missing file is only a warning: none is expected.
+      expect(stderr).toBe("");
+      const start =
+        /^WorkingDirectory=(.+)\nEnvironmentFile=.+\n(?:#.*\n)*ExecStart=(\S+) (.+)$/m.exec(unit);
+      expect(start?.[1]).toBe(path.join(repoRoot, "apps/web"));
+      expect(start?.[2]).toBe(path.join(repoRoot, "node_modules/node/bin/node"));
+      const script = JSON.parse(
+        fs.readFileSync(path.join(repoRoot, "apps/web/package.json"), "utf8"),
+      ).scripts.start;
+      expect(`node ${start?.[3]}`).toBe(script);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
