@@ -267,6 +267,21 @@ export function siteOf(context: Readonly<RouterContextProvider>): Site {
 }
 
 /**
+ * Records that the answer being made comes from data fresh `until` then, under `dataKeys`: it
+ * is cached no longer, and purged with that data. What the API client of `pageContext` does
+ * for each read; a route that reads through another cache (the sitemap's) says it itself.
+ */
+export function madeFrom(
+  context: Readonly<RouterContextProvider>,
+  until: number,
+  dataKeys: Iterable<string>,
+) {
+  const freshness = context.get(freshnessContext);
+  freshness.until = Math.min(freshness.until, until);
+  for (const key of dataKeys) freshness.dataKeys.add(key);
+}
+
+/**
  * What a loader starts from: the site, with an API client that records how long the data it
  * reads stays fresh (the page is cached no longer), and the page's language from its address.
  * (A segment no id can be, `isItemId`, is a 404 before any API call: api-client.server.ts. Other
@@ -290,15 +305,12 @@ export function pageContext(args: {
   optional<T>(read: (api: ContentClient) => Promise<T>, fallback: T): Promise<T>;
 } {
   const site = siteOf(args.context);
-  const freshness = args.context.get(freshnessContext);
-  const track = (until: number, key: string) => {
-    freshness.until = Math.min(freshness.until, until);
-    freshness.dataKeys.add(key);
-  };
+  const track = (until: number, key: string) => madeFrom(args.context, until, [key]);
   const api = site.api.tracking(track);
   const optional = <T>(read: (api: ContentClient) => Promise<T>, fallback: T) => {
     const without = () => {
-      freshness.until = 0;
+      // Incomplete: not cached.
+      madeFrom(args.context, 0, []);
       return fallback;
     };
     const now = Date.now();

@@ -4,8 +4,7 @@
  * page for as long as that data. A part that does not exist is a 404 answered from the build
  * (never kept: one entry per made-up name would be a flood).
  */
-import { freshnessContext } from "../../server/request-context.server.ts";
-import { siteOf } from "../../server/site-context.server.ts";
+import { madeFrom, siteOf } from "../../server/site-context.server.ts";
 import type { Route } from "./+types/sitemap";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -14,9 +13,7 @@ export async function loader(args: Route.LoaderArgs) {
   const index = part === undefined ? 0 : Number(part.match(/^([1-9]\d{0,4})\.xml$/)?.[1] ?? NaN);
   const { files, until, dataKeys } = await site.sitemap.get(site.api);
   // The page made from it is cached as long as the build's data, and purged with it.
-  const freshness = args.context.get(freshnessContext);
-  freshness.until = Math.min(freshness.until, until);
-  for (const key of dataKeys) freshness.dataKeys.add(key);
+  madeFrom(args.context, until, dataKeys);
   // A part only exists while the sitemap is an index of parts.
   const file = files.length > 1 || index === 0 ? files[index] : undefined;
   if (file === undefined) {
