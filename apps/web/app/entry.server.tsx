@@ -5,9 +5,10 @@
  * cache and compress it). React Router's default entry streams through Node and web streams,
  * which cost more CPU than the render of a search results page itself (issue 33).
  */
-import { defaultLanguage, isLanguage } from "@site/contract/languages";
+import { defaultLanguage } from "@site/contract/languages";
 import { renderToString } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
+import { languageOfSegment } from "./shared/page-table.ts";
 
 export default function handleRequest(
   request: Request,
@@ -17,8 +18,8 @@ export default function handleRequest(
 ): Response {
   headers.set("Content-Type", "text/html; charset=utf-8");
   // The page's language, as `<html lang>` says it (root.tsx), for tools that read headers.
-  const lang = routerContext.staticHandlerContext.matches[0]?.params.lang?.toLowerCase();
-  headers.set("Content-Language", isLanguage(lang) ? lang : defaultLanguage);
+  const lang = languageOfSegment(routerContext.staticHandlerContext.matches[0]?.params.lang);
+  headers.set("Content-Language", lang ?? defaultLanguage);
   // HEAD: the same status and headers, no body (RFC 9110), and no render.
   if (request.method === "HEAD") return new Response(null, { status, headers });
   const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);

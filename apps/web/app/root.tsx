@@ -11,7 +11,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { defaultLanguage, isLanguage, type Language } from "@site/contract/languages";
+import { defaultLanguage, type Language } from "@site/contract/languages";
 import { FallbackScreen, isNotFound } from "./components/error-screens.tsx";
 import cairoLatin from "./fonts/cairo-latin-basic-wght-normal.woff2?url";
 import { directionOf, i18nFor } from "./i18n/index.ts";
@@ -22,7 +22,7 @@ import { DevIslandsScript, PageIslandsProvider } from "./islands/island.tsx";
 import { pageScript } from "./page-script/page-script.ts";
 import { speculationRules } from "./page-script/speculation-rules.ts";
 import { pngIcons, SVG_ICON, THEME_COLOR } from "./shared/icons.ts";
-import { feedPath, manifestPath } from "./shared/page-table.ts";
+import { feedPath, languageOfSegment, manifestPath } from "./shared/page-table.ts";
 
 /**
  * The font files each language's pages need first (fonts.css declares the same files): Arabic
@@ -48,11 +48,9 @@ const withoutScripts = [
   "[data-needs-script]{display:none}",
 ].join("");
 
-/** The page's language from the URL (`/ar/...`); null outside a language. */
+/** The page's language from the URL (`/ar/...`, any case); null outside a language. */
 function useUrlLanguage() {
-  const { lang } = useParams();
-  const lower = lang?.toLowerCase();
-  return isLanguage(lower) ? lower : null;
+  return languageOfSegment(useParams().lang) ?? null;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -127,8 +125,7 @@ export default function App() {
  */
 export function meta({ error, params }: Route.MetaArgs) {
   if (!error) return [];
-  const lang = params.lang?.toLowerCase();
-  const { t } = i18nFor(isLanguage(lang) ? lang : defaultLanguage);
+  const { t } = i18nFor(languageOfSegment(params.lang) ?? defaultLanguage);
   const notFound = isNotFound(error);
   return [
     { title: notFound ? t("error.404.title") : t("error.title") },

@@ -4,8 +4,9 @@
  * whitespace, about 11.8 KB (3.5 KB gzip) on every page. In the server build this plugin gives
  * each exported function declaration of app/page-script/ a `toString` that returns its minified
  * text (about 6.9 KB, 2.6 KB gzip); the functions themselves stay as written wherever the server
- * calls them. Arrow functions (`isPagePath`, shared/page-table.ts: one line each) are inlined as
- * written. The dev server and the unit tests inline them as written: same behaviour, more bytes.
+ * calls them. Values passed to them (the address patterns of shared/page-table.ts, as regular
+ * expression literals) are inlined as written. The dev server and the unit tests inline the
+ * functions as written: same behaviour, more bytes.
  */
 import { minifySync, type Plugin, parseSync } from "vite";
 

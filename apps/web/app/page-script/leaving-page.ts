@@ -4,13 +4,10 @@
  * page, the slim bar for others) until the next page replaces this one. A link that does not
  * replace this page shows nothing: a download (`download`, or a file such as a PDF in rich
  * content, served through `/storage`), another origin, another window. Inlined by
- * page-script.ts with `toString()`: it uses nothing from outside its body except `isHomePath`
- * and `isPagePath`, passed in.
+ * page-script.ts with `toString()`: it uses nothing from outside its body except the addresses
+ * of home pages and of pages (page-table.ts `HOME_PATH`, `PAGE_PATH`), passed in.
  */
-export function showLoadingOnLeave(
-  isHomePath: (pathname: string) => boolean,
-  isPagePath: (pathname: string) => boolean,
-): void {
+export function showLoadingOnLeave(homePath: RegExp, pagePath: RegExp): void {
   const indicators = () => document.querySelectorAll<HTMLElement>("[data-loading]");
   // On window, so it runs after any listener of the page that handles the click itself.
   window.addEventListener("click", (event) => {
@@ -20,10 +17,10 @@ export function showLoadingOnLeave(
     if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download")) return;
     if (link.target && link.target !== "_self") return;
     const url = new URL(link.href);
-    if (url.origin !== location.origin || !isPagePath(url.pathname)) return;
+    if (url.origin !== location.origin || !pagePath.test(url.pathname)) return;
     // A link to a place on this page loads nothing.
     if (url.hash && url.pathname === location.pathname && url.search === location.search) return;
-    const kind = isHomePath(url.pathname) ? "home" : "page";
+    const kind = homePath.test(url.pathname) ? "home" : "page";
     for (const indicator of indicators()) indicator.hidden = indicator.dataset.loading !== kind;
   });
   // Back to this page from the browser's cache: it is not loading.

@@ -36,6 +36,11 @@ function browserLike(scrollY: number) {
   const loaded = { ...failed, naturalWidth: 640, src: "https://elsewhere.example/ok.jpg" };
   /** A certificate waiting to fade in. */
   const card = { dataset: { reveal: "waiting" } as Record<string, string>, style: {} };
+  /** The loading indicators (components/loading.tsx), hidden until a link is followed. */
+  const indicators = [
+    { dataset: { loading: "home" }, hidden: true },
+    { dataset: { loading: "page" }, hidden: true },
+  ];
   const documentElement = { dataset: {} as Record<string, string> };
   const documentListeners: string[] = [];
   const context = {
@@ -44,7 +49,13 @@ function browserLike(scrollY: number) {
       images: [failed, loaded],
       cookie: "",
       querySelectorAll: (selector: string) =>
-        selector.includes("data-lazy") ? [image] : selector.includes("data-reveal") ? [card] : [],
+        selector.includes("data-lazy")
+          ? [image]
+          : selector.includes("data-reveal")
+            ? [card]
+            : selector.includes("data-loading")
+              ? indicators
+              : [],
       addEventListener: (type: string) => documentListeners.push(type),
     },
     HTMLElement: class {},
@@ -58,14 +69,48 @@ function browserLike(scrollY: number) {
     setTimeout,
     clearTimeout,
   };
-  Object.assign(context, { location: { replace() {} } });
+  Object.assign(context, {
+    location: { origin: "https://www.example.com", pathname: "/en/news", search: "", replace() {} },
+    // Just enough of a link for leaving-page.ts: the element clicked is the link.
+    Element: FakeElement,
+    HTMLAnchorElement: FakeLink,
+    URL,
+  });
   (context.localStorage as unknown as { getItem: unknown }).getItem = (key: string) =>
     context.localStorage.get(key) ?? null;
   (context.localStorage as unknown as { setItem: unknown }).setItem = (
     key: string,
     value: string,
   ) => context.localStorage.set(key, value);
-  return { context, image, failed, loaded, card, documentElement, listeners, documentListeners };
+  return {
+    context,
+    image,
+    failed,
+    loaded,
+    card,
+    indicators,
+    documentElement,
+    listeners,
+    documentListeners,
+  };
+}
+
+class FakeElement {
+  closest() {
+    return this;
+  }
+  hasAttribute() {
+    return false;
+  }
+}
+
+class FakeLink extends FakeElement {
+  target = "";
+  href: string;
+  constructor(href: string) {
+    super();
+    this.href = href;
+  }
 }
 
 describe("pageScript", () => {
@@ -96,6 +141,28 @@ describe("pageScript", () => {
     expect(browser.failed.src).toBe("/no-image.svg");
     expect(browser.loaded.src).toBe("https://elsewhere.example/ok.jpg");
     expect(typeof browser.listeners.click).toBe("function");
+  });
+
+  it("shows the loading indicator of the page a link of the site leads to, none for a file", () => {
+    const browser = browserLike(0);
+    vm.runInNewContext(pageScript("en"), browser.context);
+    const click = (href: string) => {
+      for (const indicator of browser.indicators) indicator.hidden = true;
+      const target = new FakeLink(new URL(href, "https://www.example.com").href);
+      const event = { defaultPrevented: false, button: 0, target };
+      (browser.listeners.click as (event: unknown) => void)(event);
+      return browser.indicators
+        .filter((indicator) => !indicator.hidden)
+        .map((i) => i.dataset.loading);
+    };
+    // The address patterns of page-table.ts, inlined: every language, any case.
+    expect(click("/ar")).toEqual(["home"]);
+    expect(click("/")).toEqual(["home"]);
+    expect(click("/ar/news/3")).toEqual(["page"]);
+    expect(click("/EN/Projects")).toEqual(["page"]);
+    expect(click("/en/news/feed.xml")).toEqual([]);
+    expect(click("/fr/news")).toEqual([]);
+    expect(click("https://elsewhere.example/en")).toEqual([]);
   });
 
   it("leaves a page at the top unmarked, and saves nothing outside a language", () => {

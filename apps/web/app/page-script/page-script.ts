@@ -19,12 +19,7 @@ import { type Language, languages } from "@site/contract/languages";
 import islandsScript from "../islands/hydrate.ts?worker&url";
 import { REDUCED_MOTION_QUERY } from "../islands/parts/carousel-layout.ts";
 import { NO_IMAGE } from "../shared/image-kinds.ts";
-import {
-  DEFAULT_LANGUAGE_MARK,
-  isHomePath,
-  isPagePath,
-  LANGUAGE_KEY,
-} from "../shared/page-table.ts";
+import { DEFAULT_LANGUAGE_MARK, HOME_PATH, LANGUAGE_KEY, PAGE_PATH } from "../shared/page-table.ts";
 import { replaceBrokenImages } from "./broken-images.ts";
 import { loadIslandsAfterPaint, loadIslandsOnFocus } from "./islands-after-paint.ts";
 import { LAZY_MARGIN, loadLazyImage, watchLazyImages } from "./lazy-images.ts";
@@ -86,7 +81,8 @@ function scriptFor(lang: Language | null): string {
         )
       : "",
     call(watchMenus),
-    call(showLoadingOnLeave, isHomePath.toString(), isPagePath.toString()),
+    // The address patterns, written out as regular expression literals.
+    call(showLoadingOnLeave, String(HOME_PATH), String(PAGE_PATH)),
     call(quietSkippedTransitions),
     import.meta.env.DEV ? "" : call(loadIslandsAfterPaint, JSON.stringify(islandsScript)),
     import.meta.env.DEV ? "" : call(loadIslandsOnFocus, JSON.stringify(islandsScript)),

@@ -1,16 +1,23 @@
+import vm from "node:vm";
+import { languages } from "@site/contract/languages";
 import { describe, expect, it } from "vitest";
 import {
   canonicalPath,
+  fileInSupportedLanguage,
+  HOME_PATH,
   href,
   isHomePath,
   isPagePath,
   langParam,
   languageOfPath,
+  languageOfSegment,
+  PAGE_PATH,
   type PageName,
   pageAddress,
   pageOf,
   pageQuery,
   pages,
+  parentPage,
   redirectForUnsupportedLanguage,
   savedLanguage,
   switchLanguagePath,
@@ -32,6 +39,22 @@ describe("redirectForUnsupportedLanguage", () => {
 });
 
 describe("language helpers", () => {
+  it("reads a language segment in any case, and nothing else", () => {
+    for (const lang of languages) {
+      expect(languageOfSegment(lang)).toBe(lang);
+      expect(languageOfSegment(lang.toUpperCase())).toBe(lang);
+    }
+    expect(languageOfSegment("Ar")).toBe("ar");
+    for (const segment of [undefined, "", "fr", "arabic", " en", "en/", "e n"])
+      expect(languageOfSegment(segment), segment).toBeUndefined();
+  });
+
+  it("sends a file under another spelling of a language, or another language, to its one address", () => {
+    const fileOf = (lang: string) => `/${lang}/news/feed.xml`;
+    expect(fileInSupportedLanguage("AR", fileOf)).toBe("/ar/news/feed.xml");
+    expect(fileInSupportedLanguage("fr", fileOf)).toBe("/en/news/feed.xml");
+  });
+
   it("reads a path's language from its first segment, in any case, and nothing else", () => {
     expect(languageOfPath("/ar/news")).toBe("ar");
     expect(languageOfPath("/EN")).toBe("en");
@@ -57,6 +80,19 @@ describe("language helpers", () => {
     expect(isHomePath("/")).toBe(true);
     expect(isHomePath("/fr")).toBe(false);
     expect(isHomePath("/en/news")).toBe(false);
+    expect(isHomePath("/AR")).toBe(true);
+  });
+
+  it("writes its address patterns as literals the page script can inline, for every language", () => {
+    for (const pattern of [HOME_PATH, PAGE_PATH]) {
+      const inlined = vm.runInNewContext(String(pattern)) as RegExp;
+      expect(inlined.source).toBe(pattern.source);
+      expect(inlined.flags).toBe(pattern.flags);
+    }
+    for (const lang of languages) {
+      expect(isHomePath(`/${lang.toUpperCase()}/`), lang).toBe(true);
+      expect(isPagePath(`/${lang}/news/3`), lang).toBe(true);
+    }
   });
 
   it("tells pages from files", () => {
@@ -100,7 +136,20 @@ describe("the page table", () => {
   it("takes the language from the route, English for anything else", () => {
     expect(langParam({ lang: "ar" })).toBe("ar");
     expect(langParam({ lang: "fr" })).toBe("en");
+    // Only its one spelling: the layout redirects any other, and an action before it reads English.
+    expect(langParam({ lang: "AR" })).toBe("en");
     expect(langParam({})).toBe("en");
+  });
+
+  it("puts an item's page below its list page, a page of the table without an id", () => {
+    expect(parentPage("newsItem")).toBe("news");
+    expect(parentPage("currentProject")).toBe("currentProjects");
+    expect(parentPage("otherPage")).toBeUndefined();
+    expect(parentPage("news")).toBeUndefined();
+    for (const name of Object.keys(pages) as PageName[]) {
+      const parent = parentPage(name);
+      if (parent) expect(pages[parent].path, name).not.toContain(":id");
+    }
   });
 
   it("gives every page an address its own table matches back", () => {

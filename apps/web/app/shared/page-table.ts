@@ -6,7 +6,7 @@
  * paths are spelled as the spec spells them and matched case-insensitively.
  */
 import { isItemId } from "@site/contract/item-id";
-import { defaultLanguage, isLanguage, type Language } from "@site/contract/languages";
+import { defaultLanguage, isLanguage, type Language, languages } from "@site/contract/languages";
 import { readKindFilter } from "./search/kinds.ts";
 
 export const pages = {
@@ -14,14 +14,22 @@ export const pages = {
   overview: { path: "overview", module: "routes/overview.tsx" },
   // Completed and current projects share their list and detail modules.
   completedProjects: { path: "projects", module: "routes/projects.tsx", reads: ["page"] },
-  completedProject: { path: "projects/:id", module: "routes/project.tsx" },
+  completedProject: {
+    path: "projects/:id",
+    module: "routes/project.tsx",
+    parent: "completedProjects",
+  },
   currentProjects: { path: "CurrentProjects", module: "routes/projects.tsx", reads: ["page"] },
-  currentProject: { path: "CurrentProjects/:id", module: "routes/project.tsx" },
+  currentProject: {
+    path: "CurrentProjects/:id",
+    module: "routes/project.tsx",
+    parent: "currentProjects",
+  },
   services: { path: "services", module: "routes/services.tsx" },
-  service: { path: "services/:id", module: "routes/service.tsx" },
+  service: { path: "services/:id", module: "routes/service.tsx", parent: "services" },
   otherPage: { path: "otherPages/:id", module: "routes/other-page.tsx" },
   news: { path: "news", module: "routes/news.tsx", reads: ["page"] },
-  newsItem: { path: "news/:id", module: "routes/news-item.tsx" },
+  newsItem: { path: "news/:id", module: "routes/news-item.tsx", parent: "news" },
   hse: { path: "HSE", module: "routes/hse.tsx" },
   equipment: { path: "equipment", module: "routes/equipment.tsx" },
   iso: { path: "iso", module: "routes/iso.tsx" },
@@ -42,6 +50,8 @@ export const pages = {
     module: string;
     /** The query parameters the page reads; any other is dropped before rendering. */
     reads?: readonly QueryParameter[];
+    /** The list page an item's page sits below (its breadcrumb): `parentPage`. */
+    parent?: string;
     /** Not told to search engines: left out of the sitemap and of structured data. */
     listed?: false;
     /** A test page: robots.txt keeps crawlers out, and it has no social card. */
@@ -54,6 +64,17 @@ export const isListed = (page: PageName): boolean => !("listed" in pages[page]);
 
 /** Whether `page` is a test page kept from crawlers and shares (`hidden`). */
 export const isHidden = (page: PageName): boolean => "hidden" in pages[page];
+
+/** The list pages that item pages sit below. */
+export type ParentPage = {
+  [P in PageName]: (typeof pages)[P] extends { parent: infer Parent } ? Parent : never;
+}[PageName];
+
+/** The list page that `page`, an item's page, sits below (`news` for newsItem), if any. */
+export function parentPage(page: PageName): ParentPage | undefined {
+  const row = pages[page];
+  return "parent" in row ? row.parent : undefined;
+}
 
 export type PageName = keyof typeof pages;
 
@@ -102,7 +123,22 @@ export const contactSendHref = (lang: Language) => `${href("contact", lang)}/sen
  */
 export const searchSuggestHref = (lang: Language) => `${href("search", lang)}/suggest`;
 
-/** The language of a route's `:lang` parameter; English for anything else (then redirected). */
+/**
+ * The language a language segment of an address names (a path's first, a route's `:lang`), in
+ * any case (`AR`: "ar"), else undefined: the one reading of a language in a URL, as routes match
+ * any case (the page handler sends a mis-cased page address to its one spelling).
+ */
+export function languageOfSegment(segment: string | undefined): Language | undefined {
+  const lower = segment?.toLowerCase();
+  return isLanguage(lower) ? lower : undefined;
+}
+
+/**
+ * The language of a route's `:lang` parameter as pages read it: only its one spelling, English
+ * for anything else (then redirected). Not `languageOfSegment`'s any case: the layout redirects
+ * `/AR/...` like any other, and what runs before that redirect, such as the contact page's
+ * action on a post to `/AR/contactUs`, takes it for English.
+ */
 export const langParam = (params: { lang?: string }): Language =>
   isLanguage(params.lang) ? params.lang : defaultLanguage;
 
@@ -112,10 +148,8 @@ export function pageOf(rest: string): PageName | undefined {
 }
 
 /** The language a path's first segment names, in any case (`/AR/news`: "ar"), else undefined. */
-export function languageOfPath(pathname: string): Language | undefined {
-  const first = pathname.split("/")[1]?.toLowerCase();
-  return isLanguage(first) ? first : undefined;
-}
+export const languageOfPath = (pathname: string): Language | undefined =>
+  languageOfSegment(pathname.split("/")[1]);
 
 /** A page of the table at its one address. */
 export interface PageAddress {
@@ -144,9 +178,9 @@ export function pageAddress(pathname: string): PageAddress | undefined {
   } catch {
     return undefined;
   }
-  const [first = "", ...rest] = segments;
-  const lang = first.toLowerCase();
-  if (!isLanguage(lang) || rest.some((segment) => segment.includes("/"))) return undefined;
+  const [first, ...rest] = segments;
+  const lang = languageOfSegment(first);
+  if (!lang || rest.some((segment) => segment.includes("/"))) return undefined;
   const match = pageWithSegments(rest);
   if (!match) return undefined;
   const idAt = match.segments.indexOf(":id");
@@ -211,8 +245,7 @@ export function redirectForUnsupportedLanguage(pathname: string, search = ""): s
  * one (`/fr/...` → the English file), as pages do: built from `fileOf`, never from the request.
  */
 export function fileInSupportedLanguage(given: string, fileOf: (lang: Language) => string) {
-  const lower = given.toLowerCase();
-  return fileOf(isLanguage(lower) ? lower : defaultLanguage);
+  return fileOf(languageOfSegment(given) ?? defaultLanguage);
 }
 
 /** The same page in another language: `/en/news/3?page=2` → `/ar/news/3?page=2`. */
@@ -238,14 +271,27 @@ export const ROBOTS_PATH = "/robots.txt";
 /** The web app manifest of a language's pages (routes/manifest.ts). */
 export const manifestPath = (lang: Language) => `/${lang}/manifest.webmanifest`;
 
-/** Whether `pathname` is a home page: of a language (`/en`, `/ar/`), or `/`, which goes to one. */
-export const isHomePath = (pathname: string) => /^(\/(en|ar))?\/?$/i.test(pathname);
+/** The languages as a pattern's alternatives (`en|ar`), for patterns of addresses. */
+export const LANGUAGE_ALTERNATIVES = languages.join("|");
 
 /**
- * Whether `pathname` is an address of a page of the site, which a link loads in the window:
- * `/`, or under a language without a file name (not `/storage/...` media, a PDF, a feed).
+ * A home page's address: of a language (`/en`, `/ar/`), or `/`, which goes to one; any case.
+ * The page script takes it as written (`String(HOME_PATH)`), so it names no outside value.
  */
-export const isPagePath = (pathname: string) => /^\/((en|ar)(\/[^.]*)?)?$/i.test(pathname);
+export const HOME_PATH = new RegExp(`^(/(${LANGUAGE_ALTERNATIVES}))?/?$`, "i");
+
+/**
+ * The address of a page of the site, which a link loads in the window: `/`, or under a language
+ * without a file name (not `/storage/...` media, a PDF, a feed); any case. As HOME_PATH, the
+ * page script takes it as written.
+ */
+export const PAGE_PATH = new RegExp(`^/((${LANGUAGE_ALTERNATIVES})(/[^.]*)?)?$`, "i");
+
+/** Whether `pathname` is a home page (HOME_PATH). */
+export const isHomePath = (pathname: string) => HOME_PATH.test(pathname);
+
+/** Whether `pathname` is an address of a page of the site (PAGE_PATH). */
+export const isPagePath = (pathname: string) => PAGE_PATH.test(pathname);
 
 /** Name of the cookie and local-storage key that keep the visitor's language. */
 export const LANGUAGE_KEY = "language";

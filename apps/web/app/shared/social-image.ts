@@ -15,7 +15,7 @@
  */
 import type { Language } from "@site/contract";
 import { canonicalMediaUrl } from "./image-kinds.ts";
-import { isHidden, type PageAddress, pageAddress } from "./page-table.ts";
+import { isHidden, LANGUAGE_ALTERNATIVES, type PageAddress, pageAddress } from "./page-table.ts";
 
 export const socialImageSize = { width: 1200, height: 630 } as const;
 
@@ -70,8 +70,10 @@ export function cardPath(pathname: string, version: string): string {
   return `/og${page}.png?v=${version}`;
 }
 
+/** A card's address: `/og`, a page path under a language as written, `.png`. */
+const CARD_PATH = new RegExp(`^/og(/(?:${LANGUAGE_ALTERNATIVES})(?:/[^/]+)*)\\.png$`);
+
 /** The page path a card address names (`/og/ar/news/3.png` → `/ar/news/3`), or null. */
 export function pageOfCard(path: string): string | null {
-  const match = /^\/og(\/(?:en|ar)(?:\/[^/]+)*)\.png$/.exec(path);
-  return match?.[1] ?? null;
+  return CARD_PATH.exec(path)?.[1] ?? null;
 }

@@ -9,7 +9,15 @@ import type { Language } from "@site/contract/languages";
 import type en from "../i18n/en.json";
 import { i18nFor } from "../i18n/index.ts";
 import { type ContactKind, contactKind } from "./contact-kind.ts";
-import { absoluteUrl, href, isListed, type PageName, pageOf } from "./page-table.ts";
+import {
+  absoluteUrl,
+  href,
+  isListed,
+  type PageName,
+  type ParentPage,
+  pageOf,
+  parentPage,
+} from "./page-table.ts";
 import { timestampOf } from "./text.ts";
 
 type Thing = Record<string, unknown>;
@@ -37,12 +45,12 @@ export interface StructuredDataInput {
   about?: MainEntity;
 }
 
-/** Detail pages sit below a list page in the breadcrumb trail. */
-const parentOf: Partial<Record<PageName, { page: PageName; name: keyof typeof en }>> = {
-  completedProject: { page: "completedProjects", name: "nav.completedProjects" },
-  currentProject: { page: "currentProjects", name: "nav.currentProjects" },
-  service: { page: "services", name: "nav.services" },
-  newsItem: { page: "news", name: "nav.news" },
+/** The names of the list pages that item pages sit below (page-table.ts `parentPage`). */
+const listNames: Record<ParentPage, keyof typeof en> = {
+  completedProjects: "nav.completedProjects",
+  currentProjects: "nav.currentProjects",
+  services: "nav.services",
+  news: "nav.news",
 };
 
 /** A property of one value or several (JSON-LD takes a list for any property). */
@@ -83,11 +91,11 @@ function organizationRef({ siteUrl, company, lang }: StructuredDataInput): Thing
 
 function breadcrumbs(input: StructuredDataInput, page: PageName): Thing {
   const { t } = i18nFor(input.lang);
-  const parent = parentOf[page];
+  const parent = parentPage(page);
   const trail = [
     { name: t("nav.home"), url: `${input.siteUrl}${href("home", input.lang)}` },
     ...(parent
-      ? [{ name: t(parent.name), url: `${input.siteUrl}${href(parent.page, input.lang)}` }]
+      ? [{ name: t(listNames[parent]), url: `${input.siteUrl}${href(parent, input.lang)}` }]
       : []),
     { name: input.title, url: input.url },
   ];

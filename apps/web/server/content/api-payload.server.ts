@@ -16,6 +16,7 @@ import {
 import { loggerFor } from "../log.server.ts";
 import { ApiError, counted } from "./api-errors.server.ts";
 import { type RequestOptions, request } from "./api-request.server.ts";
+import { listsLinkingItems } from "./item-pages.server.ts";
 
 /** The content API's answers (the client's log): the rows left out of them. */
 const answersLog = loggerFor("answers");
@@ -56,23 +57,13 @@ export async function getPayload<N extends EndpointName>(
 }
 
 /**
- * The lists whose rows each have a page of their own (`/en/news/:id`), and a project's other
- * projects: a row whose id no address can hold (`isAddressableId`: a dot, a slash) has no page,
- * and a row without a title could not name its link, so each is left out here, once for every
- * reader that would link it: the pages' lists and menus, the sitemap, the feed and the site
- * search.
+ * `payload` without the rows no page can be made of, in the lists whose rows each link to a page
+ * of their own (`/en/news/:id`: `listsLinkingItems`, item-pages.server.ts) and in a project's
+ * other projects: a row whose id no address can hold (`isAddressableId`: a dot, a slash) has no
+ * page, and a row without a title could not name its link, so each is left out here, once for
+ * every reader that would link it: the pages' lists and menus, the sitemap, the feed and the
+ * site search.
  */
-const listsOfPages: ReadonlySet<EndpointName> = new Set<EndpointName>([
-  "news",
-  "completedProjects",
-  "currentProjects",
-  "homeProjects",
-  "latestProjects",
-  "services",
-  "homeServices",
-  "extraPages",
-]);
-
 function withPagesOnly<N extends EndpointName>(name: N, payload: Payload<N>, path: string) {
   let left = 0;
   const addressable = <Row extends { id: string | number; title?: string | null }>(rows: Row[]) => {
@@ -84,7 +75,7 @@ function withPagesOnly<N extends EndpointName>(name: N, payload: Payload<N>, pat
   if (name === "project") {
     const detail = payload as Payload<"project">;
     result = { ...detail, other_projects: addressable(detail.other_projects) };
-  } else if (listsOfPages.has(name)) {
+  } else if (listsLinkingItems.has(name)) {
     type Row = { id: string | number; title?: string | null };
     const rows = payload as Row[] | { data: Row[] };
     result = Array.isArray(rows) ? addressable(rows) : { ...rows, data: addressable(rows.data) };

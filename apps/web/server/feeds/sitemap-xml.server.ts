@@ -22,19 +22,12 @@ import { href, isListed, type PageName, pages } from "../../app/shared/page-tabl
 import { isoDay } from "../../app/shared/text.ts";
 import type { ContentClient } from "../content/api-client.server.ts";
 import { contentKeyOf } from "../content/content-keys.server.ts";
-import { isItemPage, itemPages } from "../content/item-pages.server.ts";
+import { isItemPage, itemPages, pagedListOf } from "../content/item-pages.server.ts";
 import { allPages, BULK_READ_CONCURRENCY } from "../content/paged.server.ts";
 import { escapeXml } from "../escape-xml.ts";
 
 /** The sitemaps protocol's limit of addresses per file. */
 const MAX_URLS_PER_FILE = 50_000;
-
-/** Lists the API serves in pages: the site shows each page at `?page=N`. */
-const pagedLists = {
-  completedProjects: "completedProjects",
-  currentProjects: "currentProjects",
-  news: "news",
-} as const satisfies Partial<Record<PageName, EndpointName>>;
 
 /** One page of the site, in the languages it exists in. */
 export interface SitemapPage {
@@ -76,10 +69,8 @@ export async function sitemapPages(
 ): Promise<SitemapPage[]> {
   const limit = limiter(concurrency);
   const names = Object.keys(pages) as PageName[];
-  const lists = new Set<EndpointName>([
-    ...Object.values(itemPages).map((item) => item.list),
-    ...Object.values(pagedLists),
-  ]);
+  // Each item page's list: its items, and the page count of its list page (`pagedListOf`).
+  const lists = new Set<EndpointName>(Object.values(itemPages).map((item) => item.list));
   const read = new Map<string, { rows: Row[]; lastPage: number; byId: Map<string, Row> }>();
   await Promise.all(
     languages.flatMap((lang) =>
@@ -122,8 +113,9 @@ export async function sitemapPages(
       continue;
     }
     add((lang) => ({ path: href(name, lang) }));
-    if (name in pagedLists) {
-      const source = pagedLists[name as keyof typeof pagedLists];
+    // A list shown a page at a time has each page at `?page=N`.
+    const source = pagedListOf(name);
+    if (source) {
       const pageCount = Math.max(...languages.map((lang) => listIn(source, lang).lastPage));
       for (let page = 2; page <= pageCount; page++) {
         add((lang) =>

@@ -1,8 +1,9 @@
 /** The kind of an address, for metrics and traces: a label of few values, never a raw path. */
-import { isLanguage, type Language, languages } from "@site/contract/languages";
+import { type Language, languages } from "@site/contract/languages";
 import {
   contactSendHref,
   feedPath,
+  languageOfSegment,
   manifestPath,
   pageOf,
   profilePath,
@@ -50,7 +51,7 @@ export function pageKindOf(pathname: string): string {
     case "":
       return "root";
     default:
-      if (isLanguage(first.toLowerCase())) {
+      if (languageOfSegment(first)) {
         const trimmed = path.replace(/\/+$/, "");
         return languageFiles.get(trimmed.toLowerCase()) ?? pageOf(rest.join("/")) ?? "other";
       }

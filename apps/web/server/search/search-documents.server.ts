@@ -7,10 +7,12 @@
  */
 import { createHash } from "node:crypto";
 import {
+  type EndpointName,
   isoDateTime,
+  isPagedEndpoint,
   itemIdIn,
   type Language,
-  type PagedEndpointName,
+  languages,
   type Payload,
 } from "@site/contract";
 import { type Gate, limiter, mapLimit } from "@site/contract/concurrency";
@@ -18,7 +20,13 @@ import { href, pageAddress } from "../../app/shared/page-table.ts";
 import { stripTags } from "../../app/shared/text.ts";
 import type { ContentClient } from "../content/api-client.server.ts";
 import { ApiError } from "../content/api-errors.server.ts";
-import { type ItemPage, isItemPage, itemPageOfAnswer } from "../content/item-pages.server.ts";
+import {
+  ITEM_PAGES,
+  type ItemPage,
+  isItemPage,
+  itemPageOfAnswer,
+  itemPages,
+} from "../content/item-pages.server.ts";
 import { allRows, BULK_READ_CONCURRENCY } from "../content/paged.server.ts";
 import { safeHtml } from "../content/sanitize.server.ts";
 import { type Logger, loggerFor } from "../log.server.ts";
@@ -62,15 +70,21 @@ export interface Listings {
   incomplete?: { lists: number; error: unknown };
 }
 
-/** Every row of a list, fresh from the API (the index follows changes the cache has not seen). */
-async function freshRows<N extends PagedEndpointName>(
+/**
+ * Every row of a list (all its pages, when the API serves it in pages), fresh from the API (the
+ * index follows changes the cache has not seen).
+ */
+async function freshRows(
   api: ContentClient,
-  name: N,
+  name: EndpointName,
   lang: Language,
   gate: Gate,
-): Promise<Payload<N>["data"]> {
-  const read = (page: number) => api.uncached(name as PagedEndpointName, lang, { page });
-  return (await allRows<unknown>(read, gate)) as Payload<N>["data"];
+): Promise<Row[]> {
+  if (isPagedEndpoint(name)) {
+    const read = (page: number) => api.uncached(name, lang, { page });
+    return (await allRows<unknown>(read, gate)) as Row[];
+  }
+  return (await gate(() => api.uncached(name, lang))) as unknown as Row[];
 }
 
 const fingerprintOf = (row: unknown) =>
@@ -113,25 +127,26 @@ export async function readListings(
   { maxDocuments = Number.POSITIVE_INFINITY, logger = log }: ListingLimits = {},
 ): Promise<Listings> {
   const failures: unknown[] = [];
-  const orNone = <T>(read: Promise<T[]>): Promise<T[]> =>
-    read.catch((error: unknown) => {
+  let reads = 0;
+  const orNone = <T>(read: Promise<T[]>): Promise<T[]> => {
+    reads++;
+    return read.catch((error: unknown) => {
       failures.push(error);
       return [];
     });
+  };
   // All of them through one gate: the API, and this process's line of API requests, serve
   // visitors too.
   const gate = limiter(BULK_READ_CONCURRENCY);
-  const reads = [
-    orNone(freshRows(api, "news", lang, gate)),
-    orNone(freshRows(api, "completedProjects", lang, gate)),
-    orNone(freshRows(api, "currentProjects", lang, gate)),
-    orNone(gate(() => api.uncached("services", lang))),
-    orNone(gate(() => api.uncached("extraPages", lang))),
-    orNone(gate(() => api.uncached("overviews", lang))),
-    orNone(gate(() => api.uncached("hse", lang))),
-  ] as const;
-  const [news, completed, current, services, extraPages, overview, hse] = await Promise.all(reads);
-  if (failures.length === reads.length) throw failures[0];
+  // Each item page's list, then the pages read whole.
+  const lists = ITEM_PAGES.map((page) => orNone(freshRows(api, itemPages[page].list, lang, gate)));
+  const overviewRead = orNone(gate(() => api.uncached("overviews", lang)));
+  const hseRead = orNone(gate(() => api.uncached("hse", lang)));
+  const [rowLists, overview, hse] = await Promise.all([Promise.all(lists), overviewRead, hseRead]);
+  if (failures.length === reads) throw failures[0];
+  const rowsOf = Object.fromEntries(
+    ITEM_PAGES.map((page, i) => [page, rowLists[i] ?? []]),
+  ) as Record<ItemPage, Row[]>;
   // (An item whose id no address can hold is not in the lists: `withPagesOnly`, api-payload.)
   const listed = (rows: readonly Row[], page: ItemPage): Listing[] =>
     rows.map((row) => ({
@@ -158,7 +173,8 @@ export async function readListings(
       text: text(hse[0].content),
     });
   }
-  const others = completed.length + current.length + services.length + extraPages.length;
+  const news = rowsOf.newsItem;
+  const others = rowLists.reduce((count, rows) => count + rows.length, 0) - news.length;
   const newsRoom = Math.max(0, maxDocuments - singles.length - others);
   if (news.length > newsRoom) {
     logger.warn(
@@ -167,13 +183,9 @@ export async function readListings(
     );
   }
   return {
-    items: [
-      ...listed(newestFirst(news as Row[]).slice(0, newsRoom), "newsItem"),
-      ...listed(completed as Row[], "completedProject"),
-      ...listed(current as Row[], "currentProject"),
-      ...listed(services as Row[], "service"),
-      ...listed(extraPages as Row[], "otherPage"),
-    ],
+    items: ITEM_PAGES.flatMap((page) =>
+      listed(page === "newsItem" ? newestFirst(news).slice(0, newsRoom) : rowsOf[page], page),
+    ),
     singles: singles.filter((doc) => doc.title || doc.text),
     ...(failures.length > 0 && { incomplete: { lists: failures.length, error: failures[0] } }),
   };
@@ -209,17 +221,11 @@ export async function documentOf(
   item: { page: ItemPage; id: string | number; row?: Row },
 ): Promise<SearchDocument | undefined> {
   const { page, id } = item;
+  const { detail: endpoint } = itemPages[page];
   const read = async (): Promise<Record<string, unknown>> => {
-    switch (page) {
-      case "newsItem":
-        return api.uncached("newsItem", lang, { id });
-      case "service":
-        return api.uncached("service", lang, { id });
-      case "otherPage":
-        return api.uncached("extraPage", lang, { id });
-      default:
-        return (await api.uncached("project", lang, { id })).projects;
-    }
+    const answer = await api.uncached(endpoint, lang, { id });
+    // A project's answer holds the project beside its other projects.
+    return endpoint === "project" ? (answer as Payload<"project">).projects : answer;
   };
   const found = await detail(read);
   if (!found && !item.row) return undefined;
@@ -250,7 +256,7 @@ export function itemAt(path: string): SiteItem | undefined {
 }
 
 /**
- * The site paths, in both languages, of the items a purge by content names (`/api/news/301` →
+ * The site paths, in every language, of the items a purge by content names (`/api/news/301` →
  * `/en/news/301`, `/ar/news/301`), or undefined when it names anything else (a list, a
  * project, whose page may be a completed or a current one): then the lists are read again.
  */
@@ -262,7 +268,7 @@ export function itemPathsOfContent(contentKeys: readonly string[]): string[] | u
     const page = itemPageOfAnswer(base);
     const id = itemIdIn(encoded);
     if (!page || id === undefined) return undefined;
-    paths.push(href(page, "en", id), href(page, "ar", id));
+    paths.push(...languages.map((lang) => href(page, lang, id)));
   }
   return paths;
 }
