@@ -87,8 +87,6 @@ interface PurgeRequest {
 
 /** How long a purge by content waits for the other processes to name the pages they dropped. */
 const PURGE_ANSWER_WAIT_MS = 1_000;
-/** The same through the primary's relay, which does not say how many processes it reached. */
-const PURGE_RELAY_WAIT_MS = 250;
 
 /**
  * How many suggestions one client may ask for: 60 per 10 seconds, far more than typing asks
@@ -115,7 +113,7 @@ export function createSite(settings: Settings): Site {
     ? connectRedis(settings.REDIS_URL, settings.REDIS_KEY_PREFIX)
     : undefined;
   const fanOut: FanOut = countedFanOut(
-    redis ? redisFanOut(redis, clusterFanOut()) : clusterFanOut(),
+    redis ? redisFanOut(redis, clusterFanOut(settings.WORKERS)) : clusterFanOut(settings.WORKERS),
   );
   const answerMaxAgeMs = settings.ANSWER_STORE_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
   const disk = openAnswerStore(settings.ANSWER_STORE_PATH, { maxAgeMs: answerMaxAgeMs });
@@ -196,19 +194,18 @@ export function createSite(settings: Settings): Site {
     const id = randomUUID();
     const dropped = new Set<string>();
     let answered = 0;
-    let expected: number | undefined;
+    let expected = Number.POSITIVE_INFINITY;
     let settle = () => {};
     const done = new Promise<void>((resolve) => (settle = resolve));
     answers.set(id, (paths) => {
       for (const path of paths) dropped.add(path);
       answered++;
-      if (expected !== undefined && answered >= expected) settle();
+      if (answered >= expected) settle();
     });
     const message = { kind: "purge" as const, paths: request.paths && [...request.paths] };
     expected = await fanOut.publish({ ...message, api: request.api && [...request.api], id });
-    if (expected === undefined || answered < expected) {
-      const wait = expected === undefined ? PURGE_RELAY_WAIT_MS : PURGE_ANSWER_WAIT_MS;
-      const timer = setTimeout(settle, wait);
+    if (answered < expected) {
+      const timer = setTimeout(settle, PURGE_ANSWER_WAIT_MS);
       await done;
       clearTimeout(timer);
     }

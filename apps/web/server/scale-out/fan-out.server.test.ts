@@ -71,7 +71,7 @@ describe("messages through Redis", () => {
     const local: FanOut = {
       publish: async (message) => {
         relayed.push(message);
-        return undefined;
+        return 1;
       },
       subscribe: () => {},
     };

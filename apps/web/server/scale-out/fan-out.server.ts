@@ -27,9 +27,9 @@ export type SiteMessage =
 export interface FanOut {
   /**
    * Sends `message` to every other process of the site; resolves to how many other processes
-   * got it, when that is known (Redis counts them; the primary's relay does not).
+   * it goes to (Redis counts those that got it; the primary relays to the other workers).
    */
-  publish(message: SiteMessage): Promise<number | undefined>;
+  publish(message: SiteMessage): Promise<number>;
   /** `handler` gets the messages of the other processes. */
   subscribe(handler: (message: SiteMessage) => void): void;
 }
@@ -48,14 +48,19 @@ export const isEnvelope = (value: unknown): value is ClusterEnvelope =>
   value !== null &&
   (value as { channel?: unknown }).channel === clusterChannel;
 
-/** Through the primary process to the sibling workers; nothing in a process of its own. */
-export function clusterFanOut(): FanOut {
+/**
+ * Through the primary process to the sibling workers, `workers` of them in all (WORKERS, which
+ * every process reads alike); nothing in a process of its own.
+ */
+export function clusterFanOut(workers: number): FanOut {
   const send = process.send?.bind(process);
   return {
     async publish(message) {
       if (!cluster.isWorker || !send || !process.connected) return 0;
       send({ channel: clusterChannel, kind: "broadcast", message });
-      return undefined;
+      // The primary relays to every other worker; one being restarted answers nothing, and a
+      // purge waiting for answers stops waiting after its deadline.
+      return Math.max(0, workers - 1);
     },
     subscribe(handler) {
       if (!cluster.isWorker) return;
