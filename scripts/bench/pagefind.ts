@@ -275,6 +275,7 @@ if (import.meta.main) {
         timeoutMs: 20_000,
         cacheTtlMs: 60_000,
         cacheMaxEntries: 100,
+        maxRequests: 32,
         logger: createLogger({ level: "silent" }),
       });
       const documents = {} as Record<Language, SearchDocument[]>;

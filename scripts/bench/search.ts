@@ -264,6 +264,7 @@ export async function searchBench(
     timeoutMs: 20_000,
     cacheTtlMs: 300_000,
     cacheMaxEntries: 500,
+    maxRequests: 32,
     logger: createLogger({ level: "silent" }),
   });
   // Both languages are read first: measuring blocks the event loop for seconds, long enough
@@ -314,6 +315,7 @@ export async function refreshRequests(
     timeoutMs: 20_000,
     cacheTtlMs: 300_000,
     cacheMaxEntries: 500,
+    maxRequests: 32,
     logger: createLogger({ level: "silent" }),
   });
   let requests = 0;

@@ -2,16 +2,18 @@
  * The primary process when WORKERS > 1 (serve.ts): forks the server processes sharing the
  * port, and between them
  * - relays each worker's messages (purges, changed answers) to the others (fan-out.server.ts);
- * - keeps the contact rate limit's counts for all of them (shared-rate-limit.server.ts);
+ * - keeps the contact rate limit's counts for all of them (shared-rate-limit.server.ts's
+ *   `primaryCounts`);
  * - starts a worker that died again, at once the first time and then backing off while they
  *   keep dying young, so a crash at start does not spin the machine;
  * - on stop, asks every worker to finish its requests (shutdown.ts) and waits for them.
  */
 import cluster, { type Worker } from "node:cluster";
+import { type Backoff, backoffMs } from "./backoff.ts";
+import { type LimitOptions, primaryCounts } from "./contact/shared-rate-limit.server.ts";
 import type { Logger } from "./log.server.ts";
 import { countWorkerRestart } from "./operations/metrics.server.ts";
-import { RateLimiter, type RateLimiterOptions } from "./rate-limit.server.ts";
-import { clusterChannel, isEnvelope } from "./scale-out/fan-out.server.ts";
+import { isEnvelope } from "./scale-out/fan-out.server.ts";
 import { DRAIN_DEADLINE_MS } from "./shutdown.ts";
 
 /** A worker that lived this long is healthy: the back-off starts again from nothing. */
@@ -23,17 +25,15 @@ const HEALTHY_AFTER_MS = 30_000;
  */
 export class RestartBackoff {
   #failures = 0;
-  readonly #baseMs: number;
-  readonly #maxMs: number;
+  readonly #backoff: Backoff;
   constructor(baseMs = 1_000, maxMs = 30_000) {
-    this.#baseMs = baseMs;
-    this.#maxMs = maxMs;
+    this.#backoff = { baseMs, maxMs };
   }
 
   next(livedMs: number): number {
     if (livedMs >= HEALTHY_AFTER_MS) this.#failures = 0;
-    const delay =
-      this.#failures === 0 ? 0 : Math.min(this.#maxMs, this.#baseMs * 2 ** (this.#failures - 1));
+    // The first of a run of young deaths is replaced at once; the back-off counts the others.
+    const delay = this.#failures === 0 ? 0 : backoffMs(this.#failures, this.#backoff);
     this.#failures++;
     return delay;
   }
@@ -42,7 +42,7 @@ export class RestartBackoff {
 export interface WorkerPoolOptions {
   count: number;
   env: Record<string, string>;
-  rateLimit: RateLimiterOptions;
+  rateLimit: LimitOptions;
   log: Logger;
   backoff?: RestartBackoff;
 }
@@ -55,7 +55,7 @@ export interface WorkerPool {
 export function startWorkers(options: WorkerPoolOptions): WorkerPool {
   const { log } = options;
   const backoff = options.backoff ?? new RestartBackoff();
-  const limiter = new RateLimiter(options.rateLimit);
+  const countContacts = primaryCounts(options.rateLimit);
   const startedAt = new Map<Worker, number>();
   const pending = new Set<NodeJS.Timeout>();
   let stopping = false;
@@ -72,14 +72,7 @@ export function startWorkers(options: WorkerPoolOptions): WorkerPool {
       for (const other of Object.values(cluster.workers ?? {})) {
         if (other && other !== worker && other.isConnected()) other.send(message);
       }
-    } else if (message.kind === "rate-take") {
-      const allowed = limiter.take(String(message.client), message.key as string | undefined);
-      if (worker.isConnected()) {
-        worker.send({ channel: clusterChannel, kind: "rate-taken", id: message.id, allowed });
-      }
-    } else if (message.kind === "rate-give-back") {
-      limiter.giveBack(String(message.client), message.key as string | undefined);
-    }
+    } else countContacts(worker, message);
   });
 
   cluster.on("exit", (worker, code, signal) => {

@@ -4,7 +4,7 @@
  * (the repository's `npm run dev` runs it beside the reference API).
  */
 import http from "node:http";
-import { defaultMode, loadSettings, mediaProxyTarget, SettingsError } from "./settings.server.ts";
+import { defaultMode, loadSettings, SettingsError } from "./settings.server.ts";
 
 // The mode, like start.ts does for production: libraries read it when first imported.
 defaultMode("development");
@@ -38,7 +38,6 @@ const { createSiteApp } = (await vite.ssrLoadModule(
 const app = createSiteApp({
   settings,
   before: [vite.middlewares],
-  mediaProxyTo: mediaProxyTarget(settings),
 });
 server.on("request", app);
 server.listen(settings.PORT, settings.HOST, () => {

@@ -15,14 +15,14 @@ import path from "node:path";
 import { startWorkers } from "./cluster.ts";
 import { CompanyFileError, readCompanyFile } from "./company.server.ts";
 import { outboxWorkerFromSettings } from "./contact/outbox-worker.server.ts";
-import { contactRateWindowMs } from "./contact/shared-rate-limit.server.ts";
+import { contactLimitOptions } from "./contact/shared-rate-limit.server.ts";
 import type { createSiteApp as CreateSiteApp } from "./http/app.ts";
 import type { AnswerFromCache } from "./http/cached-answers.ts";
 import { loggerFor } from "./log.server.ts";
 import { startMetrics } from "./operations/metrics-endpoint.server.ts";
 import { startTracing } from "./operations/tracing.server.ts";
 import { repoRoot } from "./repo-root.ts";
-import { loadSettings, mediaProxyTarget, SettingsError } from "./settings.server.ts";
+import { loadSettings, SettingsError } from "./settings.server.ts";
 import { stopOnSignals } from "./shutdown.ts";
 
 const log = loggerFor("cluster");
@@ -70,7 +70,7 @@ if (cluster.isPrimary && settings.WORKERS > 1) {
   const workers = startWorkers({
     count: settings.WORKERS,
     env: workerEnv,
-    rateLimit: { limit: settings.CONTACT_RATE_LIMIT, windowMs: contactRateWindowMs },
+    rateLimit: contactLimitOptions(settings),
     log,
   });
   cluster.once("listening", (_worker, address) =>
@@ -99,7 +99,6 @@ async function serve() {
   const app = createSiteApp({
     settings,
     clientDir: path.join(buildDir, "client"),
-    mediaProxyTo: mediaProxyTarget(settings),
   });
   // Contact messages the API could not take wait in the outbox; this delivers them later.
   // (With several server processes, the first process runs it.)

@@ -12,7 +12,7 @@ import { fillTokenKey } from "./fill-token.server.ts";
 import { type OutboxWriter, outboxWriter } from "./outbox.server.ts";
 import {
   type ContactLimiter,
-  contactRateWindowMs,
+  contactLimitOptions,
   sharedContactLimiter,
 } from "./shared-rate-limit.server.ts";
 import { type SpentTokens, spentTokens } from "./spent-tokens.server.ts";
@@ -40,10 +40,7 @@ export function createContactDesk(settings: Settings, redis?: RedisLink): Contac
     capacity: settings.OUTBOX_MAX_MESSAGES,
   });
   return {
-    limiter: sharedContactLimiter(
-      { limit: settings.CONTACT_RATE_LIMIT, windowMs: contactRateWindowMs },
-      redis,
-    ),
+    limiter: sharedContactLimiter(contactLimitOptions(settings), redis),
     minFillMs: settings.CONTACT_MIN_FILL_MS,
     formKey: fillTokenKey(settings.FORM_SECRET),
     send: async (message) => {

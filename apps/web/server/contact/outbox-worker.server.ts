@@ -7,27 +7,19 @@
  * Started by server/start.ts and server/dev.ts; `stop()` finishes the sends in flight.
  */
 
+import { type Backoff, backoffMs } from "../backoff.ts";
 import { type Logger, loggerFor, reasonOf } from "../log.server.ts";
 import { countOutboxDelivery, watchOutbox } from "../operations/metrics.server.ts";
 import type { Settings } from "../settings.server.ts";
 import { type ContactOutcome, type OutgoingMessage, sendContact } from "./contact-api.server.ts";
 import { Outbox, type OutboxEntry } from "./outbox.server.ts";
 
-export interface Backoff {
-  /** Delay before the first retry. */
-  baseMs: number;
-  /** Longest delay (the doubling stops here). */
-  maxMs: number;
-}
-
 /**
  * Delay before retry number `attempt` (1 = after the first failed attempt): `baseMs` doubling
  * up to `maxMs`, minus up to 20% jitter so many queued messages do not retry in lockstep.
  */
-export function retryDelay(attempt: number, { baseMs, maxMs }: Backoff, random = Math.random) {
-  const exponent = Math.min(Math.max(attempt - 1, 0), 40);
-  const capped = Math.min(maxMs, baseMs * 2 ** exponent);
-  return Math.round(capped * (1 - 0.2 * random()));
+export function retryDelay(attempt: number, backoff: Backoff, random = Math.random) {
+  return Math.round(backoffMs(attempt, backoff) * (1 - 0.2 * random()));
 }
 
 export type Send = (message: OutgoingMessage) => Promise<ContactOutcome>;

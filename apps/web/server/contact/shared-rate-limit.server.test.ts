@@ -1,10 +1,18 @@
+import type { Worker } from "node:cluster";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type TestRedis } from "../../../../e2e/support/redis.ts";
 import { RateLimiter } from "../rate-limit.server.ts";
+import { type ClusterEnvelope, clusterChannel } from "../scale-out/fan-out.server.ts";
 import { connectRedis, type RedisLink } from "../scale-out/redis.server.ts";
 import { captureLog } from "../testing/log-capture.ts";
 import { until } from "../testing/until.ts";
-import { memoryLimiter, redisLimiter, sharedContactLimiter } from "./shared-rate-limit.server.ts";
+import {
+  contactLimitOptions,
+  memoryLimiter,
+  primaryCounts,
+  redisLimiter,
+  sharedContactLimiter,
+} from "./shared-rate-limit.server.ts";
 
 // Each link stands for a site process of its own: they share nothing but Redis.
 let redis: TestRedis;
@@ -95,5 +103,36 @@ describe("a slow Redis", () => {
     expect(await limiter.take("a", "m1")).toBe(true);
     expect(performance.now() - started).toBeLessThan(1_500);
     expect(shared.problem()).toMatch(/Redis slow/);
+  });
+});
+
+describe("the contact limit in the primary (several workers)", () => {
+  it("counts every worker's sends, answers each take, and takes back a give-back", () => {
+    const counts = primaryCounts(options);
+    const answers: unknown[] = [];
+    // The primary's handle on a worker: what the primary sends it.
+    const worker = { isConnected: () => true, send: (m: unknown) => answers.push(m) > 0 };
+    const envelope = (kind: string, fields: Record<string, unknown>): ClusterEnvelope => ({
+      channel: clusterChannel,
+      kind,
+      ...fields,
+    });
+    const count = (message: ClusterEnvelope) => counts(worker as unknown as Worker, message);
+    for (const id of [1, 2, 3, 4]) {
+      count(envelope("rate-take", { id, client: "203.0.113.7", key: `m${id}` }));
+    }
+    expect(answers).toEqual(
+      [true, true, true, false].map((allowed, i) => envelope("rate-taken", { id: i + 1, allowed })),
+    );
+    count(envelope("rate-give-back", { client: "203.0.113.7", key: "m2" }));
+    count(envelope("rate-take", { id: 5, client: "203.0.113.7", key: "m5" }));
+    expect(answers.at(-1)).toEqual(envelope("rate-taken", { id: 5, allowed: true }));
+    // Other messages are not the limit's.
+    count(envelope("broadcast", { message: {} }));
+    expect(answers).toHaveLength(5);
+  });
+
+  it("is the limit the settings ask for: CONTACT_RATE_LIMIT per 10 minutes", () => {
+    expect(contactLimitOptions({ CONTACT_RATE_LIMIT: 5 })).toEqual({ limit: 5, windowMs: 600_000 });
   });
 });

@@ -1,18 +1,20 @@
 /**
  * The contact rate limit counted once for the whole site, however many processes serve it:
  * in Redis when REDIS_URL is set (every instance), else by the primary process when WORKERS
- * runs several on one machine (server/cluster.ts), else in this process. When Redis or the
- * primary does not answer in time, this process's own counts decide, so a visitor is never
- * kept waiting or refused because of them.
+ * runs several on one machine (server/cluster.ts relays the workers' messages here: both ends
+ * of that exchange are this module's), else in this process. When Redis or the primary does
+ * not answer in time, this process's own counts decide, so a visitor is never kept waiting or
+ * refused because of them.
  */
-import cluster from "node:cluster";
+import cluster, { type Worker } from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { limitClientOf, RateLimiter } from "../rate-limit.server.ts";
-import { clusterChannel, isEnvelope } from "../scale-out/fan-out.server.ts";
+import { type ClusterEnvelope, clusterChannel, isEnvelope } from "../scale-out/fan-out.server.ts";
 import type { RedisLink } from "../scale-out/redis.server.ts";
+import type { Settings } from "../settings.server.ts";
 
 /** The window of the contact limit: CONTACT_RATE_LIMIT sends per 10 minutes. */
-export const contactRateWindowMs = 10 * 60 * 1000;
+const contactRateWindowMs = 10 * 60 * 1000;
 
 /** The contact form's limit as the action uses it, wherever the counts are kept. */
 export interface ContactLimiter {
@@ -27,6 +29,11 @@ export interface LimitOptions {
   windowMs: number;
 }
 
+/** The contact limit the settings ask for, wherever it is counted. */
+export function contactLimitOptions(settings: Pick<Settings, "CONTACT_RATE_LIMIT">): LimitOptions {
+  return { limit: settings.CONTACT_RATE_LIMIT, windowMs: contactRateWindowMs };
+}
+
 /** Counts in this process's memory. */
 export function memoryLimiter(limiter: RateLimiter): ContactLimiter {
   return {
@@ -38,7 +45,27 @@ export function memoryLimiter(limiter: RateLimiter): ContactLimiter {
 /** How long a worker waits for the primary's count. */
 const PRIMARY_TIMEOUT_MS = 1_000;
 
-/** Counts in the primary process (node:cluster), or in `own` when it does not answer. */
+/**
+ * The primary's side of `clusterLimiter`: the counts of every worker, kept in the primary.
+ * Returns what the primary does with a worker's message (cluster.ts); others are ignored.
+ */
+export function primaryCounts(
+  options: LimitOptions,
+): (worker: Worker, message: ClusterEnvelope) => void {
+  const limiter = new RateLimiter(options);
+  return (worker, message) => {
+    if (message.kind === "rate-take") {
+      const allowed = limiter.take(String(message.client), message.key as string | undefined);
+      if (worker.isConnected()) {
+        worker.send({ channel: clusterChannel, kind: "rate-taken", id: message.id, allowed });
+      }
+    } else if (message.kind === "rate-give-back") {
+      limiter.giveBack(String(message.client), message.key as string | undefined);
+    }
+  };
+}
+
+/** Counts in the primary process (`primaryCounts`), or in `own` when it does not answer. */
 function clusterLimiter(own: ContactLimiter): ContactLimiter {
   const waiting = new Map<string, (allowed: boolean) => void>();
   process.on("message", (envelope: unknown) => {

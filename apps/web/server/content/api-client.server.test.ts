@@ -20,6 +20,7 @@ beforeAll(() => {
     timeoutMs: TIMEOUT_MS,
     cacheTtlMs: 60_000,
     cacheMaxEntries: 50,
+    maxRequests: 32,
   });
 });
 
@@ -163,6 +164,7 @@ describe("purge by content", () => {
         timeoutMs: TIMEOUT_MS,
         cacheTtlMs: 60_000,
         cacheMaxEntries: 10,
+        maxRequests: 32,
         store,
       });
     try {
@@ -192,6 +194,7 @@ describe("an answer that breaks the contract after a good one (decision 002)", (
       cacheTtlMs: 1_000,
       cacheStaleMaxMs: 60_000,
       cacheMaxEntries: 50,
+      maxRequests: 32,
       logger: log.logger,
       now: () => clock.now,
     });
@@ -227,6 +230,7 @@ describe("an answer that breaks the contract after a good one (decision 002)", (
       cacheTtlMs: 1_000,
       cacheStaleMaxMs: 10_000,
       cacheMaxEntries: 50,
+      maxRequests: 32,
       logger: captureLog().logger,
       now: () => clock.now,
     });
@@ -323,6 +327,7 @@ describe("firstOf", () => {
       timeoutMs: TIMEOUT_MS,
       cacheTtlMs: 0,
       cacheMaxEntries: 50,
+      maxRequests: 32,
       logger: captureLog().logger,
     });
     api.answer = () => ({ body: isos([iso, { ...iso, title: "Second" }]) });
@@ -350,6 +355,7 @@ describe("firstOf", () => {
       timeoutMs: TIMEOUT_MS,
       cacheTtlMs: 60_000,
       cacheMaxEntries: 50,
+      maxRequests: 32,
     });
     const error = await reset.firstOf("isos", "en", none).catch((e: unknown) => e);
     await new Promise((resolve) => resetting.close(resolve));

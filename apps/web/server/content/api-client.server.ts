@@ -15,8 +15,8 @@ import {
   type Language,
   type Payload,
 } from "@site/contract";
+import { Line } from "@site/contract/concurrency";
 import { languages } from "@site/contract/languages";
-import { Line } from "../line.ts";
 import { type Logger, loggerFor, reasonOf } from "../log.server.ts";
 import { countApiError, countStaleAnswer } from "../operations/metrics.server.ts";
 import { ApiError, loggedElsewhere, toRouteError } from "./api-errors.server.ts";
@@ -52,12 +52,12 @@ export interface ContentClientOptions {
   /** A re-fetched answer differs from the one held: other processes should drop theirs. */
   onChange?: (key: string) => void;
   /**
-   * API requests in flight at once (API_MAX_REQUESTS; default 32). As many again times three
+   * API requests in flight at once (API_MAX_REQUESTS). As many again times three
    * wait their turn, each at most `LINE_WAIT_MS`; past that a read fails as the API being
    * unavailable (the last good answer, else a 503). So made-up ids, each an API request, and
    * a slow API hold a bounded part of the process and of the API.
    */
-  maxRequests?: number;
+  maxRequests: number;
   logger?: Logger;
   /** The cache's clock (default `Date.now`): tests move it instead of waiting. */
   now?: () => number;
@@ -142,7 +142,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
   const mediaBaseUrl = options.mediaBaseUrl ?? baseUrl;
   const log = options.logger ?? answersLog;
   const staleMaxMs = options.cacheStaleMaxMs ?? Number.POSITIVE_INFINITY;
-  const maxRequests = options.maxRequests ?? 32;
+  const { maxRequests } = options;
   let fullLoggedAt = 0;
   // One error for every read the line turns away: the API was not asked, so the cache neither
   // backs off nor counts a failure (`busy`), and it is logged here, at most so often.

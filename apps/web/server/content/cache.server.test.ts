@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ContentCache, NO_ANSWER_RETRY_MS } from "./cache.server.ts";
+import { ContentCache, NO_ANSWER_RETRY_MS, reloadWaitMs } from "./cache.server.ts";
 
 function clock(start = 0) {
   let now = start;
@@ -370,5 +370,12 @@ describe("ContentCache", () => {
       },
     });
     expect(await cache.get("en /api/x", () => Promise.reject(new Error("down")))).toBe("kept");
+  });
+});
+
+describe("reloadWaitMs", () => {
+  it("waits 2 s after a failure, doubling up to the longest", () => {
+    const waits = [1, 2, 3, 4, 5, 9, 10].map((failures) => reloadWaitMs(failures, 600_000));
+    expect(waits).toEqual([2_000, 4_000, 8_000, 16_000, 32_000, 512_000, 600_000]);
   });
 });

@@ -7,6 +7,7 @@
  * stale answer is served without a new attempt, and a key with no answer to serve fails at once
  * with the same error. An error that says the content is gone drops the entry. Concurrent loads of one key are shared. Bounded: least recently used entries go first.
  */
+import { backoffMs } from "../backoff.ts";
 import { TOO_LONG, within } from "../within.ts";
 import { isKeyOrPageOf, type StoredAnswer } from "./answer-store.server.ts";
 
@@ -77,6 +78,14 @@ interface Retry {
 
 /** The longest a key with no answer to serve fails without asking the API again. */
 export const NO_ANSWER_RETRY_MS = 10_000;
+
+/**
+ * The wait before a load that failed `failures` times in a row is tried again: 2 s, 4 s... up
+ * to `longestMs` (site search's builds back off alike).
+ */
+export function reloadWaitMs(failures: number, longestMs: number): number {
+  return backoffMs(failures, { baseMs: 2_000, maxMs: longestMs });
+}
 
 export class ContentCache {
   readonly #entries = new Map<string, Entry>();
@@ -260,7 +269,7 @@ export class ContentCache {
     const now = this.#options.now();
     const previous = this.#retries.get(key);
     const failures = (previous?.failures ?? 0) + 1;
-    const wait = Math.min(this.#options.ttlMs, 1_000 * 2 ** Math.min(failures, 20));
+    const wait = reloadWaitMs(failures, this.#options.ttlMs);
     let entry = this.#entries.get(key);
     if (!entry) {
       const stored = await this.#options.store?.get(key);

@@ -16,10 +16,10 @@ import { createSiteApp } from "./app.ts";
 
 /**
  * The app on a loopback port, its API unreachable unless `env` says otherwise; `options`: a
- * client build to serve, media to proxy.
+ * client build to serve.
  */
 async function listening(
-  options: { clientDir?: string; mediaProxyTo?: string } = {},
+  options: { clientDir?: string } = {},
   env: Record<string, string> = {},
 ): Promise<{ server: http.Server; port: number }> {
   const app = createSiteApp({
@@ -131,8 +131,8 @@ describe("the media proxy", () => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const api = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
     const site = await listening(
-      { mediaProxyTo: api },
-      { API_BASE_URL: api, API_TIMEOUT_MS: "300" },
+      {},
+      { API_BASE_URL: api, MEDIA_BASE_URL: "/", API_TIMEOUT_MS: "300" },
     );
     try {
       const started = Date.now();

@@ -31,7 +31,7 @@ import {
   type Visitor,
   visitorContext,
 } from "../request-context.server.ts";
-import type { Settings } from "../settings.server.ts";
+import { mediaProxyTarget, type Settings } from "../settings.server.ts";
 import { createSite } from "../site-context.server.ts";
 import { cachedAnswers } from "./cached-answers.ts";
 import { errorPage } from "./error-page.server.ts";
@@ -48,8 +48,6 @@ export interface SiteAppOptions {
   settings: Settings;
   /** Folder of the client build (`build/client`); omitted in development (Vite serves it). */
   clientDir?: string;
-  /** When set, `/storage/*` is fetched from this API (`MEDIA_BASE_URL=/`). */
-  mediaProxyTo?: string;
   /** Runs before React Router, e.g. Vite's dev middleware. */
   before?: express.RequestHandler[];
 }
@@ -153,9 +151,11 @@ export function createSiteApp(options: SiteAppOptions): express.Express {
     );
     app.use(publicFiles(options.clientDir));
   }
-  if (options.mediaProxyTo) {
+  // `/storage/*` fetched from the API, when browsers load media through this site.
+  const mediaProxyTo = mediaProxyTarget(settings);
+  if (mediaProxyTo) {
     const headersTimeoutMs = settings.API_TIMEOUT_MS;
-    app.use("/storage", mediaProxy(options.mediaProxyTo, { headersTimeoutMs }));
+    app.use("/storage", mediaProxy(mediaProxyTo, { headersTimeoutMs }));
   }
   // The public files as served: the client build's copy, or the sources in development.
   const publicDir = options.clientDir ?? path.resolve(import.meta.dirname, "../../public");

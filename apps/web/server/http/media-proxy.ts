@@ -58,14 +58,14 @@ function leavesFolder(rawPath: string): boolean {
 }
 
 export interface MediaProxyOptions {
-  /** How long to wait for the API's answer headers (API.md: 20 s). */
-  headersTimeoutMs?: number;
+  /** How long to wait for the API's answer headers, and each stall after (API_TIMEOUT_MS). */
+  headersTimeoutMs: number;
   logger?: Logger;
 }
 
 export function mediaProxy(
   apiBaseUrl: string,
-  { headersTimeoutMs = 20_000, logger: log = loggerFor("http") }: MediaProxyOptions = {},
+  { headersTimeoutMs, logger: log = loggerFor("http") }: MediaProxyOptions,
 ): express.RequestHandler {
   const storage = `${new URL(apiBaseUrl).pathname.replace(/\/$/, "")}/storage/`;
   const inStorage = (url: URL) =>

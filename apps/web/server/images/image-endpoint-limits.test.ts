@@ -90,6 +90,8 @@ async function startSite(options: Partial<ImageEndpointOptions> = {}) {
       apiBaseUrl: apiUrl,
       origins: [apiUrl],
       timeoutMs: 500,
+      maxCacheBytes: 512 * 1024 * 1024,
+      libvipsMemoryMb: 16,
       publicDir: path.resolve(import.meta.dirname, "../../public"),
       ...options,
       cacheDir,

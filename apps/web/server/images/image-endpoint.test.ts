@@ -67,7 +67,15 @@ beforeAll(async () => {
   const app = express();
   app.use(
     "/img",
-    imageEndpoint({ apiBaseUrl: apiUrl, origins: [apiUrl], cacheDir, timeoutMs: 2000, publicDir }),
+    imageEndpoint({
+      apiBaseUrl: apiUrl,
+      origins: [apiUrl],
+      cacheDir,
+      maxCacheBytes: 512 * 1024 * 1024,
+      libvipsMemoryMb: 16,
+      timeoutMs: 2000,
+      publicDir,
+    }),
   );
   site = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => site.once("listening", resolve));

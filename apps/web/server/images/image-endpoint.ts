@@ -13,14 +13,15 @@
  * one a 404, a failing API a 502 or 504, each with the site's "no image" picture as its body
  * (public/no-image.svg), which the page shows in place of a broken-image icon.
  * The parts: image-request.ts (what is asked), image-source.ts (the fetch), image-encode.ts
- * (sharp), ../line.ts (the lines), disk-cache.ts (the bounded folder).
+ * (sharp), the contract's concurrency.ts (the lines), disk-cache.ts (the bounded folder).
  */
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { Line } from "@site/contract/concurrency";
 import type express from "express";
 import { NO_IMAGE } from "../../app/shared/image-kinds.ts";
-import { Line } from "../line.ts";
+import { InFlight } from "../in-flight.ts";
 import { loggerFor, reasonOf } from "../log.server.ts";
 import { timeImageEncode, watchImageCache } from "../operations/metrics.server.ts";
 import { cacheFile, sendCachedImage } from "./cache-folder.ts";
@@ -46,10 +47,10 @@ export interface ImageEndpointOptions {
   origins: readonly string[];
   cacheDir: string;
   timeoutMs: number;
-  /** Bytes the resized images may take on disk (IMAGE_CACHE_MAX_MB); default 512 MB. */
-  maxCacheBytes?: number;
-  /** Memory libvips may keep between encodes (IMAGE_MEMORY_MB); default 16 MB. */
-  libvipsMemoryMb?: number;
+  /** Bytes the resized images may take on disk (IMAGE_CACHE_MAX_MB). */
+  maxCacheBytes: number;
+  /** Memory libvips may keep between encodes (IMAGE_MEMORY_MB). */
+  libvipsMemoryMb: number;
   /** Largest source read, in bytes and in pixels: content photos are far smaller. */
   maxSourceBytes?: number;
   maxSourcePixels?: number;
@@ -72,8 +73,8 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
     maxSourceBytes: options.maxSourceBytes ?? 25 * 1024 * 1024,
     maxSourcePixels: options.maxSourcePixels ?? 50_000_000,
   };
-  const inFlight = new Map<string, Promise<{ file: string; format: Format }>>();
-  const disk = new DiskCache(options.cacheDir, options.maxCacheBytes ?? 512 * 1024 * 1024);
+  const inFlight = new InFlight<string, { file: string; format: Format }>();
+  const disk = new DiskCache(options.cacheDir, options.maxCacheBytes);
   watchImageCache(() => disk.bytes);
   // libvips and the source buffers are the costly part: few at once, the rest wait briefly.
   // Fetching waits on the network, not on the CPU: a line of its own, so that slow sources hold
@@ -94,22 +95,9 @@ export function imageEndpoint(options: ImageEndpointOptions): express.RequestHan
       const accepted = size === "og" ? "jpeg" : acceptedFormat(req.get("accept"));
       const sizeKey = typeof size === "object" ? `${size.width}x${size.height}` : size;
       const key = createHash("sha256").update(`${upstream}|${sizeKey}|${accepted}`).digest("hex");
-      let job = inFlight.get(key);
-      if (!job) {
-        job = produce({
-          upstream,
-          size,
-          accepted,
-          key,
-          options,
-          limits,
-          disk,
-          line,
-          fetches,
-        }).finally(() => inFlight.delete(key));
-        inFlight.set(key, job);
-      }
-      const { file, format } = await job;
+      const { file, format } = await inFlight.run(key, () =>
+        produce({ upstream, size, accepted, key, options, limits, disk, line, fetches }),
+      );
       res.setHeader("Content-Type", `image/${format}`);
       res.setHeader(
         "Cache-Control",
@@ -184,7 +172,7 @@ async function produce(job: Job): Promise<{ file: string; format: Format }> {
       const encoded = timeImageEncode();
       const { output, format } = await encode(source, size, accepted, {
         maxSourcePixels: limits.maxSourcePixels,
-        memoryMb: options.libvipsMemoryMb ?? 16,
+        memoryMb: options.libvipsMemoryMb,
       });
       encoded({ format });
       const file = fileOf(format);

@@ -21,6 +21,7 @@ import { cardPage, cardVersion, pageOfCard } from "../../app/shared/social-image
 import { decodeEntities } from "../../app/shared/text.ts";
 import type { CompanyFile } from "../company.server.ts";
 import { bodyUpTo } from "../http/bounded-body.ts";
+import { InFlight } from "../in-flight.ts";
 import { loggerFor, reasonOf } from "../log.server.ts";
 import { cacheFile, exists, sendCachedImage, writeAtomically } from "./cache-folder.ts";
 import { type Card, type CardDrawer, cardDrawer } from "./card-drawing.ts";
@@ -45,7 +46,7 @@ const FIVE_MINUTES = 5 * 60;
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
 export function socialCardEndpoint(options: SocialCardOptions): express.RequestHandler {
-  const inFlight = new Map<string, Promise<string>>();
+  const inFlight = new InFlight<string, string>();
   let drawer: Promise<CardDrawer> | undefined;
   // Made on the first card; a failed start (fonts, sharp) is tried again by the next one.
   const getDrawer = () => {
@@ -78,12 +79,7 @@ export function socialCardEndpoint(options: SocialCardOptions): express.RequestH
       const key = createHash("sha256")
         .update(`${version}\n${JSON.stringify(card)}`)
         .digest("hex");
-      let job = inFlight.get(key);
-      if (!job) {
-        job = produce(card, key, getDrawer, options).finally(() => inFlight.delete(key));
-        inFlight.set(key, job);
-      }
-      const file = await job;
+      const file = await inFlight.run(key, () => produce(card, key, getDrawer, options));
       const age = req.query.v === version ? ONE_WEEK : FIVE_MINUTES;
       res.setHeader("Content-Type", "image/png");
       res.setHeader("Cache-Control", `public, max-age=${age}, stale-while-revalidate=${age}`);

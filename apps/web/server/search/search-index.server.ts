@@ -16,8 +16,9 @@
 import { type Language, languages } from "@site/contract";
 import { mapLimit } from "@site/contract/concurrency";
 import { languageOfPath } from "../../app/shared/page-table.ts";
-import { NO_ANSWER_RETRY_MS } from "../content/cache.server.ts";
+import { NO_ANSWER_RETRY_MS, reloadWaitMs } from "../content/cache.server.ts";
 import { BULK_READ_CONCURRENCY } from "../content/paged.server.ts";
+import { InFlight } from "../in-flight.ts";
 import { type Logger, loggerFor, reasonOf } from "../log.server.ts";
 import { timeSearchBuild, watchSearchIndex } from "../operations/metrics.server.ts";
 import { LanguageIndex, type SearchDocument } from "./language-index.server.ts";
@@ -76,8 +77,8 @@ const CHECK_EVERY_MS = 1_000;
 export class SiteSearch {
   readonly #options: Required<SiteSearchOptions>;
   readonly #held = new Map<Language, Held>();
-  readonly #loading = new Map<Language, Promise<Held | undefined>>();
-  readonly #refreshing = new Map<Language, Promise<void>>();
+  readonly #loading = new InFlight<Language, Held | undefined>();
+  readonly #refreshing = new InFlight<Language, void>();
   /** Languages some caller wants read, not skipped when another process's index is fresh. */
   readonly #mustRead = new Set<Language>();
   readonly #checkedAt = new Map<Language, number>();
@@ -135,11 +136,8 @@ export class SiteSearch {
 
   /** Loads the saved index of `lang` if there is one newer than the one held. */
   #loadSaved(lang: Language): Promise<Held | undefined> {
-    const running = this.#loading.get(lang);
-    if (running) return running;
-    const load = this.#options.store
-      .load(lang)
-      .then((found) => {
+    return this.#loading.run(lang, () =>
+      this.#options.store.load(lang).then((found) => {
         const held = this.#held.get(lang);
         if (!found || (held && held.stamp >= found.stamp)) return held;
         const loaded: Held = {
@@ -152,10 +150,8 @@ export class SiteSearch {
         this.#held.set(lang, loaded);
         this.#options.onChange(lang);
         return loaded;
-      })
-      .finally(() => this.#loading.delete(lang));
-    this.#loading.set(lang, load);
-    return load;
+      }),
+    );
   }
 
   /** At most once a second: a newer saved index is loaded; a stale one is refreshed. */
@@ -187,11 +183,7 @@ export class SiteSearch {
   refresh(lang: Language, when: "always" | "if-stale" = "always"): Promise<void> {
     // A caller that needs the lists read (a purge) makes a running refresh read them too.
     if (when === "always") this.#mustRead.add(lang);
-    const running = this.#refreshing.get(lang);
-    if (running) return running;
-    const run = this.#refresh(lang).finally(() => this.#refreshing.delete(lang));
-    this.#refreshing.set(lang, run);
-    return run;
+    return this.#refreshing.run(lang, () => this.#refresh(lang));
   }
 
   async #refresh(lang: Language) {
@@ -282,8 +274,7 @@ export class SiteSearch {
     const { now, ttlMs } = this.#options;
     const failures = (this.#retryAt.get(lang)?.failures ?? 0) + 1;
     const longest = this.#held.has(lang) ? ttlMs : NO_ANSWER_RETRY_MS;
-    const wait = Math.min(longest, 1_000 * 2 ** Math.min(failures, 20));
-    this.#retryAt.set(lang, { failures, at: now() + wait });
+    this.#retryAt.set(lang, { failures, at: now() + reloadWaitMs(failures, longest) });
   }
 
   #save(lang: Language, held: Held): Promise<number> {

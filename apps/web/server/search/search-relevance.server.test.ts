@@ -45,6 +45,7 @@ describe("search relevance over the demo content", () => {
       timeoutMs: 20_000,
       cacheTtlMs: 60_000,
       cacheMaxEntries: 100,
+      maxRequests: 32,
       logger: captureLog().logger,
     });
     for (const lang of ["en", "ar"] as const) {
