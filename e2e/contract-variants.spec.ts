@@ -31,6 +31,11 @@ function rowsOf(body: unknown): Row[] {
   return (Array.isArray(data) ? data : (data as { data: Row[] }).data) as Row[];
 }
 const itemOf = (body: unknown) => (body as { data: Row }).data;
+/** The page a paged list's answer is, in either of API.md's forms. */
+function pageOf(body: unknown): number {
+  const data = (body as { data: { pagination?: Row } & Row }).data;
+  return Number((data.pagination ?? data).current_page);
+}
 
 /** The API's answers as given, but the rows of `endpoint` as `change` makes them. */
 function rewriteRows(endpoint: string, change: (rows: Row[]) => Row[]) {
@@ -113,13 +118,14 @@ test.describe("over HTTP", () => {
       const id = /^\/api\/news\/(.+)$/.exec(asked)?.[1];
       return id ? `/api/news/${/(\d+)$/.exec(decodeURIComponent(id))?.[1]}` : asked;
     };
-    const titles: string[] = [];
+    // The first page's titles: the search index may read the other pages meanwhile.
+    let titles: string[] = [];
     proxy.state.rewrite = (asked, body) => {
       if (asked === "/api/news") {
         rowsOf(body).forEach((row, i) => {
           if (i < ids.length) row.id = ids[i]?.(row.id) ?? row.id;
-          titles.push(String(row.title));
         });
+        if (pageOf(body) === 1) titles = rowsOf(body).map((row) => String(row.title));
       }
       if (asked.startsWith("/api/news/"))
         itemOf(body).id = decodeURIComponent(asked.slice("/api/news/".length));

@@ -134,6 +134,22 @@ describe("npm run outbox", () => {
       site.close();
     }
     expect(cli(file, "backup").status).toBe(1);
-    expect(cli(file, "backup", file).stderr).toContain("another file than the outbox");
+    for (const own of [file, `${file}-wal`]) {
+      const refused = cli(file, "backup", own);
+      expect(refused.status, own).toBe(1);
+      expect(refused.stderr, own).toContain("another file than the outbox");
+    }
+    // What is not a database is not overwritten in place by half a copy: replaced whole, or kept.
+    const other = path.join(dir, "copies/not-a-database.sqlite");
+    fs.writeFileSync(other, "last night's notes");
+    expect(cli(file, "backup", "copies/not-a-database.sqlite").status).toBe(0);
+    expect(fs.readFileSync(other).subarray(0, 15).toString()).toBe("SQLite format 3");
+    expect(
+      fs.readdirSync(path.join(dir, "copies")).filter((name) => name.includes("partial")),
+    ).toEqual([]);
+    // No outbox: nothing copied, and a failure a cron job sees.
+    const none = cli(path.join(dir, "never.sqlite"), "backup", "copies/none.sqlite");
+    expect(none.status).toBe(1);
+    expect(none.stderr).toContain("There is no outbox to copy");
   });
 });

@@ -104,6 +104,48 @@ function printHeld(outbox: Outbox) {
   console.log(`\n${rows.join("\n")}\n`);
 }
 
+/**
+ * `backup <file>`: the outbox copied to `named` (relative to where npm was run: npm runs this
+ * in apps/web), then what the copy holds. A failure is a non-zero exit, for a cron job to see:
+ * no file named, no outbox to copy, or a copy that could not be made.
+ */
+async function backUp(file: string, named: string | undefined): Promise<number> {
+  if (!named) {
+    console.error(`Name the file to copy the outbox to.\n\n${USAGE}`);
+    return 1;
+  }
+  const copy = path.resolve(process.env.INIT_CWD ?? process.cwd(), named);
+  const outboxFiles = ["", "-wal", "-shm", "-journal"].map((end) => path.resolve(file) + end);
+  if (outboxFiles.includes(copy)) {
+    console.error("The copy must be another file than the outbox and its own files.");
+    return 1;
+  }
+  if (!existsSync(file)) {
+    console.error(`There is no outbox to copy at ${file} (no message has needed it yet).`);
+    return 1;
+  }
+  const outbox = Outbox.open(file);
+  try {
+    await outbox.database.copyTo(copy);
+  } catch (error) {
+    console.error(`The outbox could not be copied to ${copy}: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    outbox.close();
+  }
+  const copied = Outbox.open(copy);
+  try {
+    const { pending, sending, delivered } = copied.counts();
+    console.log(
+      `Copied the outbox (${pending + sending} waiting, ${copied.held().length} held, ` +
+        `${delivered} delivered) to ${copy}.`,
+    );
+  } finally {
+    copied.close();
+  }
+  return 0;
+}
+
 async function main(): Promise<number> {
   let file: string;
   const [command, idText] = process.argv.slice(2);
@@ -120,6 +162,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
+  if (command === "backup") return await backUp(file, idText);
   if (!existsSync(file)) {
     console.log(`The outbox is empty: there is no ${file} yet (no message has needed it).`);
     return 0;
@@ -141,25 +184,6 @@ async function main(): Promise<number> {
           : `There is no held message #${idText}.`,
       );
       return done ? 0 : 1;
-    }
-    if (command === "backup") {
-      if (!idText) {
-        console.error(`Name the file to copy the outbox to.\n\n${USAGE}`);
-        return 1;
-      }
-      // Relative to where npm was run (npm runs this in apps/web).
-      const copy = path.resolve(process.env.INIT_CWD ?? process.cwd(), idText);
-      if (copy === path.resolve(file)) {
-        console.error("The copy must be another file than the outbox.");
-        return 1;
-      }
-      await outbox.database.copyTo(copy);
-      const { pending, sending, delivered } = outbox.counts();
-      console.log(
-        `Copied the outbox (${pending + sending} waiting, ${outbox.held().length} held, ` +
-          `${delivered} delivered) to ${copy}.`,
-      );
-      return 0;
     }
     if (command === "delete-doubted") {
       console.log(`Deleted ${outbox.discardDoubted()} held messages the spam checks doubted.`);

@@ -59,7 +59,8 @@ function main(): number {
       console.log(`No messages yet in ${databasePath}.`);
       return 0;
     }
-    const stored = countMessages(db);
+    // Counted apart only when --limit may have left some out.
+    const stored = messages.length === limit ? countMessages(db) : messages.length;
     const count = stored === 1 ? "1 message" : `${stored} messages`;
     // With --limit, the newest few of them.
     const shown = messages.length < stored ? `, the ${messages.length} newest shown` : "";

@@ -81,12 +81,12 @@ export function saveMessage(
   );
 }
 
-/** Stored messages, newest first. */
 /** How many messages are stored. */
 export function countMessages(db: Db): number {
   return Number(sql(db, "SELECT count(*) AS n FROM contact_messages").get()?.n);
 }
 
+/** Stored messages, newest first. */
 export function listMessages(db: Db, limit = -1): StoredMessage[] {
   return sql(db, "SELECT * FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ?").all(
     limit,

@@ -9,7 +9,7 @@
  *
  * The tables keep the names and columns every earlier file has: an existing file opens as it is.
  */
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { backup, DatabaseSync, type SQLOutputValue, type StatementSync } from "node:sqlite";
 
@@ -153,15 +153,23 @@ export class OutboxDatabase {
   }
 
   /**
-   * A copy of the whole database at `destination` (replaced if there), made while the site goes
+   * A copy of the whole database at `destination` (replacing it), made while the site goes
    * on writing: SQLite's online backup, consistent where copying the files of a database in WAL
    * mode is not. It holds visitors' messages: readable by its owner only.
    */
   async copyTo(destination: string): Promise<void> {
     mkdirSync(path.dirname(destination), { recursive: true });
-    closeSync(openSync(destination, "a", 0o600));
-    chmodSync(destination, 0o600);
-    await backup(this.#db, destination);
+    // Made beside it, then renamed over it: a copy that fails leaves the last one whole.
+    const partial = `${destination}.partial-${process.pid}`;
+    closeSync(openSync(partial, "w", 0o600));
+    try {
+      chmodSync(partial, 0o600);
+      await backup(this.#db, partial);
+      renameSync(partial, destination);
+    } catch (error) {
+      rmSync(partial, { force: true });
+      throw error;
+    }
   }
 
   close() {

@@ -79,7 +79,9 @@ describe("deploy/site.service", () => {
       // An unknown key or a missing file is only a warning: none is expected.
       expect(stderr).toBe("");
       const start =
-        /^WorkingDirectory=(.+)\nEnvironmentFile=.+\n(?:#.*\n)*ExecStart=(\S+) (.+)$/m.exec(unit);
+        /^WorkingDirectory=(.+)\nEnvironmentFile=.+\n(?:(?:#|ExecStartPre=).*\n)*ExecStart=(\S+) (.+)$/m.exec(
+          unit,
+        );
       expect(start?.[1]).toBe(path.join(repoRoot, "apps/web"));
       expect(start?.[2]).toBe(path.join(repoRoot, "node_modules/node/bin/node"));
       const script = JSON.parse(

@@ -60,8 +60,12 @@ export function connectRedis(
   const ready = new Set<Redis>();
   /** `reason` is public (`/readyz`); `detail` (addresses, ports, the driver's words) is logged. */
   const report = (reason: string, detail?: string) => {
-    // Logged once, until Redis answers again; but a lost connection says more than "slow".
-    if (closed || (problem && !(problem.startsWith("Redis slow") && reason !== problem))) return;
+    // Logged once, until Redis answers again. A connection lost or refused replaces "slow",
+    // which only an answered command clears: not to come while the connection is gone.
+    const graver =
+      problem === "Redis slow" &&
+      (reason === "Redis connection lost" || reason === "Redis unreachable");
+    if (closed || (problem && !graver)) return;
     problem = reason;
     const why = detail ? `${reason} (${detail})` : reason;
     log.error({ redis: where }, `${why}; using this process's own caches and counters`);
